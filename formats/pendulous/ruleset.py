@@ -1,0 +1,74 @@
+"""`pendulous.ruleset` v1: every number of the Pendulous rules (manual 2.x), so variants need no code.
+
+The bundled default is content/pendulous/default.rules.yaml. Where the manual is silent the project
+decided, and docs/rules/pendulous.md says which parameter holds each decision.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ..model_base import FileModel
+
+KIND = "pendulous.ruleset"
+VERSION = 1
+
+class AttackerPoints(FileModel):
+    """Manual 2.7, attacker points."""
+
+    attacking_army: int = Field(10, ge=0, description="The army being placed on the enemy square.")
+    adjacent_army: int = Field(5, ge=0, description="Each of the attacker's armies next to the target.")
+    naval_invasion: int = Field(2, ge=0, description="An army invading from a port city across water.")
+    adjacent_city: int = Field(3, ge=0, description="Each of the attacker's cities next to the target.")
+
+
+class DefenderPoints(FileModel):
+    """Manual 2.7, defender points."""
+
+    land: int = Field(2, ge=0, description="The target is a land square.")
+    army_on_square: int = Field(15, ge=0, description="An army stands on the target square.")
+    adjacent_army: int = Field(5, ge=0, description="Each of the defender's armies next to the target.")
+    city: int = Field(25, ge=0, description="The target is a city square.")
+    adjacent_city: int = Field(5, ge=0, description="Each of the defender's cities next to the target.")
+    unsupplied: int = Field(
+        0, ge=0, description="Points of an unsupplied target square (manual: 0, no support is given)."
+    )
+
+
+class Combat(FileModel):
+    attacker: AttackerPoints = Field(default_factory=AttackerPoints)
+    defender: DefenderPoints = Field(default_factory=DefenderPoints)
+    successive_attack_bonus_percent: int = Field(
+        25, ge=0, description="Attacker bonus per earlier successive attack on the same square."
+    )
+
+
+class Costs(FileModel):
+    """Manual 2.5/2.6: resource points per action."""
+
+    place: int = Field(1, ge=0, description="Placing an army on an owned square.")
+    pick_up: int = Field(1, ge=0, description="Picking an army up into the force pool.")
+    attack: int = Field(1, ge=0, description="Placing an army on an enemy square, win or lose.")
+    setup_turn_free: bool = Field(True, description="Placing and picking up cost nothing in the setup turn.")
+
+
+class Limits(FileModel):
+    """Limits of scenarios played under this ruleset (manual 2.2, 4.2.3, 4.2.5)."""
+
+    max_map_width: int = Field(50, ge=1, description="Widest map, in squares.")
+    max_map_height: int = Field(50, ge=1, description="Tallest map, in squares.")
+    min_players: int = Field(2, ge=1)
+    max_players: int = Field(4, ge=1, le=4, description="At most four seats: red, gray, green, blue.")
+    description_max_length: int = Field(256, ge=0, description="Characters in a scenario description.")
+    armies_per_land_square: int = Field(1, ge=1, description="A land square holds at most this many armies.")
+
+
+class Ruleset(FileModel):
+    kind: Literal["pendulous.ruleset"] = Field(description="What this file is.")
+    version: Literal[1] = Field(description="Format version.")
+    name: str = Field(min_length=1, max_length=64)
+    description: str = ""
+    combat: Combat = Field(default_factory=Combat)
+    costs: Costs = Field(default_factory=Costs)
+    limits: Limits = Field(default_factory=Limits)

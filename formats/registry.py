@@ -1,0 +1,84 @@
+"""The registry of content kinds, keyed by the `kind` value a file declares (never by its name).
+
+Each game's formats package registers its kinds when `formats.kinds` imports it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path as FsPath
+from typing import Any
+
+from pydantic import BaseModel
+
+from .diagnostics import Problem
+
+#: a migration takes the plain data of version N and returns the data of version N+1
+Migration = Callable[[dict], dict]
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    """What a semantic check may need beyond the model: where the file is (to resolve references)."""
+
+    file: FsPath | None = None
+
+
+SemanticCheck = Callable[[Any, CheckContext], Iterable[Problem]]
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    kind: str  # "game.kind", e.g. "pendulous.scenario"
+    version: int  # the current version
+    model: type[BaseModel]
+    suffix: str  # conventional file suffix, e.g. ".scn.yaml"
+    title: str
+    description: str
+    #: migrations[n] turns version n into version n+1
+    migrations: dict[int, Migration] = field(default_factory=dict)
+    #: semantic checks and playability lints, run on a structurally valid model
+    checks: tuple[SemanticCheck, ...] = ()
+
+    @property
+    def game(self) -> str:
+        return self.kind.split(".", 1)[0]
+
+    @property
+    def oldest_version(self) -> int:
+        return min([self.version, *self.migrations])
+
+    def migrate(self, data: dict, from_version: int) -> dict:
+        for v in range(from_version, self.version):
+            data = self.migrations[v](data)
+            data["version"] = v + 1
+        return data
+
+
+_KINDS: dict[str, KindSpec] = {}
+
+
+def register(spec: KindSpec) -> KindSpec:
+    if spec.kind in _KINDS:
+        raise ValueError(f"kind {spec.kind!r} registered twice")
+    _KINDS[spec.kind] = spec
+    return spec
+
+
+def get(kind: str) -> KindSpec | None:
+    _load_all()
+    return _KINDS.get(kind)
+
+
+def all_kinds() -> list[KindSpec]:
+    _load_all()
+    return sorted(_KINDS.values(), key=lambda s: s.kind)
+
+
+def known_suffixes() -> tuple[str, ...]:
+    _load_all()
+    return tuple(sorted({s.suffix for s in _KINDS.values()}))
+
+
+def _load_all() -> None:
+    from . import kinds  # noqa: F401  (imports every game's formats, which register themselves)
