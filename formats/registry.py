@@ -65,6 +65,19 @@ def register(spec: KindSpec) -> KindSpec:
     return spec
 
 
+_EXTRA_CHECKS: dict[str, list[SemanticCheck]] = {}
+
+
+def add_check(kind: str, check: SemanticCheck) -> None:
+    """Add a check to a kind from a higher layer (e.g. the engine verifies that a saved game
+    replays to its snapshot); formats never imports the engine, the command line wires it."""
+    _EXTRA_CHECKS.setdefault(kind, []).append(check)
+
+
+def checks_for(spec: KindSpec) -> tuple[SemanticCheck, ...]:
+    return spec.checks + tuple(_EXTRA_CHECKS.get(spec.kind, ()))
+
+
 def get(kind: str) -> KindSpec | None:
     _load_all()
     return _KINDS.get(kind)
