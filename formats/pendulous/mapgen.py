@@ -1,0 +1,575 @@
+"""A seeded generator of plausible Pendulous maps and scenarios (pure Python, no Qt).
+
+Used for the bundled large maps, the validation benchmark (hundreds of 50x50 4-player files) and
+property tests. The same seed and options always give the same map (`random.Random(seed)` is the
+only source of chance, and every collection is iterated in a fixed order).
+
+Two styles:
+
+* ``continent`` — one landmass (noise height map with a falloff towards the edges), inland seas and
+  bays from the noise, lakes, and rivers that run from inland springs to the nearest water. Every
+  seat's territory is one 8-connected piece grown from a start square, so the seats share borders.
+* ``archipelago`` — islands separated by water; every island belongs to one seat, so seats have no
+  land contact and naval invasions are the only way to fight. Every island has a port city on the
+  open sea (a seat's territory is then several pieces, each holding a city of its own).
+
+What every generated map guarantees (the rules of manual 2.1/2.8 the validator checks):
+
+* each seat's every square is in supply at the start: every 8-connected piece of a seat's squares
+  holds a city of that seat;
+* cities are spread over the territory (about one per `squares_per_city` squares, never two
+  within 2 squares of each other where room allows), away from the enemy border where possible;
+* with naval invasions on, every seat has a port city (a city with water among its 8 neighbours)
+  on a water body that touches enemy coast; with them off, every seat has land contact with an
+  enemy (so nobody is unable to attack).
+"""
+from __future__ import annotations
+
+import heapq
+import json
+import math
+import random
+from collections import deque
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from .scenario import CITY_CHARS, LAND_CHARS, WATER, Player, Scenario, Settings, VictoryPoints
+
+MIN_SIZE = 8  # smaller maps leave no room for seas, rivers and several seats
+MAX_SIZE = 50  # manual 4.2.5
+STYLES = ("continent", "archipelago")
+PLAYER_NAMES = ("Red Army", "Gray Army", "Green Army", "Blue Army")  # seat colours, manual 2.2
+SCHEMA_REF = "../../formats/schemas/pendulous.scenario.v1.json"  # from content/pendulous/
+_ATTEMPTS = 60
+
+_LAND = -1  # grid value of land not yet given to a seat
+_SEA = -2  # grid value of water; seats are 0..3 during generation
+
+
+# --- geometry on a flat grid (index = y * width + x), 8-neighbour adjacency (manual 2.1) ---------
+
+
+@lru_cache(maxsize=64)
+def _neighbours8(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for y in range(height):
+        for x in range(width):
+            out.append(tuple(
+                ny * width + nx
+                for ny in (y - 1, y, y + 1)
+                for nx in (x - 1, x, x + 1)
+                if (nx, ny) != (x, y) and 0 <= nx < width and 0 <= ny < height
+            ))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _neighbours4(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for y in range(height):
+        for x in range(width):
+            out.append(tuple(
+                ny * width + nx
+                for nx, ny in ((x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1))
+                if 0 <= nx < width and 0 <= ny < height
+            ))
+    return tuple(out)
+
+
+def _components(cells: Iterable[int], nbrs: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Connected components of a set of cells, largest first (ties: lowest first cell)."""
+    todo = set(cells)
+    comps = []
+    for start in sorted(todo):
+        if start not in todo:
+            continue
+        todo.discard(start)
+        comp, queue = [start], deque([start])
+        while queue:
+            for n in nbrs[queue.popleft()]:
+                if n in todo:
+                    todo.discard(n)
+                    comp.append(n)
+                    queue.append(n)
+        comps.append(sorted(comp))
+    comps.sort(key=lambda c: (-len(c), c[0]))
+    return comps
+
+
+def _bfs(sources: Iterable[int], allowed, nbrs: Sequence[Sequence[int]], size: int) -> list[int]:
+    """Steps from the nearest source through cells where allowed(i); -1 where unreachable."""
+    dist = [-1] * size
+    queue = deque()
+    for s in sources:
+        if dist[s] < 0:
+            dist[s] = 0
+            queue.append(s)
+    while queue:
+        c = queue.popleft()
+        for n in nbrs[c]:
+            if dist[n] < 0 and allowed(n):
+                dist[n] = dist[c] + 1
+                queue.append(n)
+    return dist
+
+
+# --- the height map --------------------------------------------------------------------------
+
+
+def _value_noise(rng: random.Random, width: int, height: int, cell: float) -> list[float]:
+    """Smooth noise in [0, 1): random values on a coarse lattice, smoothstep-interpolated."""
+    gw, gh = int(width / cell) + 3, int(height / cell) + 3
+    lattice = [[rng.random() for _ in range(gw)] for _ in range(gh)]
+    ox, oy = rng.random(), rng.random()  # so lattice points don't line up with the squares
+    out = []
+    for y in range(height):
+        fy = y / cell + oy
+        iy = int(fy)
+        ty = fy - iy
+        ty = ty * ty * (3 - 2 * ty)
+        row0, row1 = lattice[iy], lattice[iy + 1]
+        for x in range(width):
+            fx = x / cell + ox
+            ix = int(fx)
+            tx = fx - ix
+            tx = tx * tx * (3 - 2 * tx)
+            top = row0[ix] + (row0[ix + 1] - row0[ix]) * tx
+            bottom = row1[ix] + (row1[ix + 1] - row1[ix]) * tx
+            out.append(top + (bottom - top) * ty)
+    return out
+
+
+def _edge_distance(width: int, height: int) -> list[float]:
+    """0 at the centre, 1 at the edges (a blend of square and round, so corners sink deepest)."""
+    out = []
+    for y in range(height):
+        ny = (2 * y + 1) / height - 1
+        for x in range(width):
+            nx = (2 * x + 1) / width - 1
+            out.append(0.5 * max(abs(nx), abs(ny)) + 0.5 * min(1.0, math.hypot(nx, ny)))
+    return out
+
+
+def _threshold(values: list[float], land_fraction: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, int(len(ordered) * (1 - land_fraction))))
+    return ordered[k]
+
+
+# --- the generator ---------------------------------------------------------------------------
+
+
+class _Gen:
+    def __init__(self, rng: random.Random, width: int, height: int, players: int, *, style: str,
+                 land_fraction: float, rivers: int, lakes: int, squares_per_city: int,
+                 islands_per_player: int, naval: bool):
+        self.rng, self.w, self.h, self.players = rng, width, height, players
+        self.size = width * height
+        self.n8 = _neighbours8(width, height)
+        self.n4 = _neighbours4(width, height)
+        self.style, self.land_fraction = style, land_fraction
+        self.rivers, self.lakes = rivers, lakes
+        self.squares_per_city, self.islands_per_player = squares_per_city, islands_per_player
+        self.naval = naval
+        self.grid: list[int] = []
+        self.cities: set[int] = set()
+
+    # terrain ---------------------------------------------------------------------------------
+
+    def continent_terrain(self) -> None:
+        w, h, rng = self.w, self.h, self.rng
+        big = max(w, h)
+        coarse = _value_noise(rng, w, h, max(4.0, big / 2.5))
+        mid = _value_noise(rng, w, h, max(3.0, big / 6))
+        fine = _value_noise(rng, w, h, 2.5)
+        edge = _edge_distance(w, h)
+        elevation = [
+            0.45 * c + 0.4 * m + 0.15 * f - 0.8 * e ** 4
+            for c, m, f, e in zip(coarse, mid, fine, edge)
+        ]
+        cut = _threshold(elevation, self.land_fraction)
+        self.grid = [_LAND if v > cut else _SEA for v in elevation]
+        self._lakes()
+        self._rivers()
+        # one landmass: islands off the coast would be seat territories in two pieces
+        comps = _components(self._cells(_LAND), self.n8)
+        for comp in comps[1:]:
+            for c in comp:
+                self.grid[c] = _SEA
+
+    def _lakes(self) -> None:
+        """Small blobs of water well inside the land, not touching other water."""
+        grid, rng = self.grid, self.rng
+        for _ in range(self.lakes):
+            dist = _bfs(self._cells(_SEA), lambda i: True, self.n8, self.size)
+            inland = [i for i in range(self.size) if grid[i] == _LAND and dist[i] >= 4]
+            if not inland:
+                return
+            lake = [rng.choice(inland)]
+            grid[lake[0]] = _SEA
+            for _ in range(rng.randint(2, 7)):
+                options = [n for c in lake for n in self.n4[c] if grid[n] == _LAND and dist[n] >= 2]
+                if not options:
+                    break
+                n = rng.choice(options)
+                grid[n] = _SEA
+                lake.append(n)
+
+    def _rivers(self) -> None:
+        """Rivers from inland springs, one square wide and 4-connected (so land can't cross them
+        diagonally), flowing downhill in distance-to-water until they join a sea or lake."""
+        grid, rng = self.grid, self.rng
+        for _ in range(self.rivers):
+            dist = _bfs(self._cells(_SEA), lambda i: True, self.n4, self.size)
+            deep = max(dist)
+            springs = [i for i in range(self.size) if grid[i] == _LAND and dist[i] >= max(4, deep * 0.6)]
+            if not springs:
+                return
+            cell = rng.choice(springs)
+            while True:
+                grid[cell] = _SEA
+                if dist[cell] <= 1:
+                    break
+                down = [n for n in self.n4[cell] if 0 < dist[n] < dist[cell] and grid[n] == _LAND]
+                if not down:
+                    break
+                cell = rng.choice(down)
+
+    def archipelago_terrain(self) -> None:
+        """Islands around scattered centres, each kept one water square away from the others."""
+        w, h, rng = self.w, self.h, self.rng
+        count = self.players * self.islands_per_player
+        spacing = math.sqrt(self.size / count)
+        centres: list[tuple[float, float]] = []
+        for _ in range(count):  # best-candidate sampling: islands spread over the map
+            candidates = [(rng.uniform(1.5, w - 2.5), rng.uniform(1.5, h - 2.5)) for _ in range(12)]
+            centres.append(max(candidates, key=lambda p: min(
+                (math.dist(p, q) for q in centres), default=0.0)))
+        wobble = _value_noise(rng, w, h, 3.0)
+        radii = [spacing * rng.uniform(0.45, 0.62) for _ in centres]
+        owner = [-1] * self.size
+        for i in range(self.size):
+            x, y = i % w + 0.5, i // w + 0.5
+            best, best_d = -1, 1e9
+            for k, (cx, cy) in enumerate(centres):
+                d = math.hypot(x - cx, y - cy) / radii[k]
+                if d < best_d:
+                    best, best_d = k, d
+            if best_d + 0.45 * (wobble[i] - 0.5) < 1.0:
+                owner[i] = best
+        # the water gap: a square touching another island's square sinks
+        self.grid = [_SEA] * self.size
+        for i in range(self.size):
+            if owner[i] >= 0 and all(owner[n] in (-1, owner[i]) for n in self.n8[i]):
+                self.grid[i] = _LAND
+        for comp in _components(self._cells(_LAND), self.n8):
+            if len(comp) < 6:  # too small to be worth a city
+                for c in comp:
+                    self.grid[c] = _SEA
+
+    # territories -----------------------------------------------------------------------------
+
+    def partition_continent(self) -> bool:
+        land = self._cells(_LAND)
+        if len(land) < self.players * 8:
+            return False
+        rng, grid = self.rng, self.grid
+        # start squares by farthest-point sampling (geodesic), starting from a random square
+        starts = [rng.choice(land)]
+        dist = _bfs(starts, lambda i: grid[i] != _SEA, self.n8, self.size)
+        starts = [max(land, key=lambda i: (dist[i], -i))]
+        while len(starts) < self.players:
+            dist = _bfs(starts, lambda i: grid[i] != _SEA, self.n8, self.size)
+            starts.append(max(land, key=lambda i: (dist[i], -i)))
+        # balanced growth: the smallest seat claims next, the square nearest its start first
+        heaps: list[list[tuple[float, int]]] = [[(0.0, s)] for s in starts]
+        sizes = [0] * self.players
+        w = self.w
+        while True:
+            live = [p for p in range(self.players) if heaps[p]]
+            if not live:
+                break
+            p = min(live, key=lambda q: (sizes[q], q))
+            _, c = heapq.heappop(heaps[p])
+            if grid[c] != _LAND:
+                continue
+            grid[c] = p
+            sizes[p] += 1
+            sx, sy = starts[p] % w, starts[p] // w
+            for n in self.n8[c]:
+                if grid[n] == _LAND:
+                    d = math.hypot(n % w - sx, n // w - sy) + rng.random() * 2.5
+                    heapq.heappush(heaps[p], (d, n))
+        return min(sizes) >= 0.6 * max(sizes)
+
+    def partition_islands(self) -> bool:
+        islands = _components(self._cells(_LAND), self.n8)
+        if len(islands) < self.players:
+            return False
+        sizes = [0] * self.players
+        counts = [0] * self.players
+        # the biggest islands first, each to the seat with the least land (every seat gets one)
+        for k, island in enumerate(islands):
+            if k < self.players:
+                p = k
+            else:
+                p = min(range(self.players), key=lambda q: (sizes[q], counts[q], q))
+            for c in island:
+                self.grid[c] = p
+            sizes[p] += len(island)
+            counts[p] += 1
+        # seat order shouldn't follow island size: shuffle which seat got which share
+        perm = list(range(self.players))
+        self.rng.shuffle(perm)
+        self.grid = [perm[g] if g >= 0 else g for g in self.grid]
+        return min(sizes) >= 0.6 * max(sizes)
+
+    # cities ----------------------------------------------------------------------------------
+
+    def place_cities(self) -> None:
+        grid, rng = self.grid, self.rng
+        water_bodies = _components(self._cells(_SEA), self.n8)
+        sea = set(water_bodies[0]) if water_bodies else set()  # the largest water body
+        for p in range(self.players):
+            own = [i for i in range(self.size) if grid[i] == p]
+            enemy = [i for i in range(self.size) if grid[i] >= 0 and grid[i] != p]
+            enemy_dist = _bfs(enemy, lambda i: grid[i] >= 0, self.n8, self.size)
+            pieces = _components(own, self.n8)
+            target = max(len(pieces), round(len(own) / self.squares_per_city))
+            cities: list[int] = []
+            for piece in pieces:  # every piece needs its own source of supply (manual 2.8)
+                # a port on the open sea: on every island, and the first city of a continent seat
+                port = self.naval and (self.style == "archipelago" or not cities)
+                coast = [c for c in piece if any(n in sea for n in self.n8[c])] if port else []
+                cities.append(self._best_site(coast or piece, cities, p, enemy_dist))
+            coast = [c for c in own if any(grid[n] == _SEA for n in self.n8[c])]
+            while len(cities) < target:
+                # about a third of the remaining cities are ports, if the seat has a coast
+                site = None
+                if coast and rng.random() < 0.35:
+                    site = self._best_site(coast, cities, p, enemy_dist, spaced=True)
+                site = site if site is not None else self._best_site(own, cities, p, enemy_dist,
+                                                                     spaced=True)
+                if site is None:
+                    break
+                cities.append(site)
+            self.cities.update(cities)
+
+    def _best_site(self, candidates, cities, seat, enemy_dist, spaced=False):
+        """The candidate farthest from this seat's cities and from the enemy, with some jitter;
+        when `spaced`, never within 2 squares of another city (None if no such square)."""
+        grid = self.grid
+        city_dist = _bfs(cities, lambda i: grid[i] == seat, self.n8, self.size) if cities else None
+        best, best_score = None, -1e9
+        for c in candidates:
+            cd = city_dist[c] if city_dist is not None else 12
+            if cd < 0:
+                cd = 12  # another piece of the territory: as far as it gets
+            if cd < 3 and (spaced or cd == 0):
+                continue
+            ed = enemy_dist[c] if enemy_dist[c] >= 0 else 6
+            score = min(cd, 9) + 2.0 * min(ed, 3) + self.rng.random() * 1.5
+            if score > best_score:
+                best, best_score = c, score
+        return best
+
+    # output ----------------------------------------------------------------------------------
+
+    def rows(self) -> list[str]:
+        out = []
+        for y in range(self.h):
+            row = []
+            for x in range(self.w):
+                i = y * self.w + x
+                g = self.grid[i]
+                row.append(WATER if g < 0 else (CITY_CHARS[g] if i in self.cities else LAND_CHARS[g]))
+            out.append("".join(row))
+        return out
+
+    def _cells(self, value: int) -> list[int]:
+        return [i for i, g in enumerate(self.grid) if g == value]
+
+
+def generate_map(seed: int, width: int = 50, height: int = 50, players: int = 4, *,
+                 style: str = "continent", naval_invasions: bool | None = None,
+                 land_fraction: float | None = None, rivers: int | None = None,
+                 lakes: int | None = None, squares_per_city: int = 30,
+                 islands_per_player: int = 2) -> list[str]:
+    """The map rows of a generated scenario (see the module doc for what is guaranteed).
+
+    `naval_invasions` (default: on for archipelagos, on for continents too) makes sure every seat
+    has a usable port city. Defaults of the other options scale with the map size.
+    """
+    if style not in STYLES:
+        raise ValueError(f"style must be one of {STYLES}, not {style!r}")
+    if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
+        raise ValueError(f"map size must be {MIN_SIZE}..{MAX_SIZE} squares each way")
+    if not 2 <= players <= 4:
+        raise ValueError("Pendulous has 2 to 4 players")
+    naval = True if naval_invasions is None else naval_invasions
+    if style == "archipelago" and not naval:
+        raise ValueError("an archipelago without naval invasions gives nobody anything to attack")
+    area = width * height
+    if land_fraction is None:
+        land_fraction = 0.6 if style == "continent" else 0.45
+    if rivers is None:
+        rivers = area // 600
+    if lakes is None:
+        lakes = area // 800
+    rng = random.Random(seed)
+    for _ in range(_ATTEMPTS):
+        gen = _Gen(rng, width, height, players, style=style, land_fraction=land_fraction,
+                   rivers=rivers, lakes=lakes, squares_per_city=squares_per_city,
+                   islands_per_player=islands_per_player, naval=naval)
+        if style == "continent":
+            gen.continent_terrain()
+            ok = gen.partition_continent()
+        else:
+            gen.archipelago_terrain()
+            ok = gen.partition_islands()
+        if not ok:
+            continue
+        gen.place_cities()
+        rows = gen.rows()
+        if not map_problems(rows, players, naval):
+            return rows
+    raise RuntimeError(f"no playable {style} map of {width}x{height} for {players} players "
+                       f"from seed {seed} in {_ATTEMPTS} attempts")
+
+
+def map_problems(rows: Sequence[str], players: int, naval_invasions: bool) -> list[str]:
+    """What keeps a map from playing well, in words (empty: fine). The generator's own acceptance
+    test; the validator has its own checks with diagnostic codes."""
+    height, width = len(rows), len(rows[0]) if rows else 0
+    if not rows or any(len(r) != width for r in rows):
+        return ["the map is not a non-empty rectangle"]
+    flat = "".join(rows)
+    nbrs = _neighbours8(width, height)
+    size = width * height
+    seat = [LAND_CHARS.find(ch) if ch in LAND_CHARS else CITY_CHARS.find(ch) if ch in CITY_CHARS else -1
+            for ch in flat]
+    city = [ch in CITY_CHARS for ch in flat]
+    problems = []
+    seats_used = {s for s in seat if s >= 0}
+    if seats_used != set(range(players)):
+        problems.append(f"seats on the map {sorted(s + 1 for s in seats_used)} are not 1..{players}")
+    bodies = _components([i for i in range(size) if seat[i] < 0], nbrs)
+    body_of = {}
+    for k, body in enumerate(bodies):
+        for c in body:
+            body_of[c] = k
+    if naval_invasions and not any(city[i] and any(seat[n] < 0 for n in nbrs[i]) for i in range(size)):
+        problems.append("naval invasions are on but there is no port city")
+    for p in range(players):
+        own = [i for i in range(size) if seat[i] == p]
+        cities = [i for i in own if city[i]]
+        if not cities:
+            problems.append(f"seat {p + 1} owns no city")
+            continue
+        supplied = _bfs(cities, lambda i, p=p: seat[i] == p, nbrs, size)
+        if any(supplied[i] < 0 for i in own):
+            problems.append(f"seat {p + 1} has squares out of supply at the start")
+        land_contact = any(0 <= seat[n] != p for i in own for n in nbrs[i])
+        naval_reach = False
+        if naval_invasions:
+            port_bodies = {body_of[n] for c in cities for n in nbrs[c] if seat[n] < 0}
+            naval_reach = any(
+                0 <= seat[i] != p and any(body_of.get(n) in port_bodies for n in nbrs[i])
+                for i in range(size)
+            )
+        if not (land_contact or naval_reach):
+            problems.append(f"seat {p + 1} can attack nobody")
+    return problems
+
+
+# --- scenarios -------------------------------------------------------------------------------
+
+
+def default_players(rows: Sequence[str], players: int) -> list[Player]:
+    """Equal players sized to the map: forces to hold about a fifth of a seat's average land."""
+    land = sum(ch != WATER for r in rows for ch in r) / players
+    max_forces = max(10, round(land / 5))
+    reinforcement = max(1, max_forces // 15)
+    return [
+        Player(
+            name=PLAYER_NAMES[p],
+            reinforcement_rate=reinforcement,
+            resource_rate=max(3, 3 * reinforcement),
+            max_forces=max_forces,
+            initial_forces=max_forces // 3,
+            start_resources=max(3, 3 * reinforcement) // 2,
+            start_victory_points=0,
+            army_effectiveness=100,
+        )
+        for p in range(players)
+    ]
+
+
+def generate(seed: int, width: int = 50, height: int = 50, players: int = 4, *,
+             style: str = "continent", naval_invasions: bool | None = None, turns: int | None = None,
+             name: str | None = None, description: str | None = None, **map_options) -> Scenario:
+    """A complete, valid scenario around a generated map, with equal default players."""
+    naval = True if naval_invasions is None else naval_invasions
+    rows = generate_map(seed, width, height, players, style=style, naval_invasions=naval,
+                        **map_options)
+    if turns is None:
+        turns = max(10, round(math.sqrt(width * height) / 2) + 5)
+    return Scenario(
+        kind="pendulous.scenario",
+        version=1,
+        name=name or f"Generated {style} {width}x{height} #{seed}",
+        description=description if description is not None else (
+            f"A generated {style} of {width}x{height} squares for {players} players "
+            f"(gridsmith mapgen, seed {seed})."),
+        players=default_players(rows, players),
+        settings=Settings(turns=turns, victory_points=VictoryPoints(land=1, city=5),
+                          naval_invasions=naval),
+        map=rows,
+    )
+
+
+def _scalar(value: str) -> str:
+    """A string as YAML: plain when that reads back unchanged, else double-quoted."""
+    plain_ok = (
+        value and value.strip() == value and value[0] not in "-?:,[]{}#&*!|>'\"%@`~"
+        and ": " not in value and " #" not in value and not value.endswith(":")
+        and value.lower() not in ("null", "true", "false", "yes", "no", "on", "off", "y", "n")
+        and not value.replace(".", "", 1).replace("-", "", 1).isdigit()
+        and all(ch.isprintable() for ch in value)
+    )
+    return value if plain_ok else json.dumps(value, ensure_ascii=False)
+
+
+def to_yaml(scenario: Scenario, comments: Sequence[str] = (), schema_ref: str | None = SCHEMA_REF) -> str:
+    """The scenario as a content file in the bundled layout (schema line, comments, kinds first,
+    map rows double-quoted one per line); it round-trips byte-identically through ruamel.yaml."""
+    out = []
+    if schema_ref:
+        out.append(f"# yaml-language-server: $schema={schema_ref}")
+    out += [f"# {c}".rstrip() for c in comments]
+    out += [f"kind: {scenario.kind}", f"version: {scenario.version}",
+            f"name: {_scalar(scenario.name)}", f"description: {_scalar(scenario.description)}"]
+    if scenario.ruleset is not None:
+        out.append(f"ruleset: {_scalar(scenario.ruleset)}")
+    out.append("players:")
+    for pl in scenario.players:
+        fields = pl.model_dump()
+        first = True
+        for key, value in fields.items():
+            text = _scalar(value) if isinstance(value, str) else str(value)
+            out.append(f"  - {key}: {text}" if first else f"    {key}: {text}")
+            first = False
+    s = scenario.settings
+    out += ["settings:", f"  turns: {s.turns}",
+            f"  victory_points: {{land: {s.victory_points.land}, city: {s.victory_points.city}}}",
+            f"  naval_invasions: {'true' if s.naval_invasions else 'false'}", "map:"]
+    out += [f'  - "{row}"' for row in scenario.map]
+    return "\n".join(out) + "\n"
+
+
+def generate_yaml(seed: int, width: int = 50, height: int = 50, players: int = 4, *,
+                  schema_ref: str | None = SCHEMA_REF, **options) -> str:
+    """`generate(...)` written as a content file."""
+    scenario = generate(seed, width, height, players, **options)
+    return to_yaml(scenario, comments=[f"Generated by formats.pendulous.mapgen, seed {seed}."],
+                   schema_ref=schema_ref)
