@@ -42,6 +42,72 @@ class Combat(FileModel):
     successive_attack_bonus_percent: int = Field(
         25, ge=0, description="Attacker bonus per earlier successive attack on the same square."
     )
+    # --- decisions where the manual is silent (docs/rules/pendulous.md) ---
+    successive_attacks: Literal["turn", "consecutive"] = Field(
+        "turn",
+        description="Which earlier attacks count for the bonus: every earlier attack by the same player "
+        "on the square in this turn (`turn`), or only an unbroken run of attacks on it (`consecutive`).",
+    )
+    naval_army: Literal["replace", "add"] = Field(
+        "replace",
+        description="A naval invader is worth `attacker.naval_invasion` instead of `attacker.attacking_army` "
+        "(`replace`), or both together (`add`).",
+    )
+    defender_loss_without_army: Literal["none", "pool"] = Field(
+        "none",
+        description="What a defender who loses a square with no army on it loses besides the square: "
+        "nothing (`none`) or one army from the force pool when it has one (`pool`).",
+    )
+    army_after_city_capture: Literal["pool", "lost"] = Field(
+        "pool",
+        description="Cities hold no armies: the army that captured a city goes back to the force pool "
+        "(`pool`) or is used up (`lost`).",
+    )
+    unsupplied_target_gets_support: bool = Field(
+        False, description="Whether an unsupplied target square receives support from adjacent armies and cities."
+    )
+    unsupplied_armies_give_support: bool = Field(
+        False, description="Whether armies on unsupplied squares support attacks and defences next to them."
+    )
+
+
+class Supply(FileModel):
+    """Manual 2.8 and the decisions it leaves open."""
+
+    live_during_turn: bool = Field(
+        False,
+        description="Recompute supply after every capture (true), or only at the end of each player's "
+        "turn and after reversion, as the manual says squares become unsupplied at the end of a turn "
+        "(false). A captured square is supplied when it is a city or touches a supplied square of its "
+        "new owner.",
+    )
+    reversion_cascades: bool = Field(
+        False,
+        description="At the start of a turn, whether squares that just reverted pass reversion on to the "
+        "unsupplied enemy squares next to them in the same turn (the manual: ownership 'starts to revert').",
+    )
+    disband_in_setup_turn: bool = Field(
+        True, description="Whether the end-of-turn supply check disbands armies in the setup turn too."
+    )
+
+
+class Turns(FileModel):
+    """Manual 2.3/2.4 and the decisions they leave open."""
+
+    victory_points_in_setup_turn: bool = Field(
+        False, description="Whether victory points are also accumulated at the start of the setup turn."
+    )
+    reinforcements_over_maximum: Literal["cap", "none"] = Field(
+        "cap",
+        description="When the reinforcement rate would exceed maximum forces: give as many as fit (`cap`) "
+        "or none that turn (`none`).",
+    )
+    max_actions_per_turn: int = Field(
+        1000,
+        ge=0,
+        description="Safety limit for computer players: after this many actions only End Turn is legal "
+        "(0 = no limit). The manual has none; free setup-turn actions could otherwise loop forever.",
+    )
 
 
 class Costs(FileModel):
@@ -72,3 +138,5 @@ class Ruleset(FileModel):
     combat: Combat = Field(default_factory=Combat)
     costs: Costs = Field(default_factory=Costs)
     limits: Limits = Field(default_factory=Limits)
+    supply: Supply = Field(default_factory=Supply)
+    turns: Turns = Field(default_factory=Turns)

@@ -1,0 +1,158 @@
+"""The file behind an editor document: a model plus the YAML tree it was read from.
+
+Saving merges the model into that tree — values change in place, so the user's comments, key order,
+quoting and flow/block style of untouched parts stay as they were (ruamel round-trip). A model that
+did not change is written back byte for byte.
+"""
+from __future__ import annotations
+
+import copy
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
+
+from . import registry
+from .atomic import atomic_write_text
+from .diagnostics import Diagnostic
+from .loader import load_file, round_trip_yaml
+
+SCHEMA_BASE = "https://gridsmith.dev/schemas"
+
+
+class DocumentError(Exception):
+    """The file cannot be opened as a model; `diagnostics` say why."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = diagnostics
+        first = next((d for d in diagnostics if d.is_error), None)
+        super().__init__(first.format_text() if first else "cannot open file")
+
+
+class FileDocument:
+    def __init__(self, model: BaseModel, path: Path | None = None, tree: Any = None, text: str | None = None,
+                 diagnostics: list[Diagnostic] | None = None) -> None:
+        self.model = model
+        self.path = path
+        self._tree = tree
+        self._text = text
+        self._saved_model = model
+        self.diagnostics = diagnostics or []
+
+    @classmethod
+    def open(cls, path: str | os.PathLike) -> "FileDocument":
+        loaded = load_file(path)
+        if loaded.model is None:
+            raise DocumentError(loaded.diagnostics)
+        # a migrated file is rewritten in the current layout when saved; its old tree does not fit
+        tree = None if loaded.migrated_from is not None else loaded.tree
+        return cls(loaded.model, Path(path), tree, loaded.text if tree is not None else None, loaded.diagnostics)
+
+    @classmethod
+    def new(cls, model: BaseModel) -> "FileDocument":
+        return cls(model)
+
+    def to_text(self, model: BaseModel | None = None) -> str:
+        model = self.model if model is None else model
+        if self._text is not None and model == self._saved_model:
+            return self._text
+        data = model.model_dump(mode="json", exclude_none=True)
+        if self._tree is None:
+            tree = new_tree(model, model.model_dump(mode="json", exclude_none=True, exclude_defaults=True))
+        else:
+            # a copy: to_text() is also a preview, and a failed save must leave the baseline intact
+            lean = model.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+            tree = merge(copy.deepcopy(self._tree), data, lean)
+        buf = io.StringIO()
+        round_trip_yaml().dump(tree, buf)
+        return buf.getvalue()
+
+    def save(self, model: BaseModel | None = None, path: str | os.PathLike | None = None) -> Path:
+        model = self.model if model is None else model
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("a new document needs a path to be saved")
+        text = self.to_text(model)
+        atomic_write_text(target, text)
+        # from now on the written text and tree are the baseline
+        self._tree = round_trip_yaml().load(text)
+        self._text = text
+        self.model = self._saved_model = model
+        self.path = target
+        return target
+
+
+def schema_url(kind: str, version: int) -> str:
+    return f"{SCHEMA_BASE}/{kind}.v{version}.json"
+
+
+def new_tree(model: BaseModel, data: dict) -> CommentedMap:
+    """The tree of a new file, in the house style: grids as double-quoted rows, small maps in flow style."""
+    tree = _styled(data)
+    spec = registry.get(getattr(model, "kind", ""))
+    if spec is not None:
+        schema = f"../../formats/schemas/{spec.kind}.v{spec.version}.json"
+        tree.yaml_set_start_comment(f"yaml-language-server: $schema={schema}")
+    return tree
+
+
+def _styled(value: Any, depth: int = 0) -> Any:
+    if isinstance(value, dict):
+        m = CommentedMap()
+        for k, v in value.items():
+            m[k] = _styled(v, depth + 1)
+        if depth > 0 and value and all(isinstance(v, (int, float, bool)) for v in value.values()) and len(value) <= 4:
+            m.fa.set_flow_style()
+        return m
+    if isinstance(value, list):
+        s = CommentedSeq(_styled(v, depth + 1) for v in value)
+        return s
+    if isinstance(value, str) and depth >= 2:
+        return DoubleQuotedScalarString(value) if _looks_like_row(value) else value
+    return value
+
+
+def _looks_like_row(value: str) -> bool:
+    return bool(value) and " " not in value and not value.isalpha()
+
+
+def merge(old: Any, new: Any, lean: Any = None) -> Any:
+    """`new` (plain data) written into `old` (a ruamel tree) in place, keeping what it can.
+
+    `lean` is the same data without default values: a key the file did not have is only added
+    when its value differs from the default, so saving does not spell out every default.
+    """
+    if isinstance(old, CommentedMap) and isinstance(new, dict):
+        lean = lean if isinstance(lean, dict) else {}
+        for key in [k for k in old if k not in new]:
+            del old[key]
+        for key, value in new.items():
+            if key in old:
+                old[key] = merge(old[key], value, lean.get(key))
+            elif key in lean:
+                old[key] = _styled(lean[key], 1)
+        return old
+    if isinstance(old, CommentedSeq) and isinstance(new, list):
+        lean = lean if isinstance(lean, list) and len(lean) == len(new) else [None] * len(new)
+        for i, value in enumerate(new[: len(old)]):
+            old[i] = merge(old[i], value, lean[i])
+        del old[len(new):]
+        template = old[-1] if old else None
+        for value in new[len(old):]:
+            old.append(_like(template, _styled(value, 2)))
+        return old
+    return _like(old, new)
+
+
+def _like(old: Any, new: Any) -> Any:
+    """`new` in the style of `old`: same value keeps the old scalar (its quoting, its number format)."""
+    if type(new) is type(old) or (isinstance(old, str) and isinstance(new, str)):
+        if old == new:
+            return old
+    if isinstance(new, str) and isinstance(old, (DoubleQuotedScalarString, SingleQuotedScalarString)):
+        return type(old)(new)
+    return new

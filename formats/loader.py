@@ -1,0 +1,251 @@
+"""Reading content files: every problem of a file in one pass, each located, never a traceback.
+
+Stages (DESIGN.md): bytes -> YAML syntax and guards -> kind/version (migration) -> structure
+(pydantic) -> semantics and playability lints (the kind's checks). A later stage runs only when the
+earlier ones leave something to check; all findings of the stages that ran are reported.
+
+`validate_file` tries the fast path first (libyaml + pydantic + checks, no positions) and reads the
+file again with positions only when the fast path finds or suspects a problem.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path as FsPath
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from . import registry, yaml_fast, yaml_guard
+from .diagnostics import Diagnostic, Problem, Severity
+from .limits import MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE
+from .locate import Locator
+from .registry import CheckContext, KindSpec
+from .structure import problems_from
+
+
+@dataclass
+class Loaded:
+    """A read file: the model when its structure is valid, the round-trip tree when it parsed."""
+
+    file: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    spec: KindSpec | None = None
+    model: BaseModel | None = None
+    tree: Any = None  # ruamel CommentedMap, comments and positions included
+    text: str | None = None
+    migrated_from: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.model is not None and not any(d.is_error for d in self.diagnostics)
+
+
+def round_trip_yaml() -> YAML:
+    """The one ruamel configuration used to read and write content (YAML 1.2, quotes kept)."""
+    y = YAML(typ="rt")
+    y.preserve_quotes = True
+    y.allow_duplicate_keys = True  # the guard reports every duplicate; ruamel would stop at one
+    y.indent(mapping=2, sequence=4, offset=2)
+    y.width = 4096
+    return y
+
+
+# --- reading bytes -----------------------------------------------------------------------------
+
+
+def read_text(path: str | os.PathLike) -> tuple[str | None, Diagnostic | None]:
+    """The file's text, or the diagnostic that says why it has none; bounded memory."""
+    name = str(path)
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            return None, _diag(name, 1, 1, "Y108", f"file is {size / 1048576:.1f} MiB; content files are "
+                               f"limited to {MAX_FILE_BYTES // 1048576} MiB")
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        return None, _diag(name, 1, 1, "Y100", f"cannot read file: {e.strerror or e}")
+    return decode(data, name)
+
+
+def decode(data: bytes, name: str) -> tuple[str | None, Diagnostic | None]:
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line, col = _byte_position(data, nul)
+        return None, _diag(name, line, col, "Y101", "binary data (a NUL byte): not a YAML text file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line, col = _byte_position(data, e.start)
+        return None, _diag(name, line, col, "Y101", f"not UTF-8 text (byte 0x{data[e.start]:02x})")
+    return text.removeprefix("\ufeff"), None
+
+
+def _byte_position(data: bytes, index: int) -> tuple[int, int]:
+    line = data.count(b"\n", 0, index) + 1
+    col = index - (data.rfind(b"\n", 0, index) + 1) + 1
+    return line, col
+
+
+def _diag(file: str, line: int, col: int, code: str, message: str,
+          severity: Severity = Severity.ERROR, path: tuple = ()) -> Diagnostic:
+    return Diagnostic(file, line, col, severity, code, message, path)
+
+
+# --- the full reader -----------------------------------------------------------------------------
+
+
+def load_file(path: str | os.PathLike) -> Loaded:
+    text, problem = read_text(path)
+    if problem is not None:
+        return Loaded(str(path), [problem])
+    return load_text(text, str(path), file=FsPath(path))
+
+
+def load_text(text: str, filename: str = "<text>", file: FsPath | None = None) -> Loaded:
+    out = Loaded(filename, text=text)
+    findings = yaml_guard.scan(text)
+    out.diagnostics += [_diag(filename, f.line + 1, f.col + 1, f.code, f.message) for f in findings]
+    if any(f.code not in ("Y104", "Y105", "Y111") for f in findings):
+        return out  # fatal: syntax, depth, alias bomb, several documents; nothing sound to build
+    try:
+        tree = round_trip_yaml().load(text)
+    except Exception as e:  # the guard already parsed it; this is a last line of defence
+        out.diagnostics.append(_diag(filename, 1, 1, "Y102", f"YAML could not be read: {e}"))
+        return out
+    out.tree = tree
+    if findings:  # duplicate keys / bad tags: the data is not what the author thinks it is
+        return out
+    locator = Locator(tree)
+
+    def add(problems: list[Problem]) -> None:
+        for p in problems:
+            line, col = locator.position(p.path, p.on_key)
+            out.diagnostics.append(_diag(filename, line, col, p.code, p.message, p.severity, p.path))
+
+    spec, data, header = _dispatch(tree)
+    add(header)
+    if spec is None or data is None:
+        return out
+    out.spec = spec
+    version = data["version"]
+    if version < spec.version:
+        out.migrated_from = version
+        try:
+            data = spec.migrate(data, version)
+        except Exception as e:  # a draft too broken to migrate: say so, don't crash
+            add([Problem("K207", f"cannot migrate version {version} to {spec.version}: {e}", ("version",))])
+            return out
+    try:
+        out.model = spec.model.model_validate(data)
+    except ValidationError as e:
+        add(problems_from(e, spec.model))
+        return out
+    add(run_checks(spec, out.model, CheckContext(file=file)))
+    _cap(out)
+    return out
+
+
+def _dispatch(tree: Any) -> tuple[KindSpec | None, dict | None, list[Problem]]:
+    """The kind's spec and plain data, or the header problems (kind and version)."""
+    if tree is None:
+        return None, None, [Problem("Y103", "empty file: expected a mapping that starts with `kind:` and `version:`")]
+    if not isinstance(tree, CommentedMap):
+        what = "a list" if isinstance(tree, CommentedSeq) else f"a single value ({str(tree)[:30]!r})"
+        return None, None, [Problem("Y109", f"the file holds {what}; expected a mapping that starts with "
+                                    "`kind:` and `version:`")]
+    kind = tree.get("kind")
+    known = ", ".join(s.kind for s in registry.all_kinds())
+    if "kind" not in tree:
+        return None, None, [Problem("K201", f"missing `kind:`; known kinds: {known}")]
+    if not isinstance(kind, str) or registry.get(kind) is None:
+        return None, None, [Problem("K202", f"unknown kind {str(kind)!r}; known kinds: {known}", ("kind",))]
+    spec = registry.get(kind)
+    version = tree.get("version")
+    if "version" not in tree:
+        return spec, None, [Problem("K203", f"missing `version:` (the current version of {kind} is {spec.version})")]
+    if not isinstance(version, int) or isinstance(version, bool):
+        return spec, None, [Problem("K205", f"version must be a whole number, not {str(version)!r}", ("version",))]
+    if version > spec.version:
+        return spec, None, [Problem("K204", f"version {version} of {kind} is newer than this Gridsmith knows "
+                                    f"(up to {spec.version}); update Gridsmith", ("version",))]
+    if version < spec.oldest_version:
+        return spec, None, [Problem("K206", f"version {version} of {kind} is older than any version Gridsmith "
+                                    f"can read (from {spec.oldest_version})", ("version",))]
+    return spec, to_plain(tree), []
+
+
+def run_checks(spec: KindSpec, model: BaseModel, ctx: CheckContext) -> list[Problem]:
+    problems: list[Problem] = []
+    for check in registry.checks_for(spec):
+        problems.extend(check(model, ctx))
+    return problems
+
+
+def check_model(model: BaseModel, ctx: CheckContext | None = None) -> list[Problem]:
+    """The semantic checks and lints of a valid model (the editor's live validation)."""
+    spec = registry.get(getattr(model, "kind", ""))
+    if spec is None:
+        return []
+    return run_checks(spec, model, ctx or CheckContext())
+
+
+def _cap(out: Loaded) -> None:
+    if len(out.diagnostics) > MAX_PROBLEMS_PER_FILE:
+        rest = len(out.diagnostics) - MAX_PROBLEMS_PER_FILE
+        last = out.diagnostics[MAX_PROBLEMS_PER_FILE - 1]
+        out.diagnostics = out.diagnostics[:MAX_PROBLEMS_PER_FILE] + [
+            _diag(out.file, last.line, last.col, "Y199", f"{rest} more problems not shown", Severity.WARNING)
+        ]
+
+
+def to_plain(node: Any) -> Any:
+    """ruamel's round-trip values as plain dict/list/str/int/float/bool (depth is bounded by the guard)."""
+    if isinstance(node, dict):
+        return {str(k) if not isinstance(k, (int, bool)) else k: to_plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [to_plain(v) for v in node]
+    if isinstance(node, bool):
+        return bool(node)
+    if isinstance(node, int):
+        return int(node)
+    if isinstance(node, float):
+        return float(node)
+    if isinstance(node, str):
+        return str(node)
+    return node
+
+
+# --- validation: fast path first ----------------------------------------------------------------
+
+
+def validate_file(path: str | os.PathLike) -> list[Diagnostic]:
+    """Every diagnostic of one file; clean files take the fast path and never build positions."""
+    text, problem = read_text(path)
+    if problem is not None:
+        return [problem]
+    if _fast_clean(text, FsPath(path)):
+        return []
+    return load_text(text, str(path), file=FsPath(path)).diagnostics
+
+
+def _fast_clean(text: str, file: FsPath) -> bool:
+    try:
+        data = yaml_fast.load(text)
+    except yaml_fast.NotFast:
+        return False
+    if not isinstance(data, dict):
+        return False
+    spec = registry.get(data.get("kind")) if isinstance(data.get("kind"), str) else None
+    version = data.get("version")
+    if spec is None or type(version) is not int or not spec.oldest_version <= version <= spec.version:
+        return False
+    try:
+        data = spec.migrate(data, version)
+        model = spec.model.model_validate(data)
+        return not run_checks(spec, model, CheckContext(file=file))
+    except Exception:  # anything odd is the full reader's to explain
+        return False

@@ -1,0 +1,46 @@
+"""Turns a document path (keys and indices) into a line and column of the YAML file.
+
+Paths come from pydantic errors and from semantic checks. An integer after a string value indexes
+a character of it (a square of a map row). Where the path leads to something that is not in the
+file (a missing key), the position of the deepest part that exists is used.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
+
+from .diagnostics import Path
+
+
+class Locator:
+    def __init__(self, tree: Any) -> None:
+        self.tree = tree
+
+    def position(self, path: Path, on_key: bool = False) -> tuple[int, int]:
+        """1-based (line, col) of `path`."""
+        node = self.tree
+        line, col = _start_of(node)
+        for i, item in enumerate(path):
+            last = i == len(path) - 1
+            if isinstance(node, CommentedMap) and isinstance(item, str) and item in node:
+                line, col = node.lc.key(item) if (last and on_key) else node.lc.value(item)
+                node = node[item]
+            elif isinstance(node, CommentedSeq) and isinstance(item, int) and 0 <= item < len(node):
+                line, col = node.lc.item(item)
+                node = node[item]
+            elif isinstance(node, str) and isinstance(item, int):
+                quoted = isinstance(node, (DoubleQuotedScalarString, SingleQuotedScalarString))
+                col += (1 if quoted else 0) + max(0, min(item, len(node)))
+                break
+            else:
+                break
+        return line + 1, col + 1
+
+
+def _start_of(node: Any) -> tuple[int, int]:
+    lc = getattr(node, "lc", None)
+    if lc is not None and lc.line is not None:
+        return lc.line, lc.col
+    return 0, 0

@@ -1,0 +1,163 @@
+"""Semantic checks (PND4xx errors) and playability lints (PND5xx warnings) of Pendulous files.
+
+Each check yields `Problem`s with a path into the document; the loader locates them in the file and
+the editor maps them to a square or a field. Limits come from the scenario's ruleset.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Problem, Severity
+from ..registry import CheckContext
+from .grid import Grid, owner
+from .ruleset import Ruleset
+from .rulesets import RulesetError, load_ruleset
+from .scenario import MAP_ALPHABET, SEAT_COLOURS, Scenario
+
+WARN = Severity.WARNING
+MAX_BAD_CHARACTERS = 50  # per file; a pasted binary blob should not print ten thousand lines
+
+
+def _seat(i: int, s: Scenario) -> str:
+    name = s.players[i].name if i < len(s.players) else f"seat {i + 1}"
+    return f"{name} ({SEAT_COLOURS[i]})" if i < len(SEAT_COLOURS) else name
+
+
+def check_scenario(s: Scenario, ctx: CheckContext) -> Iterator[Problem]:
+    try:
+        rules = load_ruleset(s.ruleset, ctx.file)
+    except RulesetError as e:
+        yield Problem("PND413", str(e), ("ruleset",))
+        rules = Ruleset(kind="pendulous.ruleset", version=1, name="built-in")
+    yield from _check_texts_and_numbers(s, rules)
+    map_ok = True
+    for p in _check_map(s, rules):
+        map_ok = False
+        yield p
+    if map_ok:
+        yield from _lint_playability(s)
+
+
+def _check_texts_and_numbers(s: Scenario, rules: Ruleset) -> Iterator[Problem]:
+    limits = rules.limits
+    if len(s.description) > limits.description_max_length:
+        yield Problem("PND412", f"description has {len(s.description)} characters; at most "
+                      f"{limits.description_max_length} (manual 4.2.3)", ("description",))
+    n = len(s.players)
+    if not limits.min_players <= n <= limits.max_players:
+        yield Problem("PND411", f"{n} players; a scenario has {limits.min_players} to {limits.max_players} "
+                      "(red, gray, green, blue)", ("players",))
+    seen: dict[str, int] = {}
+    for i, p in enumerate(s.players):
+        for key in ("reinforcement_rate", "resource_rate", "max_forces", "initial_forces", "start_resources"):
+            value = getattr(p, key)
+            if value < 0:
+                yield Problem("PND406", f"{_seat(i, s)}: {key} must not be negative (is {value})",
+                              ("players", i, key))
+        if p.army_effectiveness <= 0:
+            yield Problem("PND407", f"{_seat(i, s)}: army_effectiveness must be above 0 percent "
+                          f"(is {p.army_effectiveness}); 100 is normal strength", ("players", i, "army_effectiveness"))
+        if p.initial_forces > p.max_forces:
+            yield Problem("PND408", f"{_seat(i, s)}: initial_forces ({p.initial_forces}) exceeds max_forces "
+                          f"({p.max_forces})", ("players", i, "initial_forces"))
+        key = p.name.strip().casefold()
+        if key in seen:
+            yield Problem("PND410", f"player name {p.name!r} is used by player {seen[key] + 1} too; names must "
+                          "be unique", ("players", i, "name"))
+        else:
+            seen[key] = i
+    if s.settings.turns < 1:
+        yield Problem("PND409", f"turns must be at least 1 (is {s.settings.turns})", ("settings", "turns"))
+    for key in ("land", "city"):
+        value = getattr(s.settings.victory_points, key)
+        if value < 0:
+            yield Problem("PND406", f"victory points for a {key} square must not be negative (is {value})",
+                          ("settings", "victory_points", key))
+
+
+def _check_map(s: Scenario, rules: Ruleset) -> Iterator[Problem]:
+    rows = s.map
+    limits = rules.limits
+    if not rows:
+        yield Problem("PND402", "the map has no rows; it needs 1 to "
+                      f"{limits.max_map_height} rows", ("map",))
+        return
+    width = len(rows[0])
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            yield Problem("PND401", f"row {r + 1} has {len(row)} squares but row 1 has {width}: the map must be "
+                          "rectangular", ("map", r))
+    longest = max(len(r) for r in rows)
+    if not 1 <= len(rows) <= limits.max_map_height or not 1 <= longest <= limits.max_map_width or width == 0:
+        yield Problem("PND402", f"the map is {longest}x{len(rows)} squares; it must be 1x1 to "
+                      f"{limits.max_map_width}x{limits.max_map_height} (manual 4.2.5)", ("map",))
+    bad = 0
+    first_of_seat: dict[int, tuple[int, int]] = {}
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch not in MAP_ALPHABET:
+                bad += 1
+                if bad <= MAX_BAD_CHARACTERS:
+                    yield Problem("PND403", f"{ch!r} at row {r + 1}, column {c + 1} is not a map square: use ~ "
+                                  "water, 1-4 land of seat N, A-D city of seat N", ("map", r, c))
+                continue
+            seat = owner(ch)
+            if seat is not None and seat not in first_of_seat:
+                first_of_seat[seat] = (r, c)
+    if bad > MAX_BAD_CHARACTERS:
+        yield Problem("PND403", f"{bad - MAX_BAD_CHARACTERS} more characters outside the map alphabet", ("map",))
+    n = len(s.players)
+    for seat, (r, c) in sorted(first_of_seat.items()):
+        if seat > n:
+            yield Problem("PND404", f"the map has squares of seat {seat} ({SEAT_COLOURS[seat - 1]}) at row {r + 1}, "
+                          f"column {c + 1}, but the scenario has only {n} players", ("map", r, c))
+    grid = Grid(rows)
+    for i in range(min(n, len(SEAT_COLOURS))):
+        if i + 1 not in first_of_seat:
+            yield Problem("PND404", f"{_seat(i, s)} owns no square on the map", ("players", i))
+        elif not grid.cities_of(i + 1):
+            yield Problem("PND405", f"{_seat(i, s)} owns no city; a player without cities is out of the game "
+                          "(manual 2.4)", ("players", i))
+
+
+def _lint_playability(s: Scenario) -> Iterator[Problem]:
+    grid = Grid(s.map)
+    n = len(s.players)
+    bodies = grid.water_bodies()
+    naval = s.settings.naval_invasions
+    any_port = False
+    for i in range(n):
+        seat = i + 1
+        mine = grid.squares_of(seat)
+        unsupplied = sorted(set(mine) - grid.supplied(seat))
+        if unsupplied:
+            r, c = unsupplied[0]
+            yield Problem("PND503", f"{_seat(i, s)}: {len(unsupplied)} square(s) cannot trace supply to a friendly "
+                          f"city at the start (first at row {r + 1}, column {c + 1}); armies there are disbanded and "
+                          "the squares revert (manual 2.8)", ("map", r, c), WARN)
+        ports = grid.ports_of(seat)
+        any_port = any_port or bool(ports)
+        land_contact = any(
+            (o := grid.owner(nb)) is not None and o != seat for sq in mine for nb in grid.neighbours(sq)
+        )
+        if land_contact:
+            continue
+        port_bodies = set().union(*(grid.bodies_touching(p, bodies) for p in ports)) if ports else set()
+        naval_target = naval and any(
+            (o := grid.owner(sq)) is not None and o != seat and grid.bodies_touching(sq, bodies) & port_bodies
+            for sq in grid.squares()
+        )
+        if not naval_target:
+            why = ("and naval invasions are off" if not naval else "and no port city of theirs shares water with "
+                   "an enemy coast")
+            yield Problem("PND501", f"{_seat(i, s)} can never attack anyone: no land contact with an enemy {why}",
+                          ("players", i), WARN)
+    if naval and not any_port:
+        yield Problem("PND502", "naval invasions are allowed but no player has a port city (a city next to "
+                      "water), so none can happen", ("settings", "naval_invasions"), WARN)
+
+
+def check_ruleset(rules: Ruleset, ctx: CheckContext) -> Iterator[Problem]:
+    if rules.limits.min_players > rules.limits.max_players:
+        yield Problem("PND421", f"min_players ({rules.limits.min_players}) exceeds max_players "
+                      f"({rules.limits.max_players})", ("limits", "min_players"))

@@ -1,0 +1,97 @@
+"""Structural problems: pydantic's validation errors said as a designer would want to hear them,
+each with a stable code and the path of the offending value (or key)."""
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .diagnostics import Problem
+
+_TYPE_NAMES = {
+    "int": "a whole number",
+    "bool": "true or false",
+    "str": "a text string",
+    "float": "a number",
+    "dict": "a mapping (key: value lines)",
+    "list": "a list",
+    "NoneType": "empty",
+}
+
+_RANGE_ERRORS = {
+    "greater_than", "greater_than_equal", "less_than", "less_than_equal", "too_short", "too_long",
+    "string_too_short", "string_too_long", "multiple_of",
+}
+
+
+def problems_from(error: ValidationError, model: type[BaseModel]) -> list[Problem]:
+    out: list[Problem] = []
+    for err in error.errors(include_url=False):
+        loc = tuple(err["loc"])
+        kind = err["type"]
+        where = ".".join(str(p) for p in loc) or "the file"
+        if kind == "extra_forbidden":
+            key = str(loc[-1])
+            hint = _did_you_mean(key, _field_names_at(model, loc[:-1]))
+            out.append(Problem("S301", f"unknown key {key!r}{hint}", loc, on_key=True))
+        elif kind == "missing":
+            parent = ".".join(str(p) for p in loc[:-1]) or "the file"
+            out.append(Problem("S302", f"missing key {str(loc[-1])!r} in {parent}", loc[:-1]))
+        elif kind in _RANGE_ERRORS:
+            out.append(Problem("S304", f"{where}: {err['msg'].lower()}", loc))
+        elif kind in ("literal_error", "enum"):
+            out.append(Problem("S305", f"{where}: {err['msg'].lower()}", loc))
+        elif kind.endswith("_type") or kind in ("int_from_float", "bool_parsing", "int_parsing", "model_type"):
+            expected = _expected(kind, err)
+            got = _TYPE_NAMES.get(type(err.get("input")).__name__, type(err.get("input")).__name__)
+            shown = _short(err.get("input"))
+            out.append(Problem("S303", f"{where} must be {expected}, not {got} ({shown})", loc))
+        else:
+            out.append(Problem("S300", f"{where}: {err['msg']}", loc))
+    return out
+
+
+def _expected(kind: str, err: dict) -> str:
+    base = kind.removesuffix("_type").removesuffix("_parsing").removesuffix("_from_float")
+    if kind == "model_type":
+        return "a mapping (key: value lines)"
+    return _TYPE_NAMES.get(base, base.replace("_", " "))
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _did_you_mean(key: str, candidates: list[str]) -> str:
+    close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else f" (expected one of: {', '.join(candidates)})" if candidates else ""
+
+
+def _field_names_at(model: type[BaseModel], loc: tuple) -> list[str]:
+    """The field names of the model that `loc` points into, following lists and optionals."""
+    tp: Any = model
+    for item in loc:
+        tp = _unwrap(tp)
+        if isinstance(item, int):
+            args = typing.get_args(tp)
+            tp = args[0] if args else None
+        elif isinstance(tp, type) and issubclass(tp, BaseModel) and item in tp.model_fields:
+            tp = tp.model_fields[item].annotation
+        else:
+            return []
+    tp = _unwrap(tp)
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return list(tp.model_fields)
+    return []
+
+
+def _unwrap(tp: Any) -> Any:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        return args[0] if len(args) == 1 else tp
+    return tp

@@ -1,0 +1,111 @@
+"""The fast path of validation: libyaml (through PyYAML's C parser) with YAML 1.2 core-schema
+resolution, so values mean what they mean in the round-trip reader (`yes` is a string, `012` is 12).
+
+It only answers "is this file clean?". Anything unusual — a syntax error, an unknown tag, a
+duplicate key, an alias, deep nesting — raises `NotFast`, and the caller falls back to the
+position-keeping reader, which reports it properly. Clean files (nearly all of a content tree)
+never pay for positions.
+"""
+from __future__ import annotations
+
+import re
+
+import yaml
+from yaml._yaml import CParser
+from yaml.constructor import SafeConstructor
+from yaml.resolver import BaseResolver
+
+
+class NotFast(Exception):
+    """The fast path cannot decide; use the full reader."""
+
+
+class _Core12Resolver(BaseResolver):
+    pass
+
+
+_CORE12 = [
+    ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("tag:yaml.org,2002:int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
+    (
+        "tag:yaml.org,2002:float",
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        "-+.0123456789",
+    ),
+    ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+]
+for _tag, _pattern, _first in _CORE12:
+    _Core12Resolver.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
+
+
+class _Core12Constructor(SafeConstructor):
+    def construct_yaml_int(self, node):
+        v = self.construct_scalar(node)
+        if v.startswith("0o"):
+            return int(v[2:], 8)
+        if v.startswith("0x"):
+            return int(v[2:], 16)
+        return int(v, 10)
+
+    def construct_yaml_bool(self, node):
+        return self.construct_scalar(node).lower() == "true"
+
+    def construct_mapping(self, node, deep=False):
+        keys = [k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)]
+        if len(keys) != len(set(keys)) or len(keys) != len(node.value):
+            raise NotFast("duplicate or complex key")
+        return super().construct_mapping(node, deep=deep)
+
+
+_Core12Constructor.add_constructor("tag:yaml.org,2002:int", _Core12Constructor.construct_yaml_int)
+_Core12Constructor.add_constructor("tag:yaml.org,2002:bool", _Core12Constructor.construct_yaml_bool)
+
+
+class _FastLoader(CParser, _Core12Constructor, _Core12Resolver):  # type: ignore[misc]
+    def __init__(self, stream):
+        CParser.__init__(self, stream)
+        _Core12Constructor.__init__(self)
+        _Core12Resolver.__init__(self)
+
+
+def load(text: str):
+    """Plain Python data of a clean single-document file, or NotFast."""
+    try:
+        loader = _FastLoader(text)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                raise NotFast("empty")
+            _refuse_aliases_and_tags(node)
+            return loader.construct_document(node)
+        finally:
+            loader.dispose()
+    except NotFast:
+        raise
+    except (yaml.YAMLError, RecursionError, ValueError, TypeError) as e:
+        raise NotFast(str(e)) from e
+
+
+def _refuse_aliases_and_tags(root) -> None:
+    # An alias makes the same node object appear twice; refusing any repeat keeps the fast path
+    # linear (the full reader measures alias expansion properly). Explicit tags go the slow way too.
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            raise NotFast("alias")
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            if node.style is None and node.tag not in _IMPLICIT_TAGS:
+                raise NotFast("tag")
+            continue
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                todo.append(k)
+                todo.append(v)
+        else:
+            todo.extend(node.value)
+
+
+_IMPLICIT_TAGS = frozenset(t for t, _, _ in _CORE12) | {"tag:yaml.org,2002:str"}
