@@ -161,14 +161,14 @@ def _threshold(values: list[float], land_fraction: float) -> float:
 
 class _Gen:
     def __init__(self, rng: random.Random, width: int, height: int, players: int, *, style: str,
-                 land_fraction: float, rivers: int, lakes: int, squares_per_city: int,
+                 land_fraction: float, seas: int, rivers: int, lakes: int, squares_per_city: int,
                  islands_per_player: int, naval: bool):
         self.rng, self.w, self.h, self.players = rng, width, height, players
         self.size = width * height
         self.n8 = _neighbours8(width, height)
         self.n4 = _neighbours4(width, height)
         self.style, self.land_fraction = style, land_fraction
-        self.rivers, self.lakes = rivers, lakes
+        self.seas, self.rivers, self.lakes = seas, rivers, lakes
         self.squares_per_city, self.islands_per_player = squares_per_city, islands_per_player
         self.naval = naval
         self.grid: list[int] = []
@@ -198,16 +198,21 @@ class _Gen:
                 self.grid[c] = _SEA
 
     def _lakes(self) -> None:
-        """Small blobs of water well inside the land, not touching other water."""
+        """Blobs of water well inside the land, not touching other water: inland seas (big
+        enough to matter for naval invasions, manual 2.1) and small lakes that only block supply."""
         grid, rng = self.grid, self.rng
-        for _ in range(self.lakes):
+        sea_size = max(8, self.size // 90)
+        sizes = [rng.randint(sea_size, 2 * sea_size) for _ in range(self.seas)]
+        sizes += [rng.randint(3, 8) for _ in range(self.lakes)]
+        for size in sizes:
             dist = _bfs(self._cells(_SEA), lambda i: True, self.n8, self.size)
-            inland = [i for i in range(self.size) if grid[i] == _LAND and dist[i] >= 4]
+            deep = max(dist)
+            inland = [i for i in range(self.size) if grid[i] == _LAND and dist[i] >= max(4, deep // 2)]
             if not inland:
                 return
             lake = [rng.choice(inland)]
             grid[lake[0]] = _SEA
-            for _ in range(rng.randint(2, 7)):
+            for _ in range(size - 1):
                 options = [n for c in lake for n in self.n4[c] if grid[n] == _LAND and dist[n] >= 2]
                 if not options:
                     break
@@ -298,9 +303,44 @@ class _Gen:
             sx, sy = starts[p] % w, starts[p] // w
             for n in self.n8[c]:
                 if grid[n] == _LAND:
-                    d = math.hypot(n % w - sx, n // w - sy) + rng.random() * 2.5
+                    d = math.hypot(n % w - sx, n // w - sy) + rng.random() * 1.2
                     heapq.heappush(heaps[p], (d, n))
+        self._smooth_borders()
+        sizes = [self.grid.count(p) for p in range(self.players)]
         return min(sizes) >= 0.6 * max(sizes)
+
+    def _smooth_borders(self) -> None:
+        """Balanced growth leaves ragged borders and thin strips: a square mostly surrounded by one
+        other seat joins it; then any piece cut off from its seat's main body joins the neighbour
+        it touches most, so every seat stays one 8-connected piece."""
+        grid = self.grid
+        for _ in range(2):
+            for c in range(self.size):
+                p = grid[c]
+                if p < 0:
+                    continue
+                counts = [0] * self.players
+                for n in self.n8[c]:
+                    if grid[n] >= 0:
+                        counts[grid[n]] += 1
+                q = max(range(self.players), key=lambda s: (counts[s], -s))
+                if q != p and counts[q] >= 5 and counts[p] <= 2:
+                    grid[c] = q
+        for _ in range(4 * self.players):
+            stray = next((piece for p in range(self.players)
+                          for piece in _components([i for i in range(self.size) if grid[i] == p],
+                                                   self.n8)[1:]), None)
+            if stray is None:
+                return
+            own = grid[stray[0]]
+            touch = [0] * self.players
+            for c in stray:
+                for n in self.n8[c]:
+                    if grid[n] >= 0 and grid[n] != own:
+                        touch[grid[n]] += 1
+            to = max(range(self.players), key=lambda s: (touch[s], -s))
+            for c in stray:
+                grid[c] = to
 
     def partition_islands(self) -> bool:
         islands = _components(self._cells(_LAND), self.n8)
@@ -392,7 +432,7 @@ class _Gen:
 
 def generate_map(seed: int, width: int = 50, height: int = 50, players: int = 4, *,
                  style: str = "continent", naval_invasions: bool | None = None,
-                 land_fraction: float | None = None, rivers: int | None = None,
+                 land_fraction: float | None = None, seas: int | None = None, rivers: int | None = None,
                  lakes: int | None = None, squares_per_city: int = 30,
                  islands_per_player: int = 2) -> list[str]:
     """The map rows of a generated scenario (see the module doc for what is guaranteed).
@@ -411,7 +451,9 @@ def generate_map(seed: int, width: int = 50, height: int = 50, players: int = 4,
         raise ValueError("an archipelago without naval invasions gives nobody anything to attack")
     area = width * height
     if land_fraction is None:
-        land_fraction = 0.6 if style == "continent" else 0.45
+        land_fraction = 0.64 if style == "continent" else 0.45
+    if seas is None:
+        seas = area // 1200
     if rivers is None:
         rivers = area // 600
     if lakes is None:
@@ -419,7 +461,7 @@ def generate_map(seed: int, width: int = 50, height: int = 50, players: int = 4,
     rng = random.Random(seed)
     for _ in range(_ATTEMPTS):
         gen = _Gen(rng, width, height, players, style=style, land_fraction=land_fraction,
-                   rivers=rivers, lakes=lakes, squares_per_city=squares_per_city,
+                   seas=seas, rivers=rivers, lakes=lakes, squares_per_city=squares_per_city,
                    islands_per_player=islands_per_player, naval=naval)
         if style == "continent":
             gen.continent_terrain()

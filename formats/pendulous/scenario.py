@@ -98,3 +98,15 @@ class Scenario(FileModel):
     @property
     def height(self) -> int:
         return len(self.map)
+
+
+def template() -> Scenario:
+    """A new scenario: two players facing each other across a small map, valid and playable."""
+    player = dict(reinforcement_rate=2, resource_rate=8, max_forces=30, initial_forces=10,
+                  start_resources=4, start_victory_points=0, army_effectiveness=100)
+    return Scenario(
+        kind=KIND, version=VERSION, name="New scenario", description="",
+        players=[Player(name="Red", **player), Player(name="Gray", **player)],
+        settings=Settings(turns=20, victory_points=VictoryPoints(land=1, city=5), naval_invasions=False),
+        map=["1111122222", "1A11122B22", "1111122222", "11A1122B22", "1111122222"],
+    )

@@ -1,0 +1,58 @@
+# Gridsmith: `make run` opens the editor on bundled content, `make test` runs the tests.
+# Both set everything up first on a fresh machine with python3 and make (Debian/Ubuntu: Qt's
+# system libraries are installed with apt-get when missing and we may).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+RUN_FILE ?= content/pendulous/duel.scn.yaml
+# what Qt 6 needs from the system: offscreen (tests) and xcb (a real window)
+QT_DEBS := libegl1 libgl1 libopengl0 libglib2.0-0 libfontconfig1 libfreetype6 libxkbcommon0 libdbus-1-3 \
+           libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 \
+           libxcb-render-util0 libxcb-image0 libxcb-randr0 libxcb-xinerama0 libxcb-xkb1 libx11-xcb1
+
+.PHONY: setup run test validate schemas bench clean system-deps
+
+setup: system-deps $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { $(MAKE) --no-print-directory apt PKGS=python3-venv && $(PYTHON) -m venv $(VENV); }
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $@
+
+system-deps:
+	@command -v dpkg >/dev/null 2>&1 || exit 0; \
+	missing=$$(for p in $(QT_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	[ -z "$$missing" ] || $(MAKE) --no-print-directory apt PKGS="$$missing"
+
+apt:
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo -n"; \
+	else echo "note: cannot install $(PKGS) (not root, no sudo); Qt may not start"; exit 0; fi; \
+	echo "installing system packages: $(PKGS)"; \
+	$$SUDO apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(PKGS) >/dev/null \
+	  || echo "note: could not install $(PKGS); Qt may not start"
+
+run: setup
+	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY$$QT_QPA_PLATFORM" ]; then \
+	  echo "No display here (DISPLAY is not set): validating the bundled content instead of opening the editor."; \
+	  $(BIN)/gridsmith validate content/; \
+	elif $(BIN)/gridsmith edit --help >/dev/null 2>&1; then \
+	  $(BIN)/gridsmith edit $(RUN_FILE); \
+	else \
+	  $(BIN)/gridsmith validate content/; \
+	fi
+
+test: setup
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+validate: setup
+	$(BIN)/gridsmith validate content/
+
+schemas: setup
+	$(BIN)/gridsmith schema --write
+
+bench: setup
+	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

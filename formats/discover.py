@@ -1,0 +1,50 @@
+"""Which files `validate` checks: a named file always; in folders (recursively) every file with a
+Gridsmith suffix, and other YAML only when it declares a `kind` (the rest is skipped and counted)."""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import registry
+
+_KIND_LINE = re.compile(rb"^kind\s*:", re.MULTILINE)
+_YAML = (".yaml", ".yml")
+
+
+@dataclass
+class Selection:
+    files: list[Path] = field(default_factory=list)
+    skipped: list[Path] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+
+def select(paths: list[str]) -> Selection:
+    out = Selection()
+    suffixes = registry.known_suffixes()
+    for raw in paths:
+        p = Path(raw)
+        if p.is_file():
+            out.files.append(p)
+        elif p.is_dir():
+            for root, dirs, names in os.walk(p):
+                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__"))
+                for name in sorted(names):
+                    f = Path(root) / name
+                    if name.endswith(suffixes):
+                        out.files.append(f)
+                    elif name.endswith(_YAML):
+                        (out.files if _declares_kind(f) else out.skipped).append(f)
+        else:
+            out.missing.append(raw)
+    return out
+
+
+def _declares_kind(path: Path) -> bool:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(64 * 1024)
+    except OSError:
+        return True  # let validation report why it cannot be read
+    return bool(_KIND_LINE.search(head))

@@ -1,0 +1,63 @@
+"""Published JSON Schemas (Draft 2020-12), generated from the models: one file per kind and version.
+
+`gridsmith schema --write` regenerates formats/schemas/; `--check` fails when they are stale.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from . import registry
+from .document import schema_url
+from .registry import KindSpec
+
+SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def schema_for(spec: KindSpec) -> dict:
+    body = spec.model.model_json_schema(mode="validation")
+    head = {
+        "$schema": DRAFT,
+        "$id": schema_url(spec.kind, spec.version),
+        "title": spec.title,
+        "description": f"{spec.description} File kind `{spec.kind}`, version {spec.version}; "
+        f"conventional suffix `{spec.suffix}`. Generated from Gridsmith's models: do not edit.",
+    }
+    body.pop("title", None)
+    body.pop("description", None)
+    return {**head, **body}
+
+
+def file_name(spec: KindSpec) -> str:
+    return f"{spec.kind}.v{spec.version}.json"
+
+
+def render(spec: KindSpec) -> str:
+    return json.dumps(schema_for(spec), indent=2, ensure_ascii=False) + "\n"
+
+
+def expected() -> dict[str, str]:
+    return {file_name(s): render(s) for s in registry.all_kinds()}
+
+
+def stale(directory: Path = SCHEMA_DIR) -> list[str]:
+    """Names of schema files that are missing, differ from the models, or belong to no kind."""
+    want = expected()
+    out = [n for n, text in want.items() if not (directory / n).is_file() or (directory / n).read_text("utf-8") != text]
+    out += [p.name for p in directory.glob("*.json") if p.name not in want]
+    return sorted(out)
+
+
+def write(directory: Path = SCHEMA_DIR) -> list[str]:
+    from .atomic import atomic_write_text
+
+    directory.mkdir(parents=True, exist_ok=True)
+    changed = stale(directory)
+    want = expected()
+    for name in changed:
+        if name in want:
+            atomic_write_text(directory / name, want[name])
+        else:
+            (directory / name).unlink()
+    return changed

@@ -1,0 +1,38 @@
+"""`gridsmith new GAME.KIND [-o FILE]`: a new, valid file of a kind, from the kind's template."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("kind", metavar="GAME.KIND", help="e.g. pendulous.scenario")
+    p.add_argument("-o", "--output", help="write to this file (atomically; refuses to overwrite)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from formats import registry, templates
+    from formats.atomic import atomic_write_text
+    from formats.document import FileDocument
+
+    spec = registry.get(args.kind)
+    if spec is None:
+        known = ", ".join(s.kind for s in registry.all_kinds())
+        print(f"gridsmith new: unknown kind {args.kind!r}; known kinds: {known}", file=sys.stderr)
+        return 2
+    model = templates.new_model(spec)
+    if model is None:
+        print(f"gridsmith new: no template for {spec.kind} yet", file=sys.stderr)
+        return 2
+    text = FileDocument.new(model).to_text()
+    if args.output:
+        out = Path(args.output)
+        if out.exists():
+            print(f"gridsmith new: {out} exists; not overwriting it", file=sys.stderr)
+            return 2
+        atomic_write_text(out, text)
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,26 @@
+"""`gridsmith schema [--write | --check]`."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--write", action="store_true", help="regenerate formats/schemas/ from the models")
+    g.add_argument("--check", action="store_true", help="exit 1 when the committed schemas are stale (default)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from formats import schema
+
+    if args.write:
+        changed = schema.write()
+        print(f"wrote {len(changed)} schema file(s)" + (": " + ", ".join(changed) if changed else ""))
+        return 0
+    stale = schema.stale()
+    if stale:
+        print("stale schemas (run `gridsmith schema --write`): " + ", ".join(stale), file=sys.stderr)
+        return 1
+    print(f"schemas up to date ({len(schema.expected())} kinds) in {schema.SCHEMA_DIR}")
+    return 0
