@@ -286,25 +286,29 @@ class _Gen:
         while len(starts) < self.players:
             dist = _bfs(starts, lambda i: grid[i] != _SEA, self.n8, self.size)
             starts.append(max(land, key=lambda i: (dist[i], -i)))
-        # balanced growth: the smallest seat claims next, the square nearest its start first
-        heaps: list[list[tuple[float, int]]] = [[(0.0, s)] for s in starts]
-        sizes = [0] * self.players
-        w = self.w
-        while True:
-            live = [p for p in range(self.players) if heaps[p]]
-            if not live:
+        # territories: a geodesic Voronoi race from the start squares (clean borders, each seat
+        # one piece since a square is claimed from a claimed neighbour); a seat that came out big
+        # grows slower in the next round until the seats are within 20% of each other
+        speed = [1.0] * self.players
+        jitter = [rng.random() * 0.3 for _ in range(self.size)]
+        for _ in range(6):
+            for c in land:
+                grid[c] = _LAND
+            heap = [(0.0, p, s) for p, s in enumerate(starts)]
+            while heap:
+                cost, p, c = heapq.heappop(heap)
+                if grid[c] != _LAND:
+                    continue
+                grid[c] = p
+                for n in self.n8[c]:
+                    if grid[n] == _LAND:
+                        step = 1.0 if n % self.w == c % self.w or n // self.w == c // self.w else 1.4
+                        heapq.heappush(heap, (cost + (step + jitter[n]) * speed[p], p, n))
+            sizes = [grid.count(p) for p in range(self.players)]
+            mean = sum(sizes) / self.players
+            if min(sizes) >= 0.8 * max(sizes):
                 break
-            p = min(live, key=lambda q: (sizes[q], q))
-            _, c = heapq.heappop(heaps[p])
-            if grid[c] != _LAND:
-                continue
-            grid[c] = p
-            sizes[p] += 1
-            sx, sy = starts[p] % w, starts[p] // w
-            for n in self.n8[c]:
-                if grid[n] == _LAND:
-                    d = math.hypot(n % w - sx, n // w - sy) + rng.random() * 1.2
-                    heapq.heappush(heaps[p], (d, n))
+            speed = [sp * (sz / mean) ** 0.5 for sp, sz in zip(speed, sizes)]
         self._smooth_borders()
         sizes = [self.grid.count(p) for p in range(self.players)]
         return min(sizes) >= 0.6 * max(sizes)
