@@ -1,0 +1,41 @@
+"""The Pendulous rules engine (manual 000_0ffe945cf53f29c7, sections 1.2, 2.x, 3.1-3.3, 6.0).
+
+API for the editor, the command line and computer players::
+
+    from engine.pendulous import new_game, start_game, attack_odds, reports, save
+
+    state = new_game(scenario, ruleset=None, seed=7)   # ruleset None: the one the scenario names
+    state, events = start_game(scenario, ruleset, seed)  # same, plus the opening events
+    state.to_move            # seat 0-3 (red, gray, green, blue) or None when over
+    state.turn               # 0 = setup turn, then 1..scenario.settings.turns
+    state.legal_actions()    # [Place|PickUp|Attack ..., EndTurn]   (engine.pendulous.actions)
+    state.why_illegal(a)     # None or the reason, quoting the manual
+    state.action_for_square(row, col)  # what a click on a square means (pick up/place/attack)
+    events = state.apply(a)  # IllegalAction (a ValueError) when not legal; events have to_text()
+    state.is_over, state.result        # engine.core.protocol.Result(winners, scores, reason)
+    state.view(seat)         # a copy without the game's random generator
+    state.clone()
+    state.square(row, col)   # ('land'|'city'|'water', owner, armies, supplied)
+    state.unsupplied_squares()          # the supply map: squares shown out of supply
+    state.pool / resources / vp / out / onmap   # per seat
+    state.board_text()       # the map as text (terminal, traces)
+    attack_odds(state, (row, col))      # Odds: attack, defence, chance, itemized breakdown
+    reports.player_settings(state), reports.game_settings(state), reports.combat_report(state)
+    save.save_game(state) -> SaveFile model;  save.load_game(model) -> state (replayed, verified)
+
+Actions and events have stable text forms (`to_text()`, `actions.action_from_text`), used by saved
+games and golden traces. Computer players: engine.pendulous.agents (RandomAgent, GreedyAgent,
+SearchAgent), found through the `gridsmith.agents` entry-point group. Rule decisions the manual
+leaves open: docs/rules/pendulous.md (each backed by a ruleset parameter).
+"""
+from __future__ import annotations
+
+from .actions import END_TURN, Attack, EndTurn, PickUp, Place, action_from_text
+from .combat import Odds, attack_odds
+from .game import new_game, start_game
+from .state import IllegalAction, PendulousState
+
+__all__ = [
+    "END_TURN", "Attack", "EndTurn", "PickUp", "Place", "action_from_text", "Odds", "attack_odds",
+    "new_game", "start_game", "IllegalAction", "PendulousState",
+]

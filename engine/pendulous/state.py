@@ -1,0 +1,555 @@
+"""The Pendulous game state and its rules (manual sections 1.2 and 2.1-2.8).
+
+A game is a pure function of (scenario, ruleset, seed, actions): chance comes only from the state's
+`CounterRng`. Seats are 0-based (0 red, 1 gray, 2 green, 3 blue) and play in that order.
+
+Turn structure (docs/rules/pendulous.md has the reasoning for each step the manual leaves open):
+
+* game start: initial forces into the force pool (never above maximum forces), start resources,
+  start victory points; supply traced for the display. Then the setup turn (turn 0): every seat
+  places and picks up armies on its own squares for free, no attacks, nothing at its start.
+* start of a seat's normal turn: reversion of adjacent unsupplied enemy squares (2.8), supply
+  re-traced, victory points for its owned cities and owned supplied land (2.3), reinforcements
+  capped by maximum forces and resources (2.4).
+* during the turn: place / pick up / attack, one resource each (2.5-2.7), then End Turn.
+* end of a seat's turn: supply traced for everyone, that seat's armies on its unsupplied squares
+  disbanded, every seat without a city is out (2.4, 2.8).
+* after the last seat of the last turn: victory points once more for every seat; most points wins.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.protocol import Result
+from engine.core.rng import CounterRng
+from formats.pendulous.ruleset import Ruleset
+from formats.pendulous.scenario import Scenario
+
+from . import events as ev
+from .actions import END_TURN, Attack, EndTurn, PickUp, Place
+from .board import CITY_KIND, LAND_KIND, Board, bits_of, build_board
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow in this state (the message says which rule)."""
+
+
+class Static:
+    """What never changes during a game; shared by every clone."""
+
+    __slots__ = (
+        "scenario", "rules", "board", "nseats", "place", "pickup", "attack", "eff",
+        "port_mask", "body_ports", "naval", "cap", "turns", "vp_land", "vp_city",
+    )
+
+    def __init__(self, scenario: Scenario, rules: Ruleset) -> None:
+        self.scenario = scenario
+        self.rules = rules
+        b = self.board = build_board(scenario)
+        self.nseats = len(scenario.players)
+        rc = [b.rowcol(i) for i in range(b.size)]
+        # one action object per square, built once: legal_actions() only picks from these
+        self.place = tuple(Place(r, c) for r, c in rc)
+        self.pickup = tuple(PickUp(r, c) for r, c in rc)
+        self.attack = tuple(Attack(r, c) for r, c in rc)
+        self.eff = tuple(p.army_effectiveness for p in scenario.players)
+        port = 0
+        for i in bits_of(b.city_mask):
+            if b.bodies_of[i]:
+                port |= 1 << i
+        self.port_mask = port
+        self.body_ports = tuple(coast & port for coast in b.body_coast)
+        self.naval = scenario.settings.naval_invasions
+        self.cap = rules.limits.armies_per_land_square
+        self.turns = scenario.settings.turns
+        self.vp_land = scenario.settings.victory_points.land
+        self.vp_city = scenario.settings.victory_points.city
+
+
+@dataclass
+class SeatStats:
+    """Counts behind the combat report (manual 3.1.3)."""
+
+    attacks: int = 0
+    attacks_won: int = 0
+    attack_chance_sum: float = 0.0
+    defences: int = 0
+    defences_won: int = 0
+    defence_chance_sum: float = 0.0
+
+    def copy(self) -> "SeatStats":
+        return SeatStats(**self.__dict__)
+
+
+def flood(board: Board, sources: int, region: int) -> int:
+    """Every square of `region` connected (8 directions, inside `region`) to a square of `sources`."""
+    s = sources & region
+    dilate = board.dilate
+    while True:
+        n = dilate(s) & region
+        if n == s:
+            return s
+        s = n
+
+
+class PendulousState:
+    __slots__ = (
+        "static", "owner", "armies", "own_mask", "army_mask", "full_mask", "supplied", "pool",
+        "onmap", "resources", "vp", "out", "turn", "seat", "over", "_result", "attempts",
+        "last_attack", "actions_this_turn", "rng", "log", "stats",
+    )
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def start(cls, scenario: Scenario, rules: Ruleset, seed: int) -> tuple["PendulousState", list[Any]]:
+        st = Static(scenario, rules)
+        b = st.board
+        s = cls.__new__(cls)
+        s.static = st
+        s.owner = list(b.initial_owner)
+        s.armies = [0] * b.size
+        s.own_mask = [0] * st.nseats
+        for i in bits_of(b.ground_mask):
+            s.own_mask[s.owner[i]] |= 1 << i
+        s.army_mask = s.full_mask = 0
+        s.supplied = 0
+        s.pool = [min(p.initial_forces, p.max_forces) for p in scenario.players]
+        s.onmap = [0] * st.nseats
+        s.resources = [p.start_resources for p in scenario.players]
+        s.vp = [p.start_victory_points for p in scenario.players]
+        s.out = [False] * st.nseats
+        s.turn, s.seat, s.over, s._result = 0, 0, False, None
+        s.attempts = {}
+        s.last_attack = (-1, 0)
+        s.actions_this_turn = 0
+        s.rng = CounterRng(seed)
+        s.log = []
+        s.stats = [SeatStats() for _ in range(st.nseats)]
+        s._trace_supply()
+        events: list[Any] = []
+        s._start_turn(events)
+        return s, events
+
+    def clone(self) -> "PendulousState":
+        c = PendulousState.__new__(PendulousState)
+        c.static = self.static
+        c.owner = self.owner[:]
+        c.armies = self.armies[:]
+        c.own_mask = self.own_mask[:]
+        c.army_mask, c.full_mask, c.supplied = self.army_mask, self.full_mask, self.supplied
+        c.pool, c.onmap, c.resources = self.pool[:], self.onmap[:], self.resources[:]
+        c.vp, c.out = self.vp[:], self.out[:]
+        c.turn, c.seat, c.over, c._result = self.turn, self.seat, self.over, self._result
+        c.attempts = dict(self.attempts)
+        c.last_attack = self.last_attack
+        c.actions_this_turn = self.actions_this_turn
+        c.rng = self.rng.clone() if self.rng is not None else None
+        c.log = self.log[:]
+        c.stats = [x.copy() for x in self.stats]
+        return c
+
+    def view(self, player: int) -> "PendulousState":
+        """What `player` may know: the whole map is open in Pendulous; only the game's random
+        generator is removed (a computer player that simulates assigns its own `rng`)."""
+        v = self.clone()
+        v.rng = None
+        return v
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def board(self) -> Board:
+        return self.static.board
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.static.scenario
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.static.rules
+
+    @property
+    def is_setup(self) -> bool:
+        return self.turn == 0
+
+    def cost(self, what: str) -> int:
+        """Resource cost of 'place', 'pick_up' or 'attack' now (nothing in the setup turn, 2.4)."""
+        c = self.static.rules.costs
+        if self.turn == 0 and c.setup_turn_free:
+            return 0
+        return getattr(c, what)
+
+    def forces(self, seat: int) -> int:
+        """Armies on the map plus the force pool (what maximum forces limits, 3.1.1)."""
+        return self.pool[seat] + self.onmap[seat]
+
+    def _limit_reached(self) -> bool:
+        lim = self.static.rules.turns.max_actions_per_turn
+        return lim > 0 and self.actions_this_turn >= lim
+
+    def attack_targets(self, seat: int) -> tuple[int, int]:
+        """Bitboards of the enemy squares `seat` may attack over land and by naval invasion."""
+        st, b = self.static, self.static.board
+        mine = self.own_mask[seat]
+        land = b.dilate(mine) & b.ground_mask & ~mine
+        naval = 0
+        if st.naval:
+            ports = mine & st.port_mask
+            if ports:
+                for coast, bp in zip(b.body_coast, st.body_ports):
+                    if bp & ports:
+                        naval |= coast
+                naval &= ~mine & ~land
+        return land, naval
+
+    def legal_actions(self) -> list[Any]:
+        if self.over:
+            return []
+        if self._limit_reached():
+            return [END_TURN]
+        st, b, p = self.static, self.static.board, self.seat
+        res, acts = self.resources[p], []
+        mine = self.own_mask[p]
+        if self.pool[p] > 0 and res >= self.cost("place"):
+            place = st.place
+            acts.extend([place[i] for i in bits_of(mine & b.land_mask & ~self.full_mask)])
+        if res >= self.cost("pick_up"):
+            pick = st.pickup
+            acts.extend([pick[i] for i in bits_of(mine & self.army_mask & self.supplied)])
+        if self.turn > 0 and self.pool[p] > 0 and res >= self.cost("attack"):
+            land, naval = self.attack_targets(p)
+            att = st.attack
+            acts.extend([att[i] for i in bits_of(land | naval)])
+        acts.append(END_TURN)
+        return acts
+
+    def action_for_square(self, row: int, col: int) -> Any | None:
+        """What clicking a square means for the player to move (manual 2.5): pick up an own army,
+        place on own empty land, attack an enemy square; None when nothing is legal there."""
+        b = self.static.board
+        if self.over or not b.inside(row, col):
+            return None
+        i, p = b.index(row, col), self.seat
+        if self.owner[i] == p:
+            cands = [PickUp(row, col)] if self.armies[i] else []
+            cands.append(Place(row, col))
+        elif self.owner[i] >= 0:
+            cands = [Attack(row, col)]
+        else:
+            return None
+        for a in cands:
+            if self.why_illegal(a) is None:
+                return a
+        return None
+
+    def why_illegal(self, action: Any) -> str | None:
+        """None when `action` is legal now, else the reason (quoting the rule)."""
+        if self.over:
+            return "the game is over"
+        if isinstance(action, EndTurn):
+            return None
+        if not isinstance(action, (Place, PickUp, Attack)):
+            return f"not a Pendulous action: {action!r}"
+        if self._limit_reached():
+            return "the per-turn action limit of the ruleset is reached; only End Turn is legal"
+        st, b, p = self.static, self.static.board, self.seat
+        if not b.inside(action.row, action.col):
+            return f"square {action.row},{action.col} is off the map"
+        i = b.index(action.row, action.col)
+        kind, owner = b.kind[i], self.owner[i]
+        if owner < 0:
+            return "no action can take place on water (2.1)"
+        if isinstance(action, Place):
+            if owner != p:
+                return "placing on an enemy square is an attack (2.5)"
+            if kind != LAND_KIND:
+                return "city squares may not contain armies (2.1)"
+            if self.armies[i] >= st.cap:
+                return "a land square holds at most one army (2.1)" if st.cap == 1 else "the square is full"
+            if self.pool[p] < 1:
+                return "the force pool is empty (2.5)"
+            if self.resources[p] < self.cost("place"):
+                return "no resource point left (2.5)"
+            return None
+        if isinstance(action, PickUp):
+            if owner != p or not self.armies[i]:
+                return "there is no army of yours on that square"
+            if not (self.supplied >> i & 1):
+                return "only an army in supply can be picked up (2.5)"
+            if self.resources[p] < self.cost("pick_up"):
+                return "no resource point left (2.6)"
+            return None
+        # attack
+        if owner == p:
+            return "that square is yours; place an army instead"
+        if self.turn == 0:
+            return "attacks are not allowed in the setup turn (2.4)"
+        if self.pool[p] < 1:
+            return "the force pool is empty (2.5)"
+        if self.resources[p] < self.cost("attack"):
+            return "no resource point left (2.7)"
+        if not (b.neighbour_mask[i] & self.own_mask[p]) and not self._naval_ok(p, i):
+            if st.naval:
+                return "no friendly square next to it and no port city of yours on its water (2.7)"
+            return "you need a friendly square next to the target (2.7)"
+        return None
+
+    def _naval_ok(self, p: int, i: int) -> bool:
+        st = self.static
+        if not st.naval:
+            return False
+        ports = self.own_mask[p] & st.port_mask
+        return any(st.body_ports[body] & ports for body in st.board.bodies_of[i])
+
+    # ------------------------------------------------------------------ applying actions
+    def apply(self, action: Any) -> list[Any]:
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalAction(f"{action.to_text() if hasattr(action, 'to_text') else action!r}: {why}")
+        self.log.append(action.to_text())
+        events: list[Any] = []
+        if isinstance(action, EndTurn):
+            self._end_turn(events)
+            return events
+        self.actions_this_turn += 1
+        b, p = self.static.board, self.seat
+        i = b.index(action.row, action.col)
+        if isinstance(action, Place):
+            self.resources[p] -= self.cost("place")
+            self.pool[p] -= 1
+            self._add_army(i, p)
+            events.append(ev.Placed(p, action.row, action.col))
+        elif isinstance(action, PickUp):
+            self.resources[p] -= self.cost("pick_up")
+            self._remove_army(i, p)
+            self.pool[p] += 1
+            events.append(ev.PickedUp(p, action.row, action.col))
+        else:
+            self._attack(i, action, events)
+        return events
+
+    def _add_army(self, i: int, p: int) -> None:
+        self.armies[i] += 1
+        self.onmap[p] += 1
+        self.army_mask |= 1 << i
+        if self.armies[i] >= self.static.cap:
+            self.full_mask |= 1 << i
+
+    def _remove_army(self, i: int, p: int, n: int = 1) -> None:
+        self.armies[i] -= n
+        self.onmap[p] -= n
+        self.full_mask &= ~(1 << i)
+        if not self.armies[i]:
+            self.army_mask &= ~(1 << i)
+
+    def _set_owner(self, i: int, p: int) -> None:
+        bit = 1 << i
+        self.own_mask[self.owner[i]] &= ~bit
+        self.own_mask[p] |= bit
+        self.owner[i] = p
+
+    def _attack(self, i: int, action: Attack, events: list[Any]) -> None:
+        from .combat import odds_units  # combat imports state's types; keep the cycle lazy
+
+        st, p = self.static, self.seat
+        rules = st.rules.combat
+        d = self.owner[i]
+        a_units, d_units, naval, attempt = odds_units(self, p, i)
+        self.resources[p] -= self.cost("attack")
+        if rules.successive_attacks == "turn":
+            self.attempts[i] = attempt
+        self.last_attack = (i, attempt)
+        total = a_units + d_units
+        chance = a_units / total if total else 0.0
+        won = self.rng.randrange(total) < a_units if total else False
+        sa, sd = self.stats[p], self.stats[d]
+        sa.attacks += 1
+        sa.attack_chance_sum += chance
+        sd.defences += 1
+        sd.defence_chance_sum += 1.0 - chance
+        lost_army = False
+        if won:
+            sa.attacks_won += 1
+            if self.armies[i]:
+                # the square's defenders cannot stay on a square that is no longer theirs
+                self._remove_army(i, d, self.armies[i])
+                lost_army = True
+            elif rules.defender_loss_without_army == "pool" and self.pool[d] > 0:
+                self.pool[d] -= 1
+                lost_army = True
+            self._set_owner(i, p)
+            bit = 1 << i
+            self.pool[p] -= 1
+            if st.board.kind[i] == CITY_KIND:
+                if rules.army_after_city_capture == "pool":
+                    self.pool[p] += 1
+            else:
+                self._add_army(i, p)
+            if st.rules.supply.live_during_turn:
+                self._trace_supply()
+            elif st.board.kind[i] == CITY_KIND or (st.board.neighbour_mask[i] & self.own_mask[p] & self.supplied):
+                self.supplied |= bit
+            else:
+                self.supplied &= ~bit
+        else:
+            sd.defences_won += 1
+            self.pool[p] -= 1  # the attacking army is lost (2.7)
+        r, c = action.row, action.col
+        events.append(
+            ev.AttackResolved(p, d, r, c, a_units / 10000, d_units / 10000, chance, won, naval, attempt, lost_army)
+        )
+
+    # ------------------------------------------------------------------ turn sequence
+    def _trace_supply(self) -> None:
+        """2.8: supply spreads from every friendly city through friendly squares (8 directions)."""
+        b = self.static.board
+        sup = 0
+        for mine in self.own_mask:
+            sup |= flood(b, mine & b.city_mask, mine)
+        self.supplied = sup
+
+    def _start_turn(self, events: list[Any]) -> None:
+        st, b, p = self.static, self.static.board, self.seat
+        events.append(ev.TurnStarted(self.turn, p))
+        if self.turn == 0:
+            if st.rules.turns.victory_points_in_setup_turn:
+                self._score(p, events)
+            return
+        self._revert(p, events)
+        self._score(p, events)
+        pl = st.scenario.players[p]
+        add = pl.reinforcement_rate
+        room = pl.max_forces - self.forces(p)
+        if add > room:
+            add = max(0, room) if st.rules.turns.reinforcements_over_maximum == "cap" else 0
+        self.pool[p] += add
+        self.resources[p] += pl.resource_rate
+        events.append(ev.Reinforced(p, add, pl.resource_rate, self.pool[p], self.resources[p]))
+
+    def _revert(self, p: int, events: list[Any]) -> None:
+        """2.8: enemy unsupplied squares next to this seat's supplied squares become its own."""
+        b = self.static.board
+        mine = self.own_mask[p] & self.supplied
+        enemy_unsup = b.ground_mask & ~self.own_mask[p] & ~self.supplied
+        rev = b.dilate(mine) & enemy_unsup
+        gained, losers, disbanded = [], set(), 0
+        while rev:
+            for i in bits_of(rev):
+                d = self.owner[i]
+                losers.add(d)
+                if self.armies[i]:
+                    disbanded += self.armies[i]
+                    self._remove_army(i, d, self.armies[i])
+                self._set_owner(i, p)
+                gained.append(i)
+            if not self.static.rules.supply.reversion_cascades:
+                break
+            enemy_unsup &= ~rev
+            rev = b.dilate(rev) & enemy_unsup
+        if gained:
+            self._trace_supply()
+            events.append(ev.Reverted(p, tuple(b.rowcol(i) for i in sorted(gained)), tuple(sorted(losers)), disbanded))
+
+    def _score(self, p: int, events: list[Any]) -> None:
+        """2.3: victory points for owned cities and owned land squares in supply."""
+        st, b = self.static, self.static.board
+        mine = self.own_mask[p]
+        land = (mine & b.land_mask & self.supplied).bit_count()
+        cities = (mine & b.city_mask).bit_count()
+        pts = land * st.vp_land + cities * st.vp_city
+        self.vp[p] += pts
+        events.append(ev.VictoryPointsScored(p, land, cities, pts, self.vp[p]))
+
+    def _end_turn(self, events: list[Any]) -> None:
+        st, b, p = self.static, self.static.board, self.seat
+        events.append(ev.TurnEnded(p))
+        self._trace_supply()
+        if self.turn > 0 or st.rules.supply.disband_in_setup_turn:
+            cut = self.own_mask[p] & self.army_mask & ~self.supplied
+            if cut:
+                sqs = bits_of(cut)
+                for i in sqs:
+                    self._remove_army(i, p, self.armies[i])
+                events.append(ev.Disbanded(p, tuple(b.rowcol(i) for i in sqs)))
+        for q in range(st.nseats):  # 2.4: a player with no city at the end of any turn is out
+            if not self.out[q] and not (self.own_mask[q] & b.city_mask):
+                self.out[q] = True
+                for i in bits_of(self.own_mask[q] & self.army_mask):
+                    self._remove_army(i, q, self.armies[i])
+                self.pool[q] = 0
+                events.append(ev.PlayerOut(q))
+        self.attempts.clear()
+        self.last_attack = (-1, 0)
+        self.actions_this_turn = 0
+        # the next seat still in the game, in the order red, gray, green, blue
+        nxt = next((q for q in range(p + 1, st.nseats) if not self.out[q]), None)
+        if nxt is None:
+            self.turn += 1
+            nxt = next((q for q in range(st.nseats) if not self.out[q]), None)
+        if nxt is None or self.turn > st.turns:
+            self._finish(events)
+            return
+        self.seat = nxt
+        self._start_turn(events)
+
+    def _finish(self, events: list[Any]) -> None:
+        for q in range(self.static.nseats):  # 2.3: points once more at the end of the game
+            self._score(q, events)
+        best = max(self.vp)
+        winners = tuple(q for q, v in enumerate(self.vp) if v == best)
+        self.over = True
+        self._result = Result(winners, tuple(float(v) for v in self.vp), "last turn played")
+        events.append(ev.GameOver(winners, tuple(self.vp)))
+
+    # ------------------------------------------------------------------ read-only helpers
+    def is_supplied(self, row: int, col: int) -> bool:
+        b = self.static.board
+        return bool(self.supplied >> b.index(row, col) & 1)
+
+    def unsupplied_squares(self) -> list[tuple[int, int]]:
+        """The supply map of the view (2.8): owned ground squares currently marked out of supply."""
+        b = self.static.board
+        return [b.rowcol(i) for i in bits_of(b.ground_mask & ~self.supplied)]
+
+    def square(self, row: int, col: int) -> tuple[str, int, int, bool]:
+        """(kind 'water'/'land'/'city', owner seat or -1, armies, supplied) of a square."""
+        b = self.static.board
+        i = b.index(row, col)
+        return (("water", "land", "city")[b.kind[i]], self.owner[i], self.armies[i], bool(self.supplied >> i & 1))
+
+    def board_text(self) -> str:
+        return board_text(self)
+
+
+def board_text(s: PendulousState) -> str:
+    """Readable board for the terminal and traces, two characters a square: `~` water, land `1`-`4`
+    of seat N, land with an army `r` red / `y` gray / `g` green / `b` blue, cities `A`-`D`; a `'`
+    after a square marks it out of supply."""
+    b = s.static.board
+    army_ch = "rygb"
+    lines = []
+    for r in range(b.height):
+        row = []
+        for c in range(b.width):
+            i = r * b.stride + c
+            k, o = b.kind[i], s.owner[i]
+            if o < 0:
+                row.append("~ ")
+                continue
+            ch = "ABCD"[o] if k == CITY_KIND else (army_ch[o] if s.armies[i] else "1234"[o])
+            row.append(ch + (" " if s.supplied >> i & 1 else "'"))
+        lines.append("".join(row).rstrip())
+    return "\n".join(lines)
