@@ -39,3 +39,32 @@ def scenario(rows: list[str], players: int | list[dict] = 2, turns: int = 5, lan
 def rules(**sections) -> Ruleset:
     """The default ruleset with some sections overridden, e.g. rules(combat={"naval_army": "add"})."""
     return Ruleset.model_validate(dict(kind="pendulous.ruleset", version=1, name="test", **sections))
+
+
+def play(state, *texts: str) -> list:
+    """Apply actions given in their text form; returns every event."""
+    from engine.pendulous.actions import action_from_text
+
+    out = []
+    for t in texts:
+        out.extend(state.apply(action_from_text(t)))
+    return out
+
+
+def start(rows, players=2, ruleset=None, seed=0, **kw):
+    from engine.pendulous import new_game
+
+    return new_game(scenario(rows, players, **kw), ruleset or rules(), seed=seed)
+
+
+def through_setup(state, setups: dict[int, list[str]] | None = None) -> list:
+    """Play the setup turn: each seat applies its listed actions then ends; returns the events."""
+    setups = setups or {}
+    out = []
+    while state.turn == 0 and not state.is_over:
+        out.extend(play(state, *setups.get(state.seat, []), "end"))
+    return out
+
+
+def texts(events) -> list[str]:
+    return [e.to_text() for e in events]
