@@ -1,0 +1,276 @@
+"""The Pyramids game state: the board, who knows what, and the rules of a turn.
+
+Seat 0 is the player (bottom of the board, moving up), seat 1 Cheops (top). Pieces have ids given by
+their starting square in reading order, which any observer can follow, so an id reveals nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.protocol import Result
+from engine.core.rng import CounterRng
+from formats.pyramids.scenario import Options
+
+from .actions import Attacked, GameOver, Moved, Move
+from .geometry import Geometry
+from .movegen import CROSS, FLY, LONG, POWER, SQ_MASK, forbidden_by_repetition, gen_moves
+from .pieces import COBRA, MOBILE, NTYPES, PYRAMID, SPHINX, WINS
+
+#: moves only one rank can make reveal that rank (manual "Pieces": identities become known "by moves
+#: which are unique to specific ranks")
+REVEALING = (LONG, FLY, CROSS)
+CHEOPS = 1
+
+
+@dataclass(frozen=True)
+class View:
+    """What one side may know. Enemy types it has not seen are 0; nothing else is withheld, because
+    positions, moves, and the piece sets are public (the manual's board shows them)."""
+
+    me: int
+    board: tuple[str, ...]
+    slide: int
+    to_move: int | None
+    ply: int
+    #: per square: None, or (side, piece id, type or 0 when unknown to me, has moved)
+    squares: tuple
+    #: per side, the number of pieces of each type code it started with (public piece sets)
+    counts: tuple[tuple[int, ...], tuple[int, ...]]
+    #: per side, the type codes of its captured pieces
+    lost: tuple[tuple[int, ...], tuple[int, ...]]
+    #: per side, its last two moves as (from, to) or None (for the repetition rule)
+    hist: tuple
+    #: enemy piece ids that won an attack while staying concealed ("powerful enough to win")
+    concealed_winners: frozenset
+    #: the events of the last move, as this side saw them
+    last: tuple
+    hide_attacks: bool
+    hide_cheops_pieces: bool
+    winner: int | None
+    over: bool
+
+
+class PyramidsState:
+    def __init__(self, geo: Geometry, counts: tuple[tuple[int, ...], tuple[int, ...]],
+                 placements: tuple[list[tuple[int, int]], list[tuple[int, int]]], options: Options,
+                 rng: CounterRng, first: int) -> None:
+        self.geo = geo
+        self.counts = counts
+        self.options = options
+        self.slide = int(options.slide)
+        self.rng = rng
+        self.first = first
+        n = geo.n
+        self.side_at = [-1] * n
+        self.type_at = [0] * n
+        self.pid_at = [-1] * n
+        squares = sorted((sq, side, t) for side in (0, 1) for sq, t in placements[side])
+        self.piece_side: list[int] = []
+        self.piece_type: list[int] = []
+        self.piece_sq: list[int] = []
+        for pid, (sq, side, t) in enumerate(squares):
+            self.side_at[sq], self.type_at[sq], self.pid_at[sq] = side, t, pid
+            self.piece_side.append(side)
+            self.piece_type.append(t)
+            self.piece_sq.append(sq)
+        np_ = len(squares)
+        self.known = [[self.piece_side[p] == v for p in range(np_)] for v in (0, 1)]
+        self.moved = [False] * np_
+        self.concealed = [False] * np_
+        self.lost: tuple[list[int], list[int]] = ([], [])
+        self.mobile = [sum(1 for s in self.piece_side if s == v) - 0 for v in (0, 1)]
+        self.mobile = [sum(1 for p in range(np_) if self.piece_side[p] == v and MOBILE[self.piece_type[p]])
+                       for v in (0, 1)]
+        self.hist = [(None, None), (None, None)]
+        self._to_move: int | None = first
+        self.ply = 0
+        self._result: Result | None = None
+        self.log: list[Move] = []
+        self.last_events: list = []
+        self._legal: list[Move] | None = None
+        self._check_stuck()
+
+    # --- protocol -------------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    def legal_moves_raw(self) -> list[int]:
+        side = self._to_move
+        if side is None:
+            return []
+        return gen_moves(self.geo, self.side_at, self.type_at, side, self.slide,
+                         forbidden_by_repetition(self.hist[side]))
+
+    def legal_actions(self) -> list[Move]:
+        if self._legal is None:
+            seen: dict[tuple[int, int], Move] = {}
+            for m in self.legal_moves_raw():
+                frm, to, how = m & SQ_MASK, (m >> 9) & SQ_MASK, m >> 18
+                if (frm, to) not in seen or how == POWER:  # a power move reveals nothing: prefer it
+                    seen[(frm, to)] = Move(frm, to, self.geo.h, how)
+            self._legal = list(seen.values())
+        return list(self._legal)
+
+    def apply(self, action: Move) -> list:
+        if self._result is not None:
+            raise ValueError("the game is over")
+        legal = {(m.frm, m.to): m for m in self.legal_actions()}
+        move = legal.get((action.frm, action.to))
+        if move is None:
+            raise ValueError(f"illegal move {action.to_text()}")
+        side, frm, to, how = self._to_move, move.frm, move.to, move.how
+        enemy = 1 - side
+        pid = self.pid_at[frm]
+        t = self.type_at[frm]
+        prev, last = self.hist[side]
+        self.hist[side] = (last, (frm, to))
+        self.moved[pid] = True
+        events: list = []
+        h = self.geo.h
+        if self.side_at[to] < 0:
+            revealed = how in REVEALING
+            if revealed:
+                self.known[enemy][pid] = True
+            self._relocate(frm, to)
+            events.append(Moved(side, frm, to, how, t, revealed, h))
+        else:
+            dpid = self.pid_at[to]
+            d = self.type_at[to]
+            won = WINS[t][d]
+            winner_pid, winner_side, winner_t = (pid, side, t) if won else (dpid, enemy, d)
+            loser_pid = dpid if won else pid
+            shown = not (self.options.hide_attacks and winner_side == CHEOPS
+                         and winner_t not in (SPHINX, COBRA) and not (won and how == FLY))
+            if shown:
+                self.known[1 - winner_side][winner_pid] = True
+            else:
+                self.concealed[winner_pid] = True
+            if how == FLY:
+                self.known[enemy][pid] = True  # only a hawk flies, whatever the outcome
+            self.known[winner_side][loser_pid] = True  # the captured piece is shown as it is removed
+            self._capture(to if won else frm)
+            if won:
+                self._relocate(frm, to)
+            events.append(Attacked(side, frm, to, how, t, d, won, shown, h))
+            if d == PYRAMID:
+                self._finish(events, side, "found the pyramid")
+        self.log.append(Move(frm, to, h, how))
+        self.ply += 1
+        self._legal = None
+        if self._result is None:
+            if self.mobile[enemy] == 0:
+                self._finish(events, side, "eliminated every mobile piece")
+            elif self.mobile[side] == 0:
+                self._finish(events, enemy, "eliminated every mobile piece")
+            elif self.ply >= self.options.max_moves:
+                self._finish(events, None, f"move limit of {self.options.max_moves} reached")
+            else:
+                self._to_move = enemy
+                self._check_stuck(events)
+        self.last_events = events
+        return events
+
+    def _check_stuck(self, events: list | None = None) -> None:
+        # where the manual is silent: a side that cannot move loses (docs/rules/pyramids.md)
+        if self._result is None and not self.legal_moves_raw():
+            self._finish(events if events is not None else [], 1 - self._to_move, "no legal move left")
+
+    def _relocate(self, frm: int, to: int) -> None:
+        pid = self.pid_at[frm]
+        self.side_at[to], self.type_at[to], self.pid_at[to] = self.side_at[frm], self.type_at[frm], pid
+        self.side_at[frm], self.type_at[frm], self.pid_at[frm] = -1, 0, -1
+        self.piece_sq[pid] = to
+
+    def _capture(self, sq: int) -> None:
+        pid = self.pid_at[sq]
+        side = self.piece_side[pid]
+        self.lost[side].append(self.piece_type[pid])
+        if MOBILE[self.piece_type[pid]]:
+            self.mobile[side] -= 1
+        self.piece_sq[pid] = -1
+        self.side_at[sq], self.type_at[sq], self.pid_at[sq] = -1, 0, -1
+
+    def _finish(self, events: list, winner: int | None, reason: str) -> None:
+        scores = (0.5, 0.5) if winner is None else tuple(1.0 if s == winner else 0.0 for s in (0, 1))
+        self._result = Result(() if winner is None else (winner,), scores, reason)
+        self._to_move = None
+        self._legal = []
+        events.append(GameOver(winner, reason))
+
+    # --- information ----------------------------------------------------------------------------
+
+    def view(self, player: int) -> View:
+        enemy = 1 - player
+        invisible = self.options.hide_cheops_pieces and player != CHEOPS
+        last_moved = self.log[-1].to if self.log else -1
+        sq_list = []
+        known = self.known[player]
+        for sq in range(self.geo.n):
+            s = self.side_at[sq]
+            if s < 0:
+                sq_list.append(None)
+                continue
+            pid = self.pid_at[sq]
+            if s == enemy and invisible and sq != last_moved:
+                sq_list.append(None)  # "displayed only while they are moving"
+                continue
+            sq_list.append((s, pid, self.type_at[sq] if known[pid] else 0, self.moved[pid]))
+        return View(
+            me=player,
+            board=self.geo.rows,
+            slide=self.slide,
+            to_move=self._to_move,
+            ply=self.ply,
+            squares=tuple(sq_list),
+            counts=self.counts,
+            lost=(tuple(self.lost[0]), tuple(self.lost[1])),
+            hist=(tuple(self.hist[0]), tuple(self.hist[1])),
+            concealed_winners=frozenset(p for p in range(len(self.concealed))
+                                        if self.concealed[p] and self.piece_side[p] == enemy),
+            last=tuple(e.redacted(player) for e in self.last_events),
+            hide_attacks=self.options.hide_attacks,
+            hide_cheops_pieces=self.options.hide_cheops_pieces,
+            winner=self._result.winners[0] if self._result and self._result.winners else None,
+            over=self._result is not None,
+        )
+
+    def clone(self) -> "PyramidsState":
+        c = object.__new__(PyramidsState)
+        c.__dict__.update(self.__dict__)
+        for k in ("side_at", "type_at", "pid_at", "piece_side", "piece_type", "piece_sq", "moved",
+                  "concealed", "mobile", "hist", "log", "last_events"):
+            setattr(c, k, list(getattr(self, k)))
+        c.known = [list(k) for k in self.known]
+        c.lost = (list(self.lost[0]), list(self.lost[1]))
+        c.rng = self.rng.clone()
+        c._legal = None
+        return c
+
+    # --- helpers for saves and the editor --------------------------------------------------------
+
+    def grid(self, side: int) -> list[str]:
+        """The side's pieces on the board as rows of piece characters, `.` elsewhere."""
+        from .pieces import CHAR
+
+        w = self.geo.w
+        cells = [CHAR[self.type_at[i]] if self.side_at[i] == side else "." for i in range(self.geo.n)]
+        return ["".join(cells[r * w:(r + 1) * w]) for r in range(self.geo.h)]
+
+
+def type_counts(counts_by_name: dict[str, int]) -> tuple[int, ...]:
+    from .pieces import CODE_OF_NAME
+
+    out = [0] * NTYPES
+    for name, n in counts_by_name.items():
+        out[CODE_OF_NAME[name]] = n
+    return tuple(out)
