@@ -1,0 +1,11 @@
+"""The Gridsmith editor (PySide6): the shell in editor.core, one sub-package per game's editor."""
+import sys
+
+if sys.version_info < (3, 12):  # pragma: no branch
+    # PySide6 6.12.0 returns None from void C++ methods without a new reference on Python 3.11
+    # (every `painter.drawImage(...)`, `app.processEvents()`, ... drops None's refcount by one), so
+    # an editor session dies with "none_dealloc" after a few thousand calls. Python 3.12 made None
+    # immortal (PEP 683); on older Pythons we give None enough references never to reach zero.
+    import ctypes
+
+    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 48

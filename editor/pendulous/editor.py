@@ -1,0 +1,92 @@
+"""The Pendulous scenario editor (manual section 4): the map, the palette, the settings panel,
+problems, world view, and FILE|PLAY SCENARIO."""
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QColor, QPainter
+
+from ..core.editorwidget import Panel, SquareGridEditor
+from .colours import SEAT_NAMES, minimap_colour, paint_square, seat_of, type_of
+from .document import PendulousDocument
+from .palette import Palette
+from .settings import SettingsPanel
+
+
+class PendulousEditor(SquareGridEditor):
+    erase_value = "~"
+
+    def __init__(self, document: PendulousDocument, parent=None):
+        super().__init__(document, parent)
+        self.palette_panel = Palette(document, self.tool_actions())
+        self.settings_panel = SettingsPanel(document)
+        w, h = document.grid_size()
+        if w * 32 > 1100 or h * 32 > 800:
+            self.view.set_zoom(0.5)
+
+    # ---- tiles ----------------------------------------------------------------------------
+    def render_tile(self, p: QPainter, r: QRect, key) -> None:
+        paint_square(p, r, key)
+
+    def colour_of(self, key) -> QColor:
+        return minimap_colour(key)
+
+    # ---- palette --------------------------------------------------------------------------
+    def current_value(self) -> str:
+        return self.palette_panel.value()
+
+    def set_current_value(self, value: str) -> None:
+        self.palette_panel.set_value(value)
+
+    # ---- descriptions -----------------------------------------------------------------------
+    def describe_cell(self, x: int, y: int) -> str:
+        ch = self.document.cell(x, y)
+        where = f"Column {x + 1}, row {y + 1}"
+        t = type_of(ch)
+        if t == "water":
+            return f"{where}: water"
+        if t == "invalid":
+            return f"{where}: {ch!r} is not a map square"
+        seat = seat_of(ch)
+        players = self.document.model.players
+        who = f"{players[seat - 1].name} ({SEAT_NAMES[seat - 1].lower()}, seat {seat})" if seat <= len(players) \
+            else f"seat {seat} ({SEAT_NAMES[seat - 1].lower()}) — no such player"
+        return f"{where}: {t} of {who}"
+
+    def describe_path(self, path: tuple) -> str:
+        path = tuple(path)
+        loc = self.document.locate(path)
+        if loc[0] == "cell":
+            return f"square column {loc[1] + 1}, row {loc[2] + 1}"
+        players = self.document.model.players
+        if len(path) >= 2 and path[0] == "players" and isinstance(path[1], int):
+            i = path[1]
+            who = players[i].name if i < len(players) else f"player {i + 1}"
+            field = f" › {str(path[2]).replace('_', ' ')}" if len(path) > 2 else ""
+            return f"player {i + 1} ({who}){field}"
+        names = {("map",): "map size", ("players",): "players", ("description",): "description",
+                 ("name",): "scenario name", ("ruleset",): "ruleset"}
+        return names.get(path, " › ".join(str(p).replace("_", " ") for p in path) or "the scenario")
+
+    def focus_field(self, path: tuple) -> None:
+        self.showPanel.emit("settings")
+        self.settings_panel.focus(path)
+
+    # ---- panels and play --------------------------------------------------------------------
+    def panels(self) -> list[Panel]:
+        return [
+            Panel("palette", "Palette", self.palette_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
+            Panel("settings", "Scenario Settings", self.settings_panel, Qt.DockWidgetArea.RightDockWidgetArea),
+            *super().panels(),
+        ]
+
+    def can_play(self) -> bool:
+        try:
+            import engine.pendulous  # noqa: F401
+        except ImportError:
+            return False
+        return True
+
+    def play(self, main_window) -> None:
+        from .play import start_test_play
+
+        start_test_play(self, main_window)
