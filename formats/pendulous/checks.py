@@ -12,10 +12,12 @@ from ..registry import CheckContext
 from .grid import Grid, owner
 from .ruleset import Ruleset
 from .rulesets import RulesetError, load_ruleset
-from .scenario import MAP_ALPHABET, SEAT_COLOURS, Scenario
+from .scenario import MAP_ALPHABET, SEAT_COLOURS, WATER, Scenario
 
 WARN = Severity.WARNING
 MAX_BAD_CHARACTERS = 50  # per file; a pasted binary blob should not print ten thousand lines
+_ALPHABET = frozenset(MAP_ALPHABET)
+_OWNED = frozenset(MAP_ALPHABET) - {WATER}
 
 
 def _seat(i: int, s: Scenario) -> str:
@@ -92,18 +94,22 @@ def _check_map(s: Scenario, rules: Ruleset) -> Iterator[Problem]:
         yield Problem("PND402", f"the map is {longest}x{len(rows)} squares; it must be 1x1 to "
                       f"{limits.max_map_width}x{limits.max_map_height} (manual 4.2.5)", ("map",))
     bad = 0
+    if set("".join(rows)) - _ALPHABET:  # the common clean case costs one set operation
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch not in _ALPHABET:
+                    bad += 1
+                    if bad <= MAX_BAD_CHARACTERS:
+                        yield Problem("PND403", f"{ch!r} at row {r + 1}, column {c + 1} is not a map square: use "
+                                      "~ water, 1-4 land of seat N, A-D city of seat N", ("map", r, c))
     first_of_seat: dict[int, tuple[int, int]] = {}
     for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch not in MAP_ALPHABET:
-                bad += 1
-                if bad <= MAX_BAD_CHARACTERS:
-                    yield Problem("PND403", f"{ch!r} at row {r + 1}, column {c + 1} is not a map square: use ~ "
-                                  "water, 1-4 land of seat N, A-D city of seat N", ("map", r, c))
-                continue
+        for ch in set(row) & _OWNED:
             seat = owner(ch)
-            if seat is not None and seat not in first_of_seat:
-                first_of_seat[seat] = (r, c)
+            if seat not in first_of_seat:
+                first_of_seat[seat] = (r, row.index(ch))
+            elif first_of_seat[seat][0] == r:
+                first_of_seat[seat] = (r, min(first_of_seat[seat][1], row.index(ch)))
     if bad > MAX_BAD_CHARACTERS:
         yield Problem("PND403", f"{bad - MAX_BAD_CHARACTERS} more characters outside the map alphabet", ("map",))
     n = len(s.players)
@@ -123,29 +129,28 @@ def _check_map(s: Scenario, rules: Ruleset) -> Iterator[Problem]:
 def _lint_playability(s: Scenario) -> Iterator[Problem]:
     grid = Grid(s.map)
     n = len(s.players)
-    bodies = grid.water_bodies()
     naval = s.settings.naval_invasions
+    bodies = grid.water_bodies() if naval else []
+    owners, nbrs = grid.owners, grid.nbrs
     any_port = False
     for i in range(n):
         seat = i + 1
         mine = grid.squares_of(seat)
         unsupplied = sorted(set(mine) - grid.supplied(seat))
         if unsupplied:
-            r, c = unsupplied[0]
+            r, c = grid.square(unsupplied[0])
             yield Problem("PND503", f"{_seat(i, s)}: {len(unsupplied)} square(s) cannot trace supply to a friendly "
                           f"city at the start (first at row {r + 1}, column {c + 1}); armies there are disbanded and "
                           "the squares revert (manual 2.8)", ("map", r, c), WARN)
         ports = grid.ports_of(seat)
         any_port = any_port or bool(ports)
-        land_contact = any(
-            (o := grid.owner(nb)) is not None and o != seat for sq in mine for nb in grid.neighbours(sq)
-        )
-        if land_contact:
-            continue
-        port_bodies = set().union(*(grid.bodies_touching(p, bodies) for p in ports)) if ports else set()
-        naval_target = naval and any(
-            (o := grid.owner(sq)) is not None and o != seat and grid.bodies_touching(sq, bodies) & port_bodies
-            for sq in grid.squares()
+        if any(owners[nb] not in (0, seat) for sq in mine for nb in nbrs[sq]):
+            continue  # land contact with an enemy
+        port_bodies = set().union(*(grid.bodies_touching(p, bodies) for p in ports)) if naval and ports else set()
+        # naval invasion targets: enemy squares with water of one of our ports' bodies around them
+        naval_target = bool(port_bodies) and any(
+            owners[sq] not in (0, seat) and grid.bodies_touching(sq, bodies) & port_bodies
+            for sq in range(len(owners))
         )
         if not naval_target:
             why = ("and naval invasions are off" if not naval else "and no port city of theirs shares water with "

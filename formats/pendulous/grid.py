@@ -1,95 +1,98 @@
 """Reading a Pendulous map: squares, owners, the 8-neighbourhood, bodies of water, ports, supply.
 
-Written for clarity (the validator and tests); the engine keeps its own flat, incremental tables.
+Squares are flat indices `i = row * width + col` over a table built once per map, so the
+validator's lints stay cheap on 50x50 maps (validation runs over whole content trees in CI).
 """
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from functools import lru_cache
 
 from .scenario import CITY_CHARS, LAND_CHARS, WATER
 
-Square = tuple[int, int]  # (row, col)
+#: seat (1-4) owning a square character; 0 for water and unknown characters
+OWNER = {**{ch: i + 1 for i, ch in enumerate(LAND_CHARS)}, **{ch: i + 1 for i, ch in enumerate(CITY_CHARS)}}
 
 
 def owner(ch: str) -> int | None:
     """Seat (1-4) owning a square character, None for water or an unknown character."""
-    if ch in LAND_CHARS:
-        return LAND_CHARS.index(ch) + 1
-    if ch in CITY_CHARS:
-        return CITY_CHARS.index(ch) + 1
-    return None
+    return OWNER.get(ch)
+
+
+@lru_cache(maxsize=16)
+def neighbour_table(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The up to eight neighbours of every square (manual 2.1: diagonals always count)."""
+    table = []
+    for r in range(height):
+        for c in range(width):
+            table.append(tuple(
+                (r + dr) * width + c + dc
+                for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width
+            ))
+    return tuple(table)
 
 
 class Grid:
     def __init__(self, rows: list[str]) -> None:
-        self.rows = rows
         self.height = len(rows)
         self.width = max((len(r) for r in rows), default=0)
+        # ragged rows (an error reported elsewhere) are padded with water so lookups stay in range
+        self.cells = "".join(row.ljust(self.width, WATER) for row in rows)
+        self.owners = [OWNER.get(ch, 0) for ch in self.cells]
+        self.nbrs = neighbour_table(self.width, self.height)
+        self._squares: dict[int, list[int]] = {}
 
-    def at(self, sq: Square) -> str:
-        r, c = sq
-        row = self.rows[r]
-        return row[c] if c < len(row) else WATER
+    def square(self, i: int) -> tuple[int, int]:
+        """(row, col) of a flat index."""
+        return divmod(i, self.width)
 
-    def squares(self) -> Iterator[Square]:
-        for r, row in enumerate(self.rows):
-            for c in range(len(row)):
-                yield (r, c)
+    def is_water(self, i: int) -> bool:
+        return self.cells[i] == WATER
 
-    def neighbours(self, sq: Square) -> Iterator[Square]:
-        r, c = sq
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                if (dr or dc) and 0 <= r + dr < self.height and 0 <= c + dc < len(self.rows[r + dr]):
-                    yield (r + dr, c + dc)
+    def is_city(self, i: int) -> bool:
+        return self.cells[i] in CITY_CHARS
 
-    def is_water(self, sq: Square) -> bool:
-        return self.at(sq) == WATER
+    def squares_of(self, seat: int) -> list[int]:
+        if seat not in self._squares:
+            self._squares[seat] = [i for i, o in enumerate(self.owners) if o == seat]
+        return self._squares[seat]
 
-    def is_city(self, sq: Square) -> bool:
-        return self.at(sq) in CITY_CHARS
+    def cities_of(self, seat: int) -> list[int]:
+        return [i for i in self.squares_of(seat) if self.cells[i] in CITY_CHARS]
 
-    def owner(self, sq: Square) -> int | None:
-        return owner(self.at(sq))
-
-    def squares_of(self, seat: int) -> list[Square]:
-        return [sq for sq in self.squares() if self.owner(sq) == seat]
-
-    def cities_of(self, seat: int) -> list[Square]:
-        return [sq for sq in self.squares_of(seat) if self.is_city(sq)]
-
-    def water_bodies(self) -> dict[Square, int]:
-        """Label of the body of water of every water square (8-connected, manual 2.1)."""
-        label: dict[Square, int] = {}
-        for start in self.squares():
-            if start in label or not self.is_water(start):
+    def water_bodies(self) -> list[int]:
+        """Label (>= 0) of the body of water of every square, -1 for land (8-connected, manual 2.1)."""
+        label = [-1] * len(self.cells)
+        bodies = 0
+        for start, ch in enumerate(self.cells):
+            if ch != WATER or label[start] >= 0:
                 continue
-            n = len(set(label.values()))
-            label[start] = n
-            todo = deque([start])
+            label[start] = bodies
+            todo = [start]
             while todo:
-                for nb in self.neighbours(todo.popleft()):
-                    if nb not in label and self.is_water(nb):
-                        label[nb] = n
+                for nb in self.nbrs[todo.pop()]:
+                    if label[nb] < 0 and self.cells[nb] == WATER:
+                        label[nb] = bodies
                         todo.append(nb)
+            bodies += 1
         return label
 
-    def bodies_touching(self, sq: Square, bodies: dict[Square, int]) -> set[int]:
-        return {bodies[nb] for nb in self.neighbours(sq) if nb in bodies}
+    def bodies_touching(self, i: int, bodies: list[int]) -> set[int]:
+        return {bodies[nb] for nb in self.nbrs[i] if bodies[nb] >= 0}
 
-    def ports_of(self, seat: int) -> list[Square]:
+    def ports_of(self, seat: int) -> list[int]:
         """Port cities: a city with water among its eight neighbours (manual 2.1)."""
-        return [sq for sq in self.cities_of(seat) if any(self.is_water(nb) for nb in self.neighbours(sq))]
+        return [i for i in self.cities_of(seat) if any(self.cells[nb] == WATER for nb in self.nbrs[i])]
 
-    def supplied(self, seat: int) -> set[Square]:
+    def supplied(self, seat: int) -> set[int]:
         """Squares of `seat` that trace a line of friendly squares to a friendly city (manual 2.8)."""
-        cities = self.cities_of(seat)
-        seen = set(cities)
-        todo = deque(cities)
+        owners, nbrs = self.owners, self.nbrs
+        seen = set(self.cities_of(seat))
+        todo = deque(seen)
         while todo:
-            for nb in self.neighbours(todo.popleft()):
-                if nb not in seen and self.owner(nb) == seat:
+            for nb in nbrs[todo.popleft()]:
+                if nb not in seen and owners[nb] == seat:
                     seen.add(nb)
                     todo.append(nb)
         return seen
