@@ -34,6 +34,9 @@ def load_ruleset(ref: str | None, scenario_file: Path | None = None) -> Ruleset:
     try:
         key = (str(path.resolve()), path.stat().st_mtime)
     except OSError:
+        if (ref or DEFAULT) == DEFAULT:
+            # an installed package without the content folder: the model's defaults are the manual's numbers
+            return Ruleset(kind="pendulous.ruleset", version=1, name=DEFAULT)
         raise RulesetError(f"ruleset {ref or DEFAULT!r} not found ({path})") from None
     if key not in _cache:
         loaded = load_file(path)
