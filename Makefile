@@ -22,7 +22,7 @@ $(VENV)/.installed: pyproject.toml
 
 system-deps:
 	@command -v dpkg >/dev/null 2>&1 || exit 0; \
-	missing=$$(for p in $(QT_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	missing=$$(for p in $(QT_DEBS); do dpkg -s $$p >/dev/null 2>&1 || printf '%s ' $$p; done); \
 	[ -z "$$missing" ] || $(MAKE) --no-print-directory apt PKGS="$$missing"
 
 apt:
