@@ -199,6 +199,16 @@ def test_bad_arguments_are_refused():
         mapgen.generate_map(1, 20, 20, 2, style="archipelago", naval_invasions=False)
 
 
+def test_generated_files_pass_the_validator_with_no_warning():
+    """The generator's promise to the benchmark: what it writes, `gridsmith validate` accepts."""
+    from formats.loader import load_text
+
+    for seed, style in ((1, "continent"), (2, "archipelago")):
+        loaded = load_text(mapgen.generate_yaml(seed, 50, 50, 4, style=style), f"gen{seed}.scn.yaml")
+        assert [d.format_text() for d in loaded.diagnostics] == []
+        assert mapgen.problems(loaded.model) == []
+
+
 def test_generated_yaml_is_a_valid_scenario_that_round_trips():
     text = mapgen.generate_yaml(5, 50, 50, 4)
     scn = Scenario.model_validate(safe_load(text))

@@ -33,6 +33,10 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from ..diagnostics import Problem
+from ..registry import CheckContext
+from .checks import check_scenario
+from .grid import neighbour_table
 from .scenario import CITY_CHARS, LAND_CHARS, WATER, Player, Scenario, Settings, VictoryPoints
 
 MIN_SIZE = 8  # smaller maps leave no room for seas, rivers and several seats
@@ -46,21 +50,7 @@ _LAND = -1  # grid value of land not yet given to a seat
 _SEA = -2  # grid value of water; seats are 0..3 during generation
 
 
-# --- geometry on a flat grid (index = y * width + x), 8-neighbour adjacency (manual 2.1) ---------
-
-
-@lru_cache(maxsize=64)
-def _neighbours8(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    out = []
-    for y in range(height):
-        for x in range(width):
-            out.append(tuple(
-                ny * width + nx
-                for ny in (y - 1, y, y + 1)
-                for nx in (x - 1, x, x + 1)
-                if (nx, ny) != (x, y) and 0 <= nx < width and 0 <= ny < height
-            ))
-    return tuple(out)
+# --- geometry on a flat grid (index = y * width + x, as in grid.py), 8-neighbour adjacency ------
 
 
 @lru_cache(maxsize=64)
@@ -165,7 +155,7 @@ class _Gen:
                  islands_per_player: int, naval: bool):
         self.rng, self.w, self.h, self.players = rng, width, height, players
         self.size = width * height
-        self.n8 = _neighbours8(width, height)
+        self.n8 = neighbour_table(width, height)
         self.n4 = _neighbours4(width, height)
         self.style, self.land_fraction = style, land_fraction
         self.seas, self.rivers, self.lakes = seas, rivers, lakes
@@ -477,55 +467,17 @@ def generate_map(seed: int, width: int = 50, height: int = 50, players: int = 4,
             continue
         gen.place_cities()
         rows = gen.rows()
-        if not map_problems(rows, players, naval):
+        # the acceptance test is the validator itself: a generated map raises no error or warning
+        if not problems(_scenario(seed, rows, players, naval, style, None, None, None)):
             return rows
     raise RuntimeError(f"no playable {style} map of {width}x{height} for {players} players "
                        f"from seed {seed} in {_ATTEMPTS} attempts")
 
 
-def map_problems(rows: Sequence[str], players: int, naval_invasions: bool) -> list[str]:
-    """What keeps a map from playing well, in words (empty: fine). The generator's own acceptance
-    test; the validator has its own checks with diagnostic codes."""
-    height, width = len(rows), len(rows[0]) if rows else 0
-    if not rows or any(len(r) != width for r in rows):
-        return ["the map is not a non-empty rectangle"]
-    flat = "".join(rows)
-    nbrs = _neighbours8(width, height)
-    size = width * height
-    seat = [LAND_CHARS.find(ch) if ch in LAND_CHARS else CITY_CHARS.find(ch) if ch in CITY_CHARS else -1
-            for ch in flat]
-    city = [ch in CITY_CHARS for ch in flat]
-    problems = []
-    seats_used = {s for s in seat if s >= 0}
-    if seats_used != set(range(players)):
-        problems.append(f"seats on the map {sorted(s + 1 for s in seats_used)} are not 1..{players}")
-    bodies = _components([i for i in range(size) if seat[i] < 0], nbrs)
-    body_of = {}
-    for k, body in enumerate(bodies):
-        for c in body:
-            body_of[c] = k
-    if naval_invasions and not any(city[i] and any(seat[n] < 0 for n in nbrs[i]) for i in range(size)):
-        problems.append("naval invasions are on but there is no port city")
-    for p in range(players):
-        own = [i for i in range(size) if seat[i] == p]
-        cities = [i for i in own if city[i]]
-        if not cities:
-            problems.append(f"seat {p + 1} owns no city")
-            continue
-        supplied = _bfs(cities, lambda i, p=p: seat[i] == p, nbrs, size)
-        if any(supplied[i] < 0 for i in own):
-            problems.append(f"seat {p + 1} has squares out of supply at the start")
-        land_contact = any(0 <= seat[n] != p for i in own for n in nbrs[i])
-        naval_reach = False
-        if naval_invasions:
-            port_bodies = {body_of[n] for c in cities for n in nbrs[c] if seat[n] < 0}
-            naval_reach = any(
-                0 <= seat[i] != p and any(body_of.get(n) in port_bodies for n in nbrs[i])
-                for i in range(size)
-            )
-        if not (land_contact or naval_reach):
-            problems.append(f"seat {p + 1} can attack nobody")
-    return problems
+def problems(scenario: Scenario) -> list[Problem]:
+    """What the validator says about a scenario (errors and playability warnings), leaving out
+    problems with the ruleset reference, which are no business of the map."""
+    return [p for p in check_scenario(scenario, CheckContext()) if p.path[:1] != ("ruleset",)]
 
 
 # --- scenarios -------------------------------------------------------------------------------
@@ -558,6 +510,11 @@ def generate(seed: int, width: int = 50, height: int = 50, players: int = 4, *,
     naval = True if naval_invasions is None else naval_invasions
     rows = generate_map(seed, width, height, players, style=style, naval_invasions=naval,
                         **map_options)
+    return _scenario(seed, rows, players, naval, style, turns, name, description)
+
+
+def _scenario(seed, rows, players, naval, style, turns, name, description) -> Scenario:
+    width, height = len(rows[0]), len(rows)
     if turns is None:
         turns = max(10, round(math.sqrt(width * height) / 2) + 5)
     return Scenario(
