@@ -22,6 +22,10 @@ What every generated map guarantees (the rules of manual 2.1/2.8 the validator c
 * with naval invasions on, every seat has a port city (a city with water among its 8 neighbours)
   on a water body that touches enemy coast; with them off, every seat has land contact with an
   enemy (so nobody is unable to attack).
+
+A map is returned only when the Pendulous checks (formats/pendulous/checks.py) raise no error and
+no warning about it; otherwise the generator draws again from the same random stream, so the
+result still depends on the seed alone.
 """
 from __future__ import annotations
 
@@ -431,8 +435,9 @@ def generate_map(seed: int, width: int = 50, height: int = 50, players: int = 4,
                  islands_per_player: int = 2) -> list[str]:
     """The map rows of a generated scenario (see the module doc for what is guaranteed).
 
-    `naval_invasions` (default: on for archipelagos, on for continents too) makes sure every seat
-    has a usable port city. Defaults of the other options scale with the map size.
+    `naval_invasions` (default on) makes every seat's first city a port on the open sea; off,
+    continents rely on land contact (archipelagos refuse it). Seas, rivers and lakes default to
+    counts that scale with the map's area.
     """
     if style not in STYLES:
         raise ValueError(f"style must be one of {STYLES}, not {style!r}")
