@@ -24,9 +24,13 @@ class Locator:
         line, col = _start_of(node)
         for i, item in enumerate(path):
             last = i == len(path) - 1
-            if isinstance(node, CommentedMap) and isinstance(item, str) and item in node:
-                line, col = node.lc.key(item) if (last and on_key) else node.lc.value(item)
-                node = node[item]
+            key = _key_of(node, item) if isinstance(node, CommentedMap) else _NO_KEY
+            if key is not _NO_KEY:
+                # an empty value (`turns:`) has no node of its own: ruamel places it at the next
+                # token, often on a later line, so the key is what a designer should be shown
+                at_key = (last and on_key) or node[key] is None
+                line, col = node.lc.key(key) if at_key else node.lc.value(key)
+                node = node[key]
             elif isinstance(node, CommentedSeq) and isinstance(item, int) and 0 <= item < len(node):
                 line, col = node.lc.item(item)
                 node = node[item]
@@ -37,6 +41,20 @@ class Locator:
             else:
                 break
         return line + 1, col + 1
+
+
+_NO_KEY = object()
+
+
+def _key_of(node: CommentedMap, item: Any) -> Any:
+    """The key of `node` that path item `item` names: the loader turns keys such as `1.5` or `~`
+    into text, so a key is also found by its text."""
+    if isinstance(item, (str, int)) and item in node:
+        return item
+    for key in node:
+        if str(key) == str(item):
+            return key
+    return _NO_KEY
 
 
 def _start_of(node: Any) -> tuple[int, int]:

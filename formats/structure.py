@@ -15,6 +15,7 @@ _TYPE_NAMES = {
     "int": "a whole number",
     "bool": "true or false",
     "str": "a text string",
+    "string": "a text string",  # pydantic's error type is `string_type`
     "float": "a number",
     "dict": "a mapping (key: value lines)",
     "list": "a list",
@@ -33,8 +34,8 @@ def problems_from(error: ValidationError, model: type[BaseModel]) -> list[Proble
         loc = tuple(err["loc"])
         kind = err["type"]
         where = ".".join(str(p) for p in loc) or "the file"
-        if kind == "extra_forbidden":
-            key = str(loc[-1])
+        if kind in ("extra_forbidden", "invalid_key"):  # invalid_key: a number or boolean as a key
+            key = str(err["input"]) if kind == "invalid_key" else str(loc[-1])
             hint = _did_you_mean(key, _field_names_at(model, loc[:-1]))
             out.append(Problem("S301", f"unknown key {key!r}{hint}", loc, on_key=True))
         elif kind == "missing":

@@ -12,6 +12,8 @@ import re
 
 import yaml
 from yaml._yaml import CParser
+
+from .limits import MAX_DEPTH
 from yaml.constructor import SafeConstructor
 from yaml.resolver import BaseResolver
 
@@ -71,6 +73,7 @@ class _FastLoader(CParser, _Core12Constructor, _Core12Resolver):  # type: ignore
 def load(text: str):
     """Plain Python data of a clean single-document file, or NotFast."""
     try:
+        _refuse_unusual_events(text)
         loader = _FastLoader(text)
         try:
             node = loader.get_single_node()
@@ -84,6 +87,33 @@ def load(text: str):
         raise
     except (yaml.YAMLError, RecursionError, ValueError, TypeError) as e:
         raise NotFast(str(e)) from e
+
+
+def _refuse_unusual_events(text: str) -> None:
+    # PyYAML's C composer recurses once per nesting level on the C stack: some 30,000 levels (a
+    # 60 KB file of `[`) crash the interpreter with a segfault, and composing a few thousand is
+    # already slow. The event stream is flat, so measure the depth there first and stop early.
+    # Explicit tags go the slow way too: `!!bool yes` is true to ruamel but false to PyYAML's
+    # constructor, and the full reader is the one that decides what a tagged value means.
+    parser = CParser(text)
+    try:
+        depth = 0
+        while True:
+            ev = parser.get_event()
+            if ev is None or isinstance(ev, yaml.StreamEndEvent):
+                return
+            if isinstance(ev, yaml.AliasEvent):
+                raise NotFast("alias")
+            if isinstance(ev, yaml.NodeEvent) and ev.tag is not None:
+                raise NotFast("tag")
+            if isinstance(ev, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise NotFast("deep nesting")
+            elif isinstance(ev, yaml.CollectionEndEvent):
+                depth -= 1
+    finally:
+        parser.dispose()
 
 
 def _refuse_aliases_and_tags(root) -> None:

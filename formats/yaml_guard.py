@@ -127,6 +127,10 @@ def scan(text: str) -> list[Finding]:
         m = e.problem_mark or e.context_mark
         problem = e.problem or "invalid YAML"
         context = f" {e.context}" if e.context else ""
+        cm = e.context_mark
+        if context and cm is not None and m is not None and (cm.line, cm.column) != (m.line, m.column):
+            # an unclosed bracket is found where the parser gives up: say where it was opened
+            context += f" that starts at line {cm.line + 1}, column {cm.column + 1}"
         findings.append(Finding("Y102", f"YAML syntax: {problem}{context}", m.line if m else 0,
                                 m.column if m else 0))
     except (YAMLError, RecursionError, ValueError) as e:  # anything else the parser raises

@@ -1,0 +1,428 @@
+"""Hostile input (issue 2, item 3): every broken file gets exactly the expected diagnostics, located
+at the offending node, through both readers (`validate_file`, fast path first, and `load_text`), and
+through the command line with exit code 1 and no traceback.
+
+The small bad files live in tests/formats/bad/; the big ones (deep nesting, 20 MB) are generated.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fmtkit import REPO, dump, located, pos, scenario
+from formats import loader
+from formats.diagnostics import Diagnostic
+from formats.limits import MAX_DEPTH, MAX_FILE_BYTES
+from formats.loader import load_file, load_text, validate_file
+from gridsmith.cli import main
+
+BAD = Path(__file__).parent / "bad"
+
+#: file -> expected diagnostics as (code, needle, offset); the position is where `needle` starts in
+#: the file (plus `offset` characters), None = line 1, column 1 (the file as a whole)
+EXPECTED: dict[str, list[tuple[str, str | None, int]]] = {
+    # syntax: ruamel stops at the `:` that cannot follow a plain scalar at that indentation
+    "not_yaml.scn.yaml": [("Y102", "rivers:", 6)],
+    # an unclosed flow mapping is noticed at the next key; the message says where it opened
+    "unclosed_flow.scn.yaml": [("Y102", "map: []", 3)],
+    "binary.scn.yaml": [("Y101", "\x00", 0)],
+    "invalid_utf8.scn.yaml": [("Y101", "\xe9", 0)],
+    "empty.scn.yaml": [("Y103", None, 0)],
+    "comments_only.scn.yaml": [("Y103", None, 0)],
+    "top_list.scn.yaml": [("Y109", None, 0)],
+    "top_scalar.scn.yaml": [("Y109", None, 0)],
+    "missing_kind.scn.yaml": [("K201", None, 0)],
+    "unknown_kind.scn.yaml": [("K202", "pendulous.scenery", 0)],
+    "kind_not_string.scn.yaml": [("K202", "[pendulous", 0)],
+    "missing_version.scn.yaml": [("K203", None, 0)],
+    "version_newer.scn.yaml": [("K204", "2\n", 0)],
+    "version_string.scn.yaml": [("K205", '"1"', 0)],
+    "version_older.scn.yaml": [("K206", "-1", 0)],
+    "python_object.scn.yaml": [("Y105", "!!python/object", 0)],
+    "python_name.scn.yaml": [("Y105", "!!python/name", 0)],
+    "custom_tag.scn.yaml": [("Y105", "!foo", 0), ("Y105", "!bar", 0)],
+    "recursive_alias.scn.yaml": [("Y106", "*rows", 0)],
+    "several_documents.scn.yaml": [("Y110", "---", 0)],
+}
+
+
+def _position(text: str, needle: str | None, offset: int) -> tuple[int, int]:
+    return (1, 1) if needle is None else pos(text, needle, 0, offset)
+
+
+def _text_of(path: Path) -> str:
+    """The file as text for `load_text`; bytes that are not UTF-8 become lone surrogates, which
+    the reader must refuse just as it refuses them in a file."""
+    return path.read_bytes().decode("utf-8", "surrogateescape")
+
+
+def _expected(path: Path) -> list[tuple[str, int, int]]:
+    text = path.read_bytes().decode("latin-1")  # one character per byte: columns count bytes
+    return [(code, *_position(text, needle, offset)) for code, needle, offset in EXPECTED[path.name]]
+
+
+def test_every_bad_file_has_an_expectation():
+    assert sorted(p.name for p in BAD.glob("*.yaml") if p.name not in ("billion_laughs.scn.yaml",)) == \
+        sorted(n for n in EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_bad_file_through_validate_file(name):
+    path = BAD / name
+    assert located(validate_file(path)) == _expected(path)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_bad_file_through_load_text(name):
+    path = BAD / name
+    loaded = load_text(_text_of(path), str(path))
+    assert located(loaded.diagnostics) == _expected(path)
+    assert loaded.model is None
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED) + ["billion_laughs.scn.yaml"])
+def test_bad_file_through_the_cli(name, capsys):
+    assert main(["validate", str(BAD / name)]) == 1
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert f"{BAD / name}:" in out
+    assert "error(s)" in out.splitlines()[-1]
+
+
+def test_bad_folder_in_a_real_process():
+    """One subprocess over the whole folder: exit 1, every file reported, no traceback."""
+    proc = subprocess.run([sys.executable, "-m", "gridsmith", "validate", str(BAD)], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr + proc.stdout
+    for path in BAD.glob("*.yaml"):
+        assert f"{path}:" in proc.stdout
+
+
+# --- messages that a designer understands ----------------------------------------------------------
+
+
+def test_unknown_kind_lists_the_known_kinds():
+    [d] = validate_file(BAD / "unknown_kind.scn.yaml")
+    assert "pendulous.scenery" in d.message and "pendulous.scenario" in d.message
+
+
+def test_unclosed_bracket_says_where_it_opened():
+    [d] = validate_file(BAD / "unclosed_flow.scn.yaml")
+    line, col = pos((BAD / "unclosed_flow.scn.yaml").read_text(), "{turns")
+    assert f"line {line}, column {col}" in d.message
+
+
+def test_version_messages_name_the_known_version():
+    [newer] = validate_file(BAD / "version_newer.scn.yaml")
+    assert "up to 1" in newer.message
+    [older] = validate_file(BAD / "version_older.scn.yaml")
+    assert "-1" in older.message
+
+
+# --- tags are refused, never executed ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tag", [
+    "!!python/object/apply:os.system", "!!python/object/new:os.system", "!!python/object:os.system",
+])
+def test_python_tags_are_never_executed(tmp_path, tag):
+    sentinel = tmp_path / "pwned"
+    text = dump(scenario()).replace("name: Twin Rivers", f'name: {tag} ["touch {sentinel}"]')
+    path = tmp_path / "evil.scn.yaml"
+    path.write_text(text)
+    for diags in (validate_file(path), load_text(text, str(path)).diagnostics):
+        assert located(diags) == [("Y105", *pos(text, tag))]
+    assert main(["validate", str(path)]) == 1
+    assert not sentinel.exists()
+
+
+def test_core_schema_tags_are_plain_data():
+    """`!!int` and `!!str` are YAML's own tags: allowed, and they mean what they say."""
+    text = dump(scenario()).replace("turns: 20", "turns: !!int 20")
+    assert load_text(text).ok
+    text = dump(scenario()).replace("turns: 20", "turns: !!str 20")
+    assert [d.code for d in load_text(text).diagnostics] == ["S303"]
+
+
+def test_explicit_bool_tag_means_the_same_on_both_paths(tmp_path):
+    """`!!bool yes` is true to ruamel and was false to the fast path, which then passed a file the
+    full reader warns about (found by this suite): tagged values now always take the full reader."""
+    text = dump(scenario()).replace("naval_invasions: false", "naval_invasions: !!bool yes")
+    path = tmp_path / "tagged.scn.yaml"
+    path.write_text(text)
+    assert located(validate_file(path)) == located(load_text(text, str(path)).diagnostics)
+
+
+# --- aliases ------------------------------------------------------------------------------------------
+
+
+def test_billion_laughs_is_refused_quickly():
+    path = BAD / "billion_laughs.scn.yaml"
+    text = path.read_text()
+    for read in (lambda: validate_file(path), lambda: load_text(text, str(path)).diagnostics):
+        start = time.perf_counter()
+        diags = read()
+        elapsed = time.perf_counter() - start
+        assert [d.code for d in diags] == ["Y106"]
+        # the position is an alias of the bomb (where the expansion crossed the limit)
+        line = text.splitlines()[diags[0].line - 1]
+        assert line[diags[0].col - 1:].startswith("*lol")
+        assert elapsed < 1.0, f"alias bomb took {elapsed:.2f} s"  # measured: a few milliseconds
+
+
+def test_harmless_aliases_are_fine():
+    """Anchors and aliases are YAML; sharing a player's numbers is legitimate."""
+    text = dump(scenario()).replace("players:\n- name: Red Army\n", "players:\n- &red\n  name: Red Army\n")
+    assert load_text(text).ok
+
+
+# --- depth -------------------------------------------------------------------------------------------
+
+
+def _deep(style: str, depth: int) -> str:
+    head = "kind: pendulous.scenario\nversion: 1\n"
+    if style == "flow-seq":
+        return head + "map: " + "[" * depth + "]" * depth + "\n"
+    if style == "flow-map":
+        return head + "map: " + "{a: " * depth + "1" + "}" * depth + "\n"
+    if style == "block-seq":  # compact block sequences: `- - - ... x`, one level per `- `
+        return head + "map:\n" + "- " * depth + "x\n"
+    if style == "block-map":  # indentation costs depth*(depth+1)/2 bytes: 1000 levels is 0.5 MB
+        return head + "".join(" " * i + f"k{i}:\n" for i in range(depth)) + " " * depth + "x\n"
+    raise ValueError(style)
+
+
+@pytest.mark.parametrize("style,depth", [("flow-seq", 10_000), ("flow-map", 10_000), ("block-seq", 10_000),
+                                         ("block-map", 1_000)])
+def test_deep_nesting_is_refused_without_recursion_error(tmp_path, style, depth):
+    text = _deep(style, depth)
+    path = tmp_path / "deep.scn.yaml"
+    path.write_text(text)
+    for diags in (validate_file(path), load_text(text, str(path)).diagnostics):
+        assert [d.code for d in diags] == ["Y107"]
+        # located at the collection that is one level too deep, on the line where it opens
+        assert 1 <= diags[0].line <= text.count("\n") and diags[0].col >= 1
+    assert main(["validate", str(path)]) == 1
+
+
+def test_just_deep_enough_is_accepted_by_the_reader():
+    """MAX_DEPTH levels are read (the structure stage then complains), MAX_DEPTH + 1 are refused."""
+    ok = load_text(_deep("flow-seq", MAX_DEPTH - 1))
+    assert "Y107" not in [d.code for d in ok.diagnostics]
+    assert [d.code for d in load_text(_deep("flow-seq", MAX_DEPTH + 1)).diagnostics] == ["Y107"]
+
+
+@pytest.mark.parametrize("style", ["flow-seq", "block-seq"])
+def test_very_deep_nesting_does_not_crash_the_process(tmp_path, style):
+    """50,000 levels used to segfault PyYAML's C composer on the fast path (found by this suite):
+    run it in a child process so a crash fails this test instead of killing the test run."""
+    path = tmp_path / "deeper.scn.yaml"
+    path.write_text(_deep(style, 50_000))
+    code = ("import sys; from formats.loader import validate_file; "
+            "print(','.join(d.code for d in validate_file(sys.argv[1])))")
+    proc = subprocess.run([sys.executable, "-c", code, str(path)], cwd=REPO, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, f"exit {proc.returncode}: {proc.stderr[-500:]}"
+    assert proc.stdout.strip() == "Y107"
+
+
+# --- size ----------------------------------------------------------------------------------------------
+
+
+def test_twenty_megabyte_file_is_refused_without_being_read(tmp_path, monkeypatch):
+    path = tmp_path / "huge.scn.yaml"
+    row = '  - "' + "1" * 50 + '"\n'
+    with open(path, "w") as f:
+        f.write("kind: pendulous.scenario\nversion: 1\nmap:\n")
+        f.write(row * (20 * 1024 * 1024 // len(row) + 1))
+    assert os.path.getsize(path) > 20 * 1024 * 1024
+    opened = []
+    real_open = open
+    monkeypatch.setattr(loader, "open", lambda *a, **k: opened.append(a) or real_open(*a, **k), raising=False)
+    start = time.perf_counter()
+    diags = validate_file(path)
+    elapsed = time.perf_counter() - start
+    assert located(diags) == [("Y108", 1, 1)]
+    assert "20.0 MiB" in diags[0].message and f"{MAX_FILE_BYTES // 1048576} MiB" in diags[0].message
+    assert opened == []  # refused on its size alone
+    assert elapsed < 0.5  # measured: well under a millisecond
+    assert [d.code for d in load_file(path).diagnostics] == ["Y108"]
+    assert main(["validate", str(path)]) == 1
+
+
+def test_file_just_under_the_limit_is_read(tmp_path):
+    path = tmp_path / "big.scn.yaml"
+    text = dump(scenario())
+    path.write_text(text + "#" * (MAX_FILE_BYTES - len(text) - 1) + "\n")
+    assert os.path.getsize(path) == MAX_FILE_BYTES
+    assert validate_file(path) == []
+
+
+# --- several documents, line endings, BOM ---------------------------------------------------------------
+
+
+def test_document_end_marker_alone_is_one_document():
+    text = "---\n" + dump(scenario()) + "...\n"
+    assert load_text(text).ok
+
+
+@pytest.mark.parametrize("variant", ["crlf", "bom", "bom+crlf"])
+def test_windows_line_endings_and_bom_are_valid(tmp_path, variant):
+    text = dump(scenario())
+    if "crlf" in variant:
+        text = text.replace("\n", "\r\n")
+    data = text.encode()
+    if "bom" in variant:
+        data = b"\xef\xbb\xbf" + data
+    path = tmp_path / "windows.scn.yaml"
+    path.write_bytes(data)
+    assert validate_file(path) == []
+    loaded = load_file(path)
+    assert loaded.ok and loaded.model.name == "Twin Rivers"
+    # positions still count lines, not CR characters, and the BOM is not a column
+    broken = data.replace(b"turns: 20", b'turns: "20"')
+    path.write_bytes(broken)
+    line, col = pos(dump(scenario()), "20\n", 0)
+    assert located(validate_file(path)) == [("S303", line, col)]
+
+
+# --- duplicates: every one, each with its line ------------------------------------------------------------
+
+
+def test_every_duplicate_key_is_reported_in_one_run(tmp_path):
+    text = dump(scenario())
+    text = text.replace("  turns: 20\n", "  turns: 20\n  turns: 30\n")
+    text = text.replace("- name: Gray Army\n", "- name: Gray Army\n  name: Grey Army\n")
+    text += "name: Again\nname: And again\n"
+    path = tmp_path / "dups.scn.yaml"
+    path.write_text(text)
+    expected = [("Y104", *pos(text, "  name: Grey", 0, 2)), ("Y104", *pos(text, "  turns: 30", 0, 2)),
+                ("Y104", *pos(text, "name: Again")), ("Y104", *pos(text, "name: And again"))]
+    for diags in (validate_file(path), load_text(text, str(path)).diagnostics):
+        assert located(diags) == expected
+    first = pos(text, "turns: 20")[0]
+    assert f"line {first}" in load_text(text).diagnostics[1].message
+
+
+# --- structure: unknown keys, missing keys, wrong types -----------------------------------------------------
+
+
+def test_unknown_keys_point_at_the_key_and_suggest_the_right_one():
+    text = dump(scenario()).replace("name: Twin Rivers", "naem: Twin Rivers")
+    text = text.replace("  max_forces: 40\n", "  max_force: 40\n", 1)
+    diags = load_text(text).diagnostics
+    unknown = [(d.code, d.line, d.col) for d in diags if d.code == "S301"]
+    assert sorted(unknown) == sorted([("S301", *pos(text, "naem")), ("S301", *pos(text, "max_force:"))])
+    messages = " ".join(d.message for d in diags)
+    assert "did you mean 'name'" in messages and "did you mean 'max_forces'" in messages
+    # the missing keys they leave behind are reported too
+    assert sorted(d.code for d in diags) == ["S301", "S301", "S302", "S302"]
+
+
+def test_missing_keys_are_each_reported():
+    text = dump(scenario()).replace("name: Twin Rivers\n", "").replace("  turns: 20\n", "")
+    diags = load_text(text).diagnostics
+    assert [d.code for d in diags] == ["S302", "S302"]
+    assert any("'name'" in d.message for d in diags) and any("'turns'" in d.message for d in diags)
+    turns = next(d for d in diags if "'turns'" in d.message)
+    assert (turns.line, turns.col) == pos(text, "\n  victory_points:", 0, 3)  # the settings mapping it is missing from
+
+
+@pytest.mark.parametrize("key,old,new,word", [
+    ("turns", "turns: 20", 'turns: "20"', "whole number"),
+    ("turns", "turns: 20", "turns: 20.5", "whole number"),
+    ("naval_invasions", "naval_invasions: false", "naval_invasions: yes", "true or false"),  # YAML 1.2: a string
+    ("naval_invasions", "naval_invasions: false", "naval_invasions: off", "true or false"),
+    ("naval_invasions", "naval_invasions: false", "naval_invasions: 0", "true or false"),
+    ("name", "name: Twin Rivers", "name: 1992", "text"),
+])
+def test_wrong_types(tmp_path, key, old, new, word):
+    text = dump(scenario()).replace(old, new)
+    path = tmp_path / "types.scn.yaml"
+    path.write_text(text)
+    expected = [("S303", *pos(text, new, 0, len(key) + 2))]
+    for diags in (validate_file(path), load_text(text).diagnostics):
+        assert located(diags) == expected
+        assert word in diags[0].message
+
+
+def test_empty_value_points_at_its_key():
+    """`turns:` with nothing after it used to be located on the next line (found by this suite)."""
+    text = dump(scenario()).replace("turns: 20", "turns:")
+    assert located(load_text(text).diagnostics) == [("S303", *pos(text, "turns:"))]
+    text = dump(scenario()).replace("kind: pendulous.scenario", "kind:")
+    assert located(load_text(text).diagnostics) == [("K202", 1, 1)]
+
+
+@pytest.mark.parametrize("key", ["1", "1.5", "true", "~"])
+def test_non_text_keys_are_unknown_keys_at_their_position(key):
+    text = dump(scenario()).replace("name: Twin Rivers\n", f"name: Twin Rivers\n{key}: x\n")
+    assert located(load_text(text).diagnostics) == [("S301", *pos(text, f"\n{key}:", 0, 1))]
+
+
+def test_a_mapping_as_a_key_is_refused():
+    text = dump(scenario()).replace("name: Twin Rivers\n", "name: Twin Rivers\n[a, b]: x\n")
+    assert [d.code for d in load_text(text).diagnostics] == ["Y111"]
+
+
+def test_integer_with_thousands_of_digits_is_a_diagnostic_not_a_crash(tmp_path):
+    text = dump(scenario()).replace("turns: 20", "turns: " + "9" * 5000)
+    path = tmp_path / "digits.scn.yaml"
+    path.write_text(text)
+    for diags in (validate_file(path), load_text(text).diagnostics):
+        assert len(diags) == 1 and diags[0].is_error
+
+
+def test_unreadable_paths_are_diagnostics(tmp_path):
+    assert [d.code for d in validate_file(tmp_path / "nope.scn.yaml")] == ["Y100"]
+    assert [d.code for d in validate_file(tmp_path)] == ["Y100"]
+
+
+# --- property tests: nothing escapes ---------------------------------------------------------------------------
+
+
+def _check_diagnostics(diags: list[Diagnostic]) -> None:
+    for d in diags:
+        assert isinstance(d, Diagnostic)
+        assert d.line >= 1 and d.col >= 1
+        assert len(d.code) >= 4 and d.code[0].isalpha() and d.message
+
+
+#: fragments that reach the interesting corners of the parser and the loader
+YAMLISH = st.lists(st.sampled_from([
+    "kind: pendulous.scenario\n", "version: 1\n", "version: 0\n", "kind: pendulous.ruleset\n", "name: x\n",
+    "players:\n", "- name: a\n", "  max_forces: 3\n", "map:\n", '  - "1A~2B"\n', "settings: {turns: 1}\n",
+    "[", "]", "{", "}", ",", ":", "- ", "  ", "\n", "&a ", "*a ", "!!python/object ", "!foo ", "? ", "|\n", ">\n",
+    "'", '"', "#", "\t", "---\n", "...\n", "%YAML 1.2\n", "\x00", "\ufeff", "\r\n", "~", "1", "true", "é",
+]), max_size=40).map("".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(YAMLISH, st.text(max_size=200)))
+def test_arbitrary_text_never_raises(text):
+    loaded = load_text(text)
+    _check_diagnostics(loaded.diagnostics)
+    assert loaded.diagnostics or loaded.model is not None
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.binary(max_size=300), YAMLISH.map(lambda t: t.encode("utf-8", "surrogatepass"))))
+def test_arbitrary_bytes_never_raise_and_both_readers_agree(data):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.scn.yaml"
+        path.write_bytes(data)
+        fast = validate_file(path)
+        _check_diagnostics(fast)
+        full = load_file(path)
+        assert fast or full.model is not None
+        # the fast path may only say "clean" when the full reader agrees; otherwise it defers to it
+        assert located(fast) == located(full.diagnostics)
