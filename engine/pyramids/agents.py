@@ -17,3 +17,19 @@ class RandomAgent:
 
     def choose(self, view: Any, legal_actions: list, rng: CounterRng):
         return rng.choice(legal_actions)
+
+
+class GreedyAgent:
+    """Looks one move ahead: the best immediate gain in material and force field, averaged over a few
+    boards sampled from its beliefs (Cheops' evaluation without the search)."""
+
+    name = "greedy"
+
+    def __init__(self, samples: int = 3, **options: Any) -> None:
+        from .cheops import CheopsAgent
+
+        self._inner = CheopsAgent(level=1, samples=samples, soft_seconds=1e9, **options)
+        self._inner.depth = 1
+
+    def choose(self, view: Any, legal_actions: list, rng: CounterRng):
+        return self._inner.choose(view, legal_actions, rng)

@@ -32,7 +32,8 @@ class View:
     slide: int
     to_move: int | None
     ply: int
-    #: per square: None, or (side, piece id, type or 0 when unknown to me, has moved)
+    #: per square: None, or (side, piece id, type or 0 when unknown to me, has moved, whether the
+    #: other side knows its type): for my pieces, what the opponent has seen; for the opponent's, type != 0
     squares: tuple
     #: per side, the number of pieces of each type code it started with (public piece sets)
     counts: tuple[tuple[int, ...], tuple[int, ...]]
@@ -224,7 +225,9 @@ class PyramidsState:
             if s == enemy and invisible and sq != last_moved:
                 sq_list.append(None)  # "displayed only while they are moving"
                 continue
-            sq_list.append((s, pid, self.type_at[sq] if known[pid] else 0, self.moved[pid]))
+            # (side, id, type or 0, has moved, whether the other side knows this piece's type)
+            other_knows = self.known[1 - s][pid]
+            sq_list.append((s, pid, self.type_at[sq] if known[pid] else 0, self.moved[pid], other_knows))
         return View(
             me=player,
             board=self.geo.rows,

@@ -1,0 +1,130 @@
+"""What a side believes about the opponent's unknown pieces, built from its view alone.
+
+Knowledge: the opponent's piece set is public, so the ranks not yet seen (on the board or captured)
+form a pool; a piece that has moved is neither the pyramid nor a sphinx. The pyramid prior follows
+the manual: random setups put it "in one of the two back rows", and "strategic setups usually
+fortify the pyramid with sphinxes", so squares next to known sphinxes weigh more. A full board is
+sampled from these beliefs (a determinization) for the search to play on.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core.rng import CounterRng
+
+from .pieces import MOBILE, PYRAMID, SPHINX
+
+#: prior weight of the pyramid by row counted from its owner's back edge (home zone rows 0-3)
+ROW_PRIOR = (3.0, 3.0, 1.0, 0.4)
+SPHINX_NEIGHBOUR = 1.5  # extra weight per known adjacent sphinx
+
+
+def _row_from_back(sq: int, side: int, h: int) -> int:
+    r = sq // 11
+    return (h - 1 - r) if side == 0 else r
+
+
+class Beliefs:
+    """Beliefs of `me` about the pieces of the other side, from a View."""
+
+    def __init__(self, view) -> None:
+        self.me = me = view.me
+        self.enemy = enemy = 1 - me
+        self.h = len(view.board)
+        seen = Counter(view.lost[enemy])
+        self.unknown: list[tuple[int, bool]] = []  # (square, has moved)
+        self.known: dict[int, int] = {}
+        self.sphinx_squares: set[int] = set()
+        for sq, cell in enumerate(view.squares):
+            if cell is None or cell[0] != enemy:
+                continue
+            if cell[2]:
+                self.known[sq] = cell[2]
+                seen[cell[2]] += 1
+                if cell[2] == SPHINX:
+                    self.sphinx_squares.add(sq)
+            else:
+                self.unknown.append((sq, cell[3]))
+        self.pool = Counter({t: n - seen.get(t, 0) for t, n in enumerate(view.counts[enemy]) if n - seen.get(t, 0) > 0})
+
+    def pyramid_weights(self) -> dict[int, float]:
+        """Unnormalised weight of each square holding the enemy pyramid."""
+        for sq, t in self.known.items():
+            if t == PYRAMID:
+                return {sq: 1.0}
+        if not self.pool.get(PYRAMID):
+            return {}
+        out = {}
+        for sq, moved in self.unknown:
+            if moved:
+                continue
+            rb = _row_from_back(sq, self.enemy, self.h)
+            w = ROW_PRIOR[rb] if rb < len(ROW_PRIOR) else 0.1
+            n = sum(1 for x in (sq - 11, sq + 11, sq - 1 if sq % 11 else -1, sq + 1 if sq % 11 != 10 else -1)
+                    if x in self.sphinx_squares)
+            out[sq] = w * (1.0 + SPHINX_NEIGHBOUR * n)
+        return out
+
+    def pyramid_probabilities(self) -> dict[int, float]:
+        w = self.pyramid_weights()
+        tot = sum(w.values()) or 1.0
+        return {sq: x / tot for sq, x in w.items()}
+
+    def sample(self, rng: CounterRng) -> dict[int, int]:
+        """A type for every unknown enemy piece, consistent with everything seen."""
+        pool = Counter(self.pool)
+        free = [sq for sq, moved in self.unknown if not moved]
+        moved = [sq for sq, m in self.unknown if m]
+        out: dict[int, int] = {}
+        if pool.get(PYRAMID) and free:
+            weights = self.pyramid_weights()
+            items = [(sq, weights.get(sq, 0.01)) for sq in free]
+            x = rng.random() * sum(w for _, w in items)
+            for sq, w in items:
+                x -= w
+                if x <= 0:
+                    break
+            out[sq] = PYRAMID
+            pool[PYRAMID] -= 1
+            free.remove(sq)
+            # sphinxes: the squares next to the pyramid first ("fortify the pyramid with sphinxes")
+            near = [x for x in free if abs(x - sq) == 11 or (abs(x - sq) == 1 and x // 11 == sq // 11)]
+        else:
+            near = []
+        mobile_pool = [t for t, n in pool.items() for _ in range(n) if MOBILE[t]]
+        immobile_pool = [t for t, n in pool.items() for _ in range(n) if not MOBILE[t]]
+        rng.shuffle(mobile_pool)
+        # moved pieces take mobile ranks; if beliefs were inconsistent, fall back to anything left
+        for sq in moved:
+            out[sq] = mobile_pool.pop() if mobile_pool else (immobile_pool.pop() if immobile_pool else 1)
+        rest = mobile_pool + immobile_pool
+        rng.shuffle(rest)
+        n_sph = sum(1 for t in rest if t == SPHINX)
+        for sq in near:
+            if n_sph and rng.random() < 0.6:
+                out[sq] = SPHINX
+                rest.remove(SPHINX)
+                n_sph -= 1
+        for sq in free:
+            if sq not in out:
+                out[sq] = rest.pop() if rest else 8
+        return out
+
+
+def opponent_pyramid_weights(view) -> dict[int, float]:
+    """Where the opponent probably thinks `view.me`'s pyramid is: the same prior, over my unmoved
+    pieces whose type the opponent has not seen (Cheops "never knows more about your pieces than a
+    human opponent would", and he credits you with no more than he would know)."""
+    me, h = view.me, len(view.board)
+    out = {}
+    for sq, cell in enumerate(view.squares):
+        if cell is None or cell[0] != me or cell[3]:
+            continue
+        if cell[4]:
+            if cell[2] == PYRAMID:
+                return {sq: 1.0}
+            continue
+        rb = _row_from_back(sq, me, h)
+        out[sq] = ROW_PRIOR[rb] if rb < len(ROW_PRIOR) else 0.1
+    tot = sum(out.values()) or 1.0
+    return {sq: w / tot for sq, w in out.items()}

@@ -1,0 +1,157 @@
+"""Cheops, the computer opponent (manual "Move Selection Algorithm" and "Changing the Level").
+
+"Cheops' depth of search is the user-selected skill level plus one." He sees only his view: the
+opponent's unknown pieces are sampled from his beliefs (engine.pyramids.beliefs) and each sampled
+board is searched with alpha-beta (engine.pyramids.search); a root move's score is its mean over the
+samples, so a bluff is sometimes believed and sometimes called. A time limit and a stop callback end
+the search early with the best move found so far ("Cheops will select the best move he has found
+thus far"); `on_think` receives each root move's initial and current score while he thinks (F6).
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.rng import CounterRng
+
+from .actions import Move
+from .beliefs import Beliefs, opponent_pyramid_weights
+from .geometry import geometry
+from .search import INF, Abort, SearchBoard, force_field
+from .movegen import SQ_MASK
+
+#: force-field strength: points for a piece standing on the most probable pyramid square
+FIELD_SCALE = 6.0
+#: sampled boards per move at most, and the time after which no new sample is started, per level
+MAX_SAMPLES = {1: 6, 2: 5, 3: 4, 4: 3}
+SOFT_SECONDS = {1: 0.15, 2: 0.3, 3: 0.5, 4: 0.8}
+
+
+@dataclass(frozen=True)
+class ThinkInfo:
+    """One root move just searched (the manual's F6 "Watching the Move Selection Process")."""
+
+    move: Move
+    initial: float
+    score: float
+    best: Move | None
+    best_score: float
+    sample: int
+    samples: int
+    nodes: int
+    elapsed: float
+
+
+class CheopsAgent:
+    name = "cheops"
+
+    def __init__(self, level: int = 2, time_limit: float | None = None, samples: int | None = None,
+                 soft_seconds: float | None = None, beam: int = 6,
+                 stop: threading.Event | Callable[[], bool] | None = None,
+                 on_think: Callable[[ThinkInfo], Any] | None = None) -> None:
+        if level not in (1, 2, 3, 4):
+            raise ValueError("Cheops plays at levels 1 to 4")
+        self.level = level
+        self.depth = level + 1
+        self.time_limit = time_limit
+        self.samples = samples or MAX_SAMPLES[level]
+        self.soft_seconds = SOFT_SECONDS[level] if soft_seconds is None else soft_seconds
+        self.beam = beam
+        self.stop = stop.is_set if isinstance(stop, threading.Event) else stop
+        self.on_think = on_think
+        self.last_nodes = 0
+        self.last_samples = 0
+
+    def choose(self, view: Any, legal_actions: list, rng: CounterRng):
+        start = time.perf_counter()
+        by_squares = {(m.frm, m.to): m for m in legal_actions}
+        if len(by_squares) == 1:
+            return legal_actions[0]
+        me = view.me
+        geo = geometry(tuple(view.board))
+        beliefs = Beliefs(view)
+        fields = [None, None]
+        fields[me] = force_field(geo, beliefs.pyramid_probabilities(), FIELD_SCALE)
+        fields[1 - me] = force_field(geo, opponent_pyramid_weights(view), FIELD_SCALE)
+        deadline = start + self.time_limit if self.time_limit else INF
+        totals: dict[int, float] = {}
+        counts: dict[int, int] = {}
+        initial: dict[int, float] = {}
+        order: list[int] = []
+        nodes = 0
+        done = 0
+        best_key: int | None = None
+        try:
+            for k in range(self.samples):
+                if k and time.perf_counter() - start > self.soft_seconds:
+                    break
+                board = self._board(geo, view, beliefs.sample(rng), fields)
+                board.deadline, board.stop = deadline, self.stop
+                if not order:
+                    ranked = board.initial_values(board.moves(me), me)
+                    seen = set()
+                    for v, _, m in ranked:
+                        key = (m & SQ_MASK) | (((m >> 9) & SQ_MASK) << 9)
+                        if key not in seen and ((m & SQ_MASK), (m >> 9) & SQ_MASK) in by_squares:
+                            seen.add(key)
+                            order.append(m)
+                            initial[key] = v
+                best = -INF
+                for m in order:
+                    key = (m & SQ_MASK) | (((m >> 9) & SQ_MASK) << 9)
+                    v = self._root_value(board, m, me, best)
+                    best = max(best, v)
+                    totals[key] = totals.get(key, 0.0) + v
+                    counts[key] = counts.get(key, 0) + 1
+                    nodes = board.nodes
+                    best_key = max(totals, key=lambda x: totals[x] / counts[x])
+                    if self.on_think is not None:
+                        self.on_think(ThinkInfo(self._move(by_squares, key), initial[key], v,
+                                                self._move(by_squares, best_key),
+                                                totals[best_key] / counts[best_key], k, self.samples,
+                                                nodes, time.perf_counter() - start))
+                done += 1
+                nodes = board.nodes
+        except Abort:
+            pass
+        self.last_nodes = nodes
+        self.last_samples = done
+        if best_key is None:  # stopped before a single move was searched: best initial value
+            if not order:
+                return rng.choice(legal_actions)
+            m = order[0]
+            best_key = (m & SQ_MASK) | (((m >> 9) & SQ_MASK) << 9)
+        # average only over moves searched in as many samples as the best-covered one
+        full = max(counts.values())
+        cands = [k for k in totals if counts[k] == full] or list(totals)
+        top = max(totals[k] / counts[k] for k in cands)
+        ties = [k for k in cands if totals[k] / counts[k] >= top - 1e-9]
+        return self._move(by_squares, ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0])
+
+    def _root_value(self, board: SearchBoard, m: int, me: int, best: float) -> float:
+        u = board.make(m)
+        try:
+            enemy = 1 - me
+            if board.pyr_lost[enemy] or board.mobile[enemy] == 0:
+                return 100000.0
+            if board.mobile[me] == 0:
+                return -100000.0
+            return -board.negamax(self.depth - 1, -INF, -best, enemy, 1)
+        finally:
+            board.unmake(u)
+
+    def _board(self, geo, view, sample: dict[int, int], fields) -> SearchBoard:
+        side_at = [-1] * geo.n
+        type_at = [0] * geo.n
+        for sq, cell in enumerate(view.squares):
+            if cell is not None:
+                side_at[sq] = cell[0]
+                type_at[sq] = cell[2] or sample.get(sq, 0)
+        return SearchBoard(geo, view.slide, side_at, type_at, view.hist, (fields[0], fields[1]), self.beam)
+
+    @staticmethod
+    def _move(by_squares, key: int) -> Move:
+        return by_squares[(key & SQ_MASK, (key >> 9) & SQ_MASK)]
