@@ -10,6 +10,7 @@ import copy
 import io
 import os
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -62,7 +63,7 @@ class FileDocument:
             return self._text
         data = model.model_dump(mode="json", exclude_none=True)
         if self._tree is None:
-            tree = new_tree(model, model.model_dump(mode="json", exclude_none=True, exclude_defaults=True))
+            return new_text(model)
         else:
             # a copy: to_text() is also a preview, and a failed save must leave the baseline intact
             lean = model.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
@@ -90,17 +91,28 @@ def schema_url(kind: str, version: int) -> str:
     return f"{SCHEMA_BASE}/{kind}.v{version}.json"
 
 
-def new_tree(model: BaseModel, data: dict) -> CommentedMap:
-    """The tree of a new file, in the house style: grids as double-quoted rows, small maps in flow style."""
+def new_tree(model: BaseModel, data: dict, comments: Sequence[str] = (), schema_ref: str | None = None) -> CommentedMap:
+    """The tree of a new file, in the house style: grids as double-quoted rows, small maps in flow
+    style, a `yaml-language-server` schema line (relative to content/GAME/) and `comments` on top."""
     tree = _styled(data)
     spec = registry.get(getattr(model, "kind", ""))
-    if spec is not None:
-        schema = f"../../formats/schemas/{spec.kind}.v{spec.version}.json"
-        tree.yaml_set_start_comment(f"yaml-language-server: $schema={schema}")
+    if schema_ref is None and spec is not None:
+        schema_ref = f"../../formats/schemas/{spec.kind}.v{spec.version}.json"
+    head = [f"yaml-language-server: $schema={schema_ref}"] if schema_ref else []
+    if head or comments:
+        tree.yaml_set_start_comment("\n".join([*head, *comments]))
     return tree
 
 
-def _styled(value: Any, depth: int = 0) -> Any:
+def new_text(model: BaseModel, comments: Sequence[str] = (), schema_ref: str | None = None) -> str:
+    """A new file's text for `model` (see new_tree)."""
+    data = model.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+    buf = io.StringIO()
+    round_trip_yaml().dump(new_tree(model, data, comments, schema_ref), buf)
+    return buf.getvalue()
+
+
+def _styled(value: Any, depth: int = 0, in_list: bool = False) -> Any:
     if isinstance(value, dict):
         m = CommentedMap()
         for k, v in value.items():
@@ -109,15 +121,10 @@ def _styled(value: Any, depth: int = 0) -> Any:
             m.fa.set_flow_style()
         return m
     if isinstance(value, list):
-        s = CommentedSeq(_styled(v, depth + 1) for v in value)
-        return s
-    if isinstance(value, str) and depth >= 2:
-        return DoubleQuotedScalarString(value) if _looks_like_row(value) else value
+        return CommentedSeq(_styled(v, depth + 1, in_list=True) for v in value)
+    if isinstance(value, str) and in_list:
+        return DoubleQuotedScalarString(value)  # grid rows: quoted, so `~` and digits stay text
     return value
-
-
-def _looks_like_row(value: str) -> bool:
-    return bool(value) and " " not in value and not value.isalpha()
 
 
 def merge(old: Any, new: Any, lean: Any = None) -> Any:
@@ -143,7 +150,7 @@ def merge(old: Any, new: Any, lean: Any = None) -> Any:
         del old[len(new):]
         template = old[-1] if old else None
         for value in new[len(old):]:
-            old.append(_like(template, _styled(value, 2)))
+            old.append(_like(template, _styled(value, 2, in_list=True)))
         return old
     return _like(old, new)
 

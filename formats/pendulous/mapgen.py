@@ -536,43 +536,12 @@ def _scenario(seed, rows, players, naval, style, turns, name, description) -> Sc
     )
 
 
-def _scalar(value: str) -> str:
-    """A string as YAML: plain when that reads back unchanged, else double-quoted."""
-    plain_ok = (
-        value and value.strip() == value and value[0] not in "-?:,[]{}#&*!|>'\"%@`~"
-        and ": " not in value and " #" not in value and not value.endswith(":")
-        and value.lower() not in ("null", "true", "false", "yes", "no", "on", "off", "y", "n")
-        and not value.replace(".", "", 1).replace("-", "", 1).isdigit()
-        and all(ch.isprintable() for ch in value)
-    )
-    return value if plain_ok else json.dumps(value, ensure_ascii=False)
-
-
 def to_yaml(scenario: Scenario, comments: Sequence[str] = (), schema_ref: str | None = SCHEMA_REF) -> str:
     """The scenario as a content file in the bundled layout (schema line, comments, kinds first,
-    map rows double-quoted one per line); it round-trips byte-identically through ruamel.yaml."""
-    out = []
-    if schema_ref:
-        out.append(f"# yaml-language-server: $schema={schema_ref}")
-    out += [f"# {c}".rstrip() for c in comments]
-    out += [f"kind: {scenario.kind}", f"version: {scenario.version}",
-            f"name: {_scalar(scenario.name)}", f"description: {_scalar(scenario.description)}"]
-    if scenario.ruleset is not None:
-        out.append(f"ruleset: {_scalar(scenario.ruleset)}")
-    out.append("players:")
-    for pl in scenario.players:
-        fields = pl.model_dump()
-        first = True
-        for key, value in fields.items():
-            text = _scalar(value) if isinstance(value, str) else str(value)
-            out.append(f"  - {key}: {text}" if first else f"    {key}: {text}")
-            first = False
-    s = scenario.settings
-    out += ["settings:", f"  turns: {s.turns}",
-            f"  victory_points: {{land: {s.victory_points.land}, city: {s.victory_points.city}}}",
-            f"  naval_invasions: {'true' if s.naval_invasions else 'false'}", "map:"]
-    out += [f'  - "{row}"' for row in scenario.map]
-    return "\n".join(out) + "\n"
+    map rows double-quoted one per line), written by the one writer of new files."""
+    from ..document import new_text
+
+    return new_text(scenario, comments=comments, schema_ref=schema_ref or "")
 
 
 def generate_yaml(seed: int, width: int = 50, height: int = 50, players: int = 4, *,
