@@ -133,7 +133,7 @@ def _lint_playability(s: Scenario) -> Iterator[Problem]:
     bodies = grid.water_bodies() if naval else []
     owners, nbrs = grid.owners, grid.nbrs
     any_port = False
-    for i in range(n):
+    for i in range(min(n, len(SEAT_COLOURS))):  # a fifth player has no seat: PND411 says so
         seat = i + 1
         mine = grid.squares_of(seat)
         unsupplied = sorted(set(mine) - grid.supplied(seat))
