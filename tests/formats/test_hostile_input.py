@@ -51,6 +51,10 @@ EXPECTED: dict[str, list[tuple[str, str | None, int]]] = {
     "custom_tag.scn.yaml": [("Y105", "!foo", 0), ("Y105", "!bar", 0)],
     "recursive_alias.scn.yaml": [("Y106", "*rows", 0)],
     "several_documents.scn.yaml": [("Y110", "---", 0)],
+    # structural: these three also fail check-jsonschema (test_schemas.py)
+    "unknown_key.scn.yaml": [("S301", "colour", 0)],
+    "wrong_type.scn.yaml": [("S303", '"20"', 0)],
+    "missing_key.scn.yaml": [("S302", "  turns:", 2)],  # the settings mapping that lacks it
 }
 
 
