@@ -315,7 +315,9 @@ class PendulousState:
         return any(st.body_ports[body] & ports for body in st.board.bodies_of[i])
 
     # ------------------------------------------------------------------ applying actions
-    def apply(self, action: Any) -> list[Any]:
+    def apply(self, action: Any, *, forced_outcome: bool | None = None) -> list[Any]:
+        """Play `action`; `forced_outcome` (search agents only, on their own copies) decides an
+        attack without rolling, so a search can weigh both outcomes by their chance."""
         why = self.why_illegal(action)
         if why is not None:
             raise IllegalAction(f"{action.to_text() if hasattr(action, 'to_text') else action!r}: {why}")
@@ -338,7 +340,7 @@ class PendulousState:
             self.pool[p] += 1
             events.append(ev.PickedUp(p, action.row, action.col))
         else:
-            self._attack(i, action, events)
+            self._attack(i, action, events, forced_outcome)
         return events
 
     def _add_army(self, i: int, p: int) -> None:
@@ -361,7 +363,7 @@ class PendulousState:
         self.own_mask[p] |= bit
         self.owner[i] = p
 
-    def _attack(self, i: int, action: Attack, events: list[Any]) -> None:
+    def _attack(self, i: int, action: Attack, events: list[Any], forced: bool | None = None) -> None:
         from .combat import odds_units  # combat imports state's types; keep the cycle lazy
 
         st, p = self.static, self.seat
@@ -374,7 +376,10 @@ class PendulousState:
         self.last_attack = (i, attempt)
         total = a_units + d_units
         chance = a_units / total if total else 0.0
-        won = self.rng.randrange(total) < a_units if total else False
+        if forced is not None:
+            won = forced
+        else:
+            won = self.rng.randrange(total) < a_units if total else False
         sa, sd = self.stats[p], self.stats[d]
         sa.attacks += 1
         sa.attack_chance_sum += chance

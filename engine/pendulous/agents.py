@@ -1,0 +1,284 @@
+"""Computer players for Pendulous (manual 6.0: the modern form of the computer-player DLLs).
+
+Each implements `engine.core.protocol.Agent` and is declared in the `gridsmith.agents` entry-point
+group (`pendulous.random`, `pendulous.greedy`, `pendulous.search`); options are keyword arguments.
+
+* RandomAgent: a uniformly random legal action, ending the turn with a fixed probability.
+* GreedyAgent: one step deep. Attacks the enemy square with the best chance x value while that
+  chance is above a threshold; otherwise places the army that raises its best attacks the most;
+  otherwise ends the turn. In the setup turn it lines its borders with armies.
+* SearchAgent: Monte-Carlo search over the rest of the turn. For the greedy agent's few best
+  candidate actions and End Turn it plays the turn out several times (greedy policy, its own dice),
+  lets the next player's start-of-turn effects happen, and scores the result by projected victory
+  points (points so far + income x accumulations left) and forces, against the best opponent.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.rng import CounterRng
+
+from .actions import END_TURN, Attack, EndTurn
+from .board import CITY_KIND, bits_of
+from .combat import attack_chance, odds_units
+from .state import PendulousState
+
+
+class RandomAgent:
+    name = "random"
+
+    def __init__(self, end_turn_chance: float = 0.05) -> None:
+        self.end_turn_chance = float(end_turn_chance)
+
+    def choose(self, view: PendulousState, legal_actions: list[Any], rng: CounterRng) -> Any:
+        if len(legal_actions) == 1 or rng.chance(self.end_turn_chance):
+            return END_TURN if END_TURN in legal_actions else legal_actions[-1]
+        return rng.choice(legal_actions)
+
+
+# ---------------------------------------------------------------- greedy
+def _square_value(s: PendulousState, i: int) -> float:
+    """What taking square `i` is worth to the greedy policy: its victory points per accumulation,
+    a little for any square (ground denied to the enemy, a step forward), more next to enemy cities
+    (supporting squares for storming them), and a little for an army killed on it."""
+    st, b = s.static, s.static.board
+    if b.kind[i] == CITY_KIND:
+        v = st.vp_city + 1.0
+    else:
+        v = st.vp_land + 0.25
+        near_cities = (b.neighbour_mask[i] & b.city_mask & ~s.own_mask[s.seat]).bit_count()
+        v += near_cities * (0.2 * st.vp_city + 0.5)
+    return v + 0.5 * s.armies[i]
+
+
+def _targets(s: PendulousState, p: int) -> list[tuple[float, float, int, int, int]]:
+    """(score, chance, index, attack units, defence units) for every square `p` may attack now."""
+    land, naval = s.attack_targets(p)
+    out = []
+    for i in bits_of(land | naval):
+        a, d, _naval, _att = odds_units(s, p, i)
+        c = a / (a + d) if a + d else 0.0
+        out.append((c * _square_value(s, i), c, i, a, d))
+    return out
+
+
+def _support_gain(s: PendulousState, p: int, targets, threshold: float) -> list[tuple[float, int]]:
+    """For each own empty supplied land square next to a target: how much an army placed there
+    raises the value-weighted chance of the targets around it (exact: +adjacent_army points each)."""
+    st, b = s.static, s.static.board
+    by_index = {t[2]: t for t in targets}
+    per_army = st.rules.combat.attacker.adjacent_army * st.eff[p] * 100
+    mine_free = s.own_mask[p] & b.land_mask & ~s.full_mask & s.supplied
+    cands = bits_of(b.dilate(sum(1 << t[2] for t in targets) if targets else 0) & mine_free)
+    out = []
+    for x in cands:
+        gain = 0.0
+        for n in b.neighbours[x]:
+            t = by_index.get(n)
+            if t is None:
+                continue
+            _, c, i, a, d = t
+            bonus = 100 + st.rules.combat.successive_attack_bonus_percent * s.attempts.get(i, 0)
+            a2 = a + per_army * bonus // 100
+            c2 = a2 / (a2 + d)
+            # count only gains that make the attack worth making, weighted by what it takes
+            if c2 >= threshold * 0.8:
+                gain += (c2 - c) * _square_value(s, i)
+        if gain > 0:
+            out.append((gain, x))
+    return out
+
+
+def _setup_move(s: PendulousState, p: int) -> Any:
+    """Setup turn: put every army on the own supplied land square with most enemy neighbours,
+    preferring squares next to own cities."""
+    b = s.static.board
+    if s.pool[p] <= 0:
+        return END_TURN
+    mine = s.own_mask[p]
+    free = bits_of(mine & b.land_mask & ~s.full_mask & s.supplied)
+    best, best_i = -1.0, -1
+    for i in free:
+        enemy = (b.neighbour_mask[i] & b.ground_mask & ~mine).bit_count()
+        if not enemy:
+            continue
+        cities = (b.neighbour_mask[i] & b.city_mask & mine).bit_count()
+        score = enemy + 2.0 * cities + (i % 7) * 1e-3  # tiny tie-break so armies spread
+        if score > best:
+            best, best_i = score, i
+    if best_i < 0:
+        return END_TURN
+    return s.static.place[best_i]
+
+
+def _pickup_choice(s: PendulousState, p: int, rear_only: bool) -> int:
+    """The supplied army of `p` that matters least: fewest enemy squares around it (a rear army,
+    with none, is doing nothing at all). -1 when there is none (or none in the rear)."""
+    b = s.static.board
+    mine = s.own_mask[p]
+    best, best_i = 99, -1
+    for i in bits_of(mine & s.army_mask & s.supplied):
+        enemy = (b.neighbour_mask[i] & b.ground_mask & ~mine).bit_count()
+        if enemy < best:
+            best, best_i = enemy, i
+            if not enemy:
+                break
+    if rear_only and best:
+        return -1
+    return best_i
+
+
+def greedy_move(s: PendulousState, threshold: float = 0.5, reserve: int = 0) -> Any:
+    """The greedy policy's action for the seat to move (used by GreedyAgent and as the rollout
+    policy of SearchAgent). Never returns an illegal action."""
+    p = s.seat
+    if s._limit_reached():
+        return END_TURN
+    if s.turn == 0:
+        return _setup_move(s, p)
+    st = s.static
+    res, pool = s.resources[p], s.pool[p]
+    c_att, c_pick, c_place = s.cost("attack"), s.cost("pick_up"), s.cost("place")
+    targets = _targets(s, p)
+    if not targets:
+        return END_TURN
+    good = [t for t in targets if t[1] >= threshold]
+    if good and pool >= 1 and res >= c_att:
+        return st.attack[max(good)[2]]
+    c = max(t[1] for t in targets)
+    if pool == 0:
+        # armies are moved through the force pool (2.5): take one back to attack with
+        if res >= c_pick + c_att and c >= threshold * 0.8:
+            x = _pickup_choice(s, p, rear_only=False)
+            if x >= 0:
+                return st.pickup[x]
+        return END_TURN
+    # place supporting armies if there remain resources and armies to attack with afterwards
+    if pool >= 2 + reserve and res >= c_place + c_att:
+        gains = _support_gain(s, p, targets, threshold)
+        if gains:
+            return st.place[max(gains)[1]]
+    elif res >= c_pick + c_place + c_att:
+        x = _pickup_choice(s, p, rear_only=True)
+        if x >= 0:
+            return st.pickup[x]
+    return END_TURN
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, threshold: float = 0.5) -> None:
+        self.threshold = float(threshold)
+
+    def choose(self, view: PendulousState, legal_actions: list[Any], rng: CounterRng) -> Any:
+        a = greedy_move(view, self.threshold)
+        return a if a in legal_actions or isinstance(a, EndTurn) else END_TURN
+
+
+# ---------------------------------------------------------------- search
+def evaluate(s: PendulousState, me: int, army_value: float = 1.0) -> float:
+    """Projected final score of `me` minus the best opponent's: victory points so far, plus what
+    the squares held now earn for the accumulations left, plus a value per army."""
+    st, b = s.static, s.static.board
+    best_other = None
+    mine_score = 0.0
+    for q in range(st.nseats):
+        if s.out[q]:
+            proj = float(s.vp[q])
+        else:
+            own = s.own_mask[q]
+            income = (own & b.land_mask & s.supplied).bit_count() * st.vp_land + (own & b.city_mask).bit_count() * st.vp_city
+            # accumulations still to come for q: one per remaining turn start plus the final one
+            left = max(0, st.turns - s.turn) + 1
+            if s.turn <= st.turns and q > s.seat:
+                left += 1  # q still starts a turn in this round
+            proj = s.vp[q] + income * left + army_value * s.forces(q)
+        if q == me:
+            mine_score = proj
+        elif best_other is None or proj > best_other:
+            best_other = proj
+    return mine_score - (best_other or 0.0)
+
+
+class SearchAgent:
+    """Monte-Carlo search over the rest of the turn (see the module doc).
+
+    Options: `candidates` (greedy's best attacks considered, plus its best placements, its own
+    choice and End Turn), `rollouts` per candidate, `reply_turns` (how many following seats' turns
+    the rollout plays with the greedy policy before scoring, so leaving a weak line costs),
+    `threshold` of the rollout policy, `army_value` in the evaluation. An attack is scored as
+    chance x value(won) + (1 - chance) x value(lost), and every candidate is rolled out with the
+    same dice (common random numbers), so candidates are compared, not their luck."""
+
+    name = "search"
+
+    def __init__(self, candidates: int = 4, rollouts: int = 2, reply_turns: int = 1, threshold: float = 0.5,
+                 army_value: float = 2.0, max_rollout_actions: int = 60) -> None:
+        self.candidates = int(candidates)
+        self.rollouts = int(rollouts)
+        self.reply_turns = int(reply_turns)
+        self.threshold = float(threshold)
+        self.army_value = float(army_value)
+        self.max_rollout_actions = int(max_rollout_actions)
+
+    def _candidates(self, s: PendulousState) -> list[Any]:
+        p, st = s.seat, s.static
+        cands: list[Any] = []
+        if s.pool[p] > 0 and s.resources[p] >= s.cost("attack") and not s._limit_reached():
+            targets = sorted(_targets(s, p), reverse=True)
+            cands += [st.attack[t[2]] for t in targets[: self.candidates]]
+            if s.pool[p] >= 2 and s.resources[p] >= s.cost("place") + s.cost("attack"):
+                gains = sorted(_support_gain(s, p, targets, self.threshold), reverse=True)
+                cands += [st.place[x] for _, x in gains[: max(1, self.candidates // 2)]]
+        g = greedy_move(s, self.threshold)
+        if g not in cands:
+            cands.append(g)
+        if END_TURN not in cands:
+            cands.append(END_TURN)
+        return cands
+
+    def _finish(self, s: PendulousState, me: int) -> float:
+        """Greedy play to the end of my turn and through `reply_turns` more seat-turns; then score."""
+        turns_left = self.reply_turns + (1 if s.seat == me else 0)
+        n = 0
+        while not s.over and turns_left > 0:
+            a = greedy_move(s, self.threshold) if n < self.max_rollout_actions else END_TURN
+            s.apply(a)
+            n += 1
+            if isinstance(a, EndTurn):
+                turns_left -= 1
+                n = 0
+        return evaluate(s, me, self.army_value)
+
+    def _value(self, view: PendulousState, a: Any, me: int, seeds: list[int]) -> float:
+        outcomes: list[tuple[float, bool | None]] = [(1.0, None)]
+        if isinstance(a, Attack):
+            c = attack_chance(view, me, view.static.board.index(a.row, a.col))
+            outcomes = [(w, o) for w, o in ((c, True), (1.0 - c, False)) if w > 0]
+        total = 0.0
+        for weight, outcome in outcomes:
+            for seed in seeds:
+                sim = view.clone()
+                sim.rng = CounterRng(seed)
+                sim.apply(a, forced_outcome=outcome)
+                total += weight * self._finish(sim, me)
+        return total / len(seeds)
+
+    def choose(self, view: PendulousState, legal_actions: list[Any], rng: CounterRng) -> Any:
+        if view.turn == 0:  # nothing to gain from search in the free setup turn
+            return GreedyAgent(self.threshold).choose(view, legal_actions, rng)
+        me = view.seat
+        cands = [a for a in self._candidates(view) if a in legal_actions or isinstance(a, EndTurn)]
+        if len(cands) == 1:
+            return cands[0]
+        seeds = [rng.next_u64() for _ in range(self.rollouts)]
+        best, best_a = None, END_TURN
+        for a in cands:
+            v = self._value(view, a, me, seeds)
+            if best is None or v > best + 1e-9:
+                best, best_a = v, a
+        return best_a
+
+
+__all__ = ["RandomAgent", "GreedyAgent", "SearchAgent", "greedy_move", "evaluate"]
