@@ -32,6 +32,8 @@ def select(paths: list[str]) -> Selection:
                 dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__"))
                 for name in sorted(names):
                     f = Path(root) / name
+                    if not f.is_file():  # a named pipe or device would block the reader forever
+                        continue
                     if name.endswith(suffixes):
                         out.files.append(f)
                     elif name.endswith(_YAML):

@@ -10,6 +10,7 @@ file again with positions only when the fast path finds or suspects a problem.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
@@ -60,7 +61,10 @@ def read_text(path: str | os.PathLike) -> tuple[str | None, Diagnostic | None]:
     """The file's text, or the diagnostic that says why it has none; bounded memory."""
     name = str(path)
     try:
-        size = os.path.getsize(path)
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):  # a folder, a named pipe (would block), a device
+            return None, _diag(name, 1, 1, "Y100", "cannot read file: not a regular file")
+        size = info.st_size
         if size > MAX_FILE_BYTES:
             return None, _diag(name, 1, 1, "Y108", f"file is {size / 1048576:.1f} MiB; content files are "
                                f"limited to {MAX_FILE_BYTES // 1048576} MiB")

@@ -430,3 +430,17 @@ def test_arbitrary_bytes_never_raise_and_both_readers_agree(data):
         assert fast or full.model is not None
         # the fast path may only say "clean" when the full reader agrees; otherwise it defers to it
         assert located(fast) == located(full.diagnostics)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_named_pipe_does_not_block(tmp_path):
+    """Opening a FIFO for reading blocks until a writer comes: it used to hang `validate` on a folder
+    holding one (found by this suite). Run in a child process so a regression fails, not hangs."""
+    os.mkfifo(tmp_path / "pipe.scn.yaml")
+    code = ("import sys; from formats.loader import validate_file; from gridsmith.cli import main; "
+            "print(','.join(d.code for d in validate_file(sys.argv[1] + '/pipe.scn.yaml'))); "
+            "sys.exit(main(['validate', '-q', sys.argv[1]]))")
+    proc = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=REPO, capture_output=True, text=True,
+                          timeout=30)
+    assert proc.stdout.splitlines()[0] == "Y100"
+    assert proc.returncode == 0  # the folder walk skips what is not a regular file

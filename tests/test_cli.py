@@ -1,0 +1,285 @@
+"""The command line (issue 2, item 4): `gridsmith validate`, `schema`, `new`, exit codes 0 ok / 1 problems /
+2 usage. Most tests call `gridsmith.cli.main` in-process; those about the installed program run it in a
+subprocess (`python -m gridsmith` and the console script)."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from formats.diagnostics import Diagnostic, Severity
+from gridsmith import __version__
+from gridsmith.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+SCRIPT = REPO / ".venv" / "bin" / "gridsmith"
+
+PLAYER = """\
+    reinforcement_rate: 2
+    resource_rate: 8
+    max_forces: 40
+    initial_forces: 12
+    start_resources: 4
+    start_victory_points: 0
+    army_effectiveness: 100
+"""
+GOOD = f"""\
+kind: pendulous.scenario
+version: 1
+name: Twin Rivers
+players:
+  - name: Red
+{PLAYER}  - name: Gray
+{PLAYER}settings:
+  turns: 20
+  victory_points: {{land: 1, city: 5}}
+  naval_invasions: false
+map:
+  - "111~~222"
+  - "1A1~~2B2"
+  - "11112222"
+"""
+#: two errors: a wrong type and an unknown key
+BAD = GOOD.replace("turns: 20", 'turns: "20"').replace("name: Twin Rivers", "name: Twin Rivers\nnmae: typo")
+#: only warnings: nobody can reach anybody (PND501 twice)
+WARNED = GOOD.replace('  - "11112222"\n', "")
+
+
+
+def where(text: str, needle: str, offset: int = 0) -> tuple[int, int]:
+    """1-based line and column of `needle` in `text`, plus `offset` characters."""
+    index = text.index(needle) + offset
+    return text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+#: where the two errors of BAD are: the unknown key itself, and the quoted value
+NMAE = where(BAD, "nmae")
+TURNS = where(BAD, '"20"')
+
+TEXT_LINE = re.compile(r"^(?P<file>.+):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning) (?P<code>[A-Z]+\d+): .+$")
+
+
+def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gridsmith", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=120)
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A folder as a designer's repository might have it."""
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "maps" / "good.scn.yaml").write_text(GOOD)
+    (tmp_path / "maps" / "bad.scn.yaml").write_text(BAD)
+    (tmp_path / "maps" / "nokind.scn.yaml").write_text("name: a Gridsmith suffix is always checked\n")
+    (tmp_path / "maps" / "draft.yml").write_text(GOOD.replace("turns: 20", "turns: 0"))  # other YAML with kind
+    (tmp_path / "ci.yaml").write_text("on: push\njobs: {}\n")  # other YAML without kind: skipped
+    (tmp_path / "docker-compose.yml").write_text("services: {}\n")  # skipped
+    (tmp_path / "README.md").write_text("kind: not yaml, not checked\n")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "x.scn.yaml").write_text(BAD)  # hidden folders are not searched
+    return tmp_path
+
+
+# --- validate: text -----------------------------------------------------------------------------------------
+
+
+def test_clean_file_exits_0(tmp_path, capsys):
+    (tmp_path / "a.scn.yaml").write_text(GOOD)
+    assert main(["validate", str(tmp_path / "a.scn.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert out.strip() == "checked 1 file(s): 0 error(s), 0 warning(s) in 0 file(s)"
+
+
+def test_quiet_clean_run_prints_nothing(tmp_path, capsys):
+    (tmp_path / "a.scn.yaml").write_text(GOOD)
+    assert main(["validate", "-q", str(tmp_path / "a.scn.yaml")]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_problems_exit_1_in_compiler_style(tmp_path, capsys):
+    path = tmp_path / "a.scn.yaml"
+    path.write_text(BAD)
+    assert main(["validate", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    found = [TEXT_LINE.match(ln) for ln in lines[:-1]]
+    assert all(found), lines
+    assert sorted((m["code"], int(m["line"]), int(m["col"])) for m in found) == [("S301", *NMAE), ("S303", *TURNS)]
+    assert {m["file"] for m in found} == {str(path)}
+    assert lines[-1] == "checked 1 file(s): 2 error(s), 0 warning(s) in 1 file(s)"
+
+
+def test_warnings_alone_exit_0_unless_asked(tmp_path, capsys):
+    path = tmp_path / "a.scn.yaml"
+    path.write_text(WARNED)
+    assert main(["validate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("warning PND501") == 2 and "0 error(s), 2 warning(s)" in out
+    assert main(["validate", "--warnings-as-errors", str(path)]) == 1
+
+
+# --- validate: folders ----------------------------------------------------------------------------------------
+
+
+def test_folder_walk_checks_suffixes_and_kinds_and_counts_the_skipped(tree, capsys):
+    assert main(["validate", str(tree)]) == 1
+    out = capsys.readouterr().out
+    files = {TEXT_LINE.match(ln)["file"] for ln in out.splitlines() if TEXT_LINE.match(ln)}
+    assert files == {str(tree / "maps" / "bad.scn.yaml"), str(tree / "maps" / "nokind.scn.yaml"),
+                     str(tree / "maps" / "draft.yml")}
+    assert "K201" in out and "PND409" in out
+    assert out.splitlines()[-1] == ("checked 4 file(s): 4 error(s), 0 warning(s) in 3 file(s); "
+                                    "skipped 2 YAML file(s) without `kind`")
+
+
+def test_a_named_file_is_always_checked(tree, capsys):
+    assert main(["validate", str(tree / "ci.yaml"), str(tree / "README.md")]) == 1
+    out = capsys.readouterr().out
+    assert f"{tree / 'ci.yaml'}:1:1: error K201" in out
+    assert f"{tree / 'README.md'}:" in out
+    assert "checked 2 file(s)" in out
+
+
+def test_files_and_folders_together(tree, capsys):
+    (tree / "extra.scn.yaml").write_text(GOOD)
+    assert main(["validate", str(tree / "maps"), str(tree / "extra.scn.yaml")]) == 1
+    assert "checked 5 file(s)" in capsys.readouterr().out
+
+
+def test_missing_path_is_a_usage_error(tmp_path, capsys):
+    assert main(["validate", str(tmp_path / "nope")]) == 2
+    assert "no such file or folder" in capsys.readouterr().err
+
+
+# --- validate: json and github ----------------------------------------------------------------------------------
+
+
+def test_json_format_lists_every_diagnostic(tree, capsys):
+    assert main(["validate", "--format", "json", str(tree)]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["summary"]["files"] == 4 and doc["summary"]["errors"] == 4 and doc["summary"]["warnings"] == 0
+    assert sorted(doc["summary"]["skipped"]) == sorted([str(tree / "ci.yaml"), str(tree / "docker-compose.yml")])
+    bad = [d for d in doc["diagnostics"] if d["file"] == str(tree / "maps" / "bad.scn.yaml")]
+    assert sorted((d["code"], d["line"], d["col"]) for d in bad) == [("S301", *NMAE), ("S303", *TURNS)]
+    for d in doc["diagnostics"]:
+        assert set(d) == {"file", "line", "col", "severity", "code", "message", "path"}
+        assert d["severity"] in ("error", "warning") and isinstance(d["path"], list)
+    assert next(d for d in bad if d["code"] == "S303")["path"] == ["settings", "turns"]
+
+
+def test_json_format_clean_run(tmp_path, capsys):
+    (tmp_path / "a.scn.yaml").write_text(GOOD)
+    assert main(["validate", "--format", "json", str(tmp_path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["diagnostics"] == [] and doc["summary"]["files"] == 1
+
+
+def test_github_format_prints_workflow_commands(tmp_path, capsys):
+    (tmp_path / "bad.scn.yaml").write_text(BAD)
+    (tmp_path / "warned.scn.yaml").write_text(WARNED)
+    assert main(["validate", "--format", "github", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    bad = str(tmp_path / "bad.scn.yaml")
+    assert f"::error file={bad},line={TURNS[0]},col={TURNS[1]},title=S303::" in captured.out
+    assert sum(ln.startswith("::error file=") for ln in lines) == 2
+    assert sum(ln.startswith("::warning file=") for ln in lines) == 2
+    assert all(ln.startswith("::") for ln in lines)  # the summary goes to stderr
+    assert "checked 2 file(s)" in captured.err
+
+
+def test_github_messages_are_escaped():
+    d = Diagnostic("a.yaml", 1, 2, Severity.ERROR, "Y102", "50% done\nnext line\r")
+    assert d.format_github() == "::error file=a.yaml,line=1,col=2,title=Y102::50%25 done%0Anext line%0D"
+
+
+# --- usage ---------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [[], ["validate"], ["validate", "--format", "xml", "x"], ["no-such-command"],
+                                  ["schema", "--write", "--check"], ["new"]])
+def test_usage_errors_exit_2(argv, capsys):
+    assert main(argv) == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_help_exits_0(capsys):
+    assert main(["--help"]) == 0
+    assert "validate" in capsys.readouterr().out
+
+
+def test_version(capsys):
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"gridsmith {__version__}"
+
+
+# --- new --------------------------------------------------------------------------------------------------------------
+
+
+def test_new_scenario_validates_clean(tmp_path, capsys):
+    assert main(["new", "pendulous.scenario"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("# yaml-language-server: $schema=")
+    path = tmp_path / "new.scn.yaml"
+    path.write_text(text)
+    assert main(["validate", str(path)]) == 0
+    assert "0 error(s), 0 warning(s)" in capsys.readouterr().out
+
+
+def test_new_with_output_refuses_to_overwrite(tmp_path, capsys):
+    path = tmp_path / "n.scn.yaml"
+    assert main(["new", "pendulous.scenario", "-o", str(path)]) == 0
+    first = path.read_text()
+    assert main(["new", "pendulous.scenario", "-o", str(path)]) == 2
+    assert "exists" in capsys.readouterr().err
+    assert path.read_text() == first
+
+
+def test_new_unknown_kind_is_a_usage_error(capsys):
+    assert main(["new", "pendulous.scenery"]) == 2
+    assert "pendulous.scenario" in capsys.readouterr().err  # lists the known kinds
+
+
+# --- the installed program, in real processes ------------------------------------------------------------------------------
+
+
+def test_python_dash_m_without_a_command_exits_2():
+    proc = run()
+    assert proc.returncode == 2 and "usage:" in proc.stderr
+
+
+def test_console_script_version():
+    proc = subprocess.run([str(SCRIPT), "--version"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.strip() == f"gridsmith {__version__}"
+
+
+def test_new_piped_into_validate(tmp_path):
+    made = run("new", "pendulous.scenario", "-o", str(tmp_path / "n.scn.yaml"))
+    assert made.returncode == 0, made.stderr
+    proc = run("validate", "--format", "json", str(tmp_path))
+    assert proc.returncode == 0, proc.stdout
+    assert json.loads(proc.stdout)["diagnostics"] == []
+
+
+def test_validate_problems_in_a_real_process(tree):
+    proc = run("validate", str(tree))
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    assert "skipped 2 YAML file(s) without `kind`" in proc.stdout
+
+
+def test_bundled_content_validates_clean():
+    """Issue 2, item 7: `gridsmith validate content/` reports no problems."""
+    proc = run("validate", "content/")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert " 0 error(s), 0 warning(s)" in proc.stdout
+
+
+def test_pre_commit_hook_runs_validate():
+    import yaml
+    hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
+    hook = next(h for h in hooks if h["id"].startswith("gridsmith"))
+    assert hook["entry"].split()[:2] == ["gridsmith", "validate"]
