@@ -1,0 +1,97 @@
+"""Layering (DESIGN.md): formats <- engine <- editor. Nothing under formats/ or engine/ imports PySide6
+(or the editor), checked twice: in the source (every import statement, also inside functions) and by
+importing every module in a fresh interpreter and looking at sys.modules."""
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+HEADLESS = ("formats", "engine")
+FORBIDDEN = ("PySide6", "PyQt5", "PyQt6", "shiboken6", "editor")
+
+
+def _sources() -> list[Path]:
+    return sorted(p for pkg in HEADLESS for p in (REPO / pkg).rglob("*.py"))
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path, package: list[str] | None = None) -> list[tuple[int, str]]:
+    """(line, top-level package) of every import in the file, relative ones resolved; also
+    `importlib.import_module("...")` and `__import__("...")` with a literal name."""
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    if package is None:
+        package = _module_name(path).split(".")
+        if path.name != "__init__.py":
+            package = package[:-1]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, alias.name.split(".")[0]) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                out.append((node.lineno, (base or [node.module or ""])[0]))
+            else:
+                out.append((node.lineno, (node.module or "").split(".")[0]))
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
+                "import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
+            out.append((node.lineno, str(node.args[0].value).split(".")[0]))
+    return out
+
+
+def test_there_is_something_to_check():
+    assert len(_sources()) > 10
+
+
+@pytest.mark.parametrize("pkg", HEADLESS)
+def test_no_qt_or_editor_import_in_the_source(pkg):
+    bad = [f"{p.relative_to(REPO)}:{line}: imports {name}"
+           for p in _sources() if p.relative_to(REPO).parts[0] == pkg
+           for line, name in _imports(p) if name in FORBIDDEN]
+    assert bad == []
+
+
+def test_formats_does_not_import_the_engine():
+    bad = [f"{p.relative_to(REPO)}:{line}" for p in (REPO / "formats").rglob("*.py")
+           for line, name in _imports(p) if name in ("engine", "gridsmith")]
+    assert bad == []
+
+
+def test_the_ast_scan_sees_imports_inside_functions(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("def f():\n    from PySide6 import QtCore\n    import importlib\n"
+                     "    importlib.import_module('PySide6.QtWidgets')\n    from ..editor import x\n")
+    assert sorted(_imports(probe, ["engine", "pendulous"])) == [
+        (2, "PySide6"), (3, "importlib"), (4, "PySide6"), (5, "engine")]
+
+
+def test_importing_every_headless_module_loads_no_qt():
+    modules = sorted({_module_name(p) for p in _sources()})
+    code = f"""
+import importlib, json, sys, traceback
+failed = {{}}
+for name in {modules!r}:
+    try:
+        importlib.import_module(name)
+    except Exception:
+        failed[name] = traceback.format_exc(limit=1)
+qt = sorted(m for m in sys.modules if m.split('.')[0] in {list(FORBIDDEN)!r})
+print(json.dumps({{"qt": qt, "failed": failed}}))
+"""
+    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert result["qt"] == []
+    assert result["failed"] == {}
