@@ -143,16 +143,52 @@ def merge(old: Any, new: Any, lean: Any = None) -> Any:
             elif key in lean:
                 old[key] = _styled(lean[key], 1)
         return old
+    if isinstance(old, (CommentedMap, CommentedSeq)) and isinstance(new, (dict, list)) and not new:
+        # emptied in place, ruamel writes `map:   # comment` + `[]` on the next line: invalid YAML
+        return CommentedSeq() if isinstance(new, list) else CommentedMap()
     if isinstance(old, CommentedSeq) and isinstance(new, list):
         lean = lean if isinstance(lean, list) and len(lean) == len(new) else [None] * len(new)
         for i, value in enumerate(new[: len(old)]):
             old[i] = merge(old[i], value, lean[i])
+        # whole-line comments after the last item belong to what follows the list: they stay last
+        following = _take_following_comments(old, len(old) - 1) if len(new) != len(old) else None
         del old[len(new):]
         template = old[-1] if old else None
         for value in new[len(old):]:
             old.append(_like(template, _styled(value, 2, in_list=True)))
+        if following is not None:
+            _put_following_comments(old, len(old) - 1, following)
         return old
     return _like(old, new)
+
+
+def _take_following_comments(seq: CommentedSeq, index: int) -> Any:
+    """The whole-line comments ruamel attached to item `index` (after its end-of-line comment),
+    removed from it; None when there are none."""
+    entry = seq.ca.items.get(index)
+    token = entry[0] if entry else None
+    if token is None or "\n" not in token.value:
+        return None
+    eol, _, rest = token.value.partition("\n")
+    if not rest.strip():
+        return None
+    moved = copy.copy(token)
+    moved.value = "\n" + rest
+    if eol.strip():
+        token.value = eol + "\n"
+    else:
+        entry[0] = None
+    return moved
+
+
+def _put_following_comments(seq: CommentedSeq, index: int, token: Any) -> None:
+    if index < 0:
+        return  # the list is empty now; the comments go with it
+    entry = seq.ca.items.setdefault(index, [None, None, None, None])
+    if entry[0] is None:
+        entry[0] = token
+    else:
+        entry[0].value = entry[0].value.rstrip("\n") + token.value
 
 
 def _like(old: Any, new: Any) -> Any:

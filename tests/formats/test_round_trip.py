@@ -8,9 +8,12 @@ from __future__ import annotations
 import copy
 import io
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fmtkit import REPO, dump, scenario
 from formats import atomic
@@ -294,3 +297,62 @@ def test_changing_the_name_changes_only_its_line(path):
     [(old, new)] = _changed_lines(before, after)
     assert new.startswith("name: ") and model.name in new
     assert load_text(after).model == model
+
+
+# --- list edits (found by this suite: an emptied list wrote invalid YAML; appended rows went after
+# the file's trailing comments) ---------------------------------------------------------------------------------
+
+
+def _reread(doc: FileDocument, model) -> str:
+    text = doc.to_text(model)
+    assert load_text(text).model == model, text
+    return text
+
+
+def test_emptying_a_commented_list_writes_valid_yaml(tmp_path):
+    _, doc = _open_text(tmp_path, COMMENTED)
+    text = _reread(doc, doc.model.model_copy(update={"map": []}))
+    assert "map: []" in text and "# the map" in text
+
+
+def test_rows_added_at_the_end_go_before_the_trailing_comment(tmp_path):
+    _, doc = _open_text(tmp_path, COMMENTED)
+    model = doc.model.model_copy(update={"map": doc.model.map + ["22221111", "~~~~~~~~"]})
+    text = _reread(doc, model)
+    assert text.endswith('  - "11112222"\n  - "22221111"\n  - "~~~~~~~~"\n# trailing comment\n')
+
+
+def test_rows_removed_at_the_end_keep_the_trailing_comment(tmp_path):
+    _, doc = _open_text(tmp_path, COMMENTED)
+    text = _reread(doc, doc.model.model_copy(update={"map": doc.model.map[:2]}))
+    assert text.endswith("  - '1A1~~2B2'   # single quotes\n# trailing comment\n")
+
+
+def test_players_added_and_removed(tmp_path):
+    _, doc = _open_text(tmp_path, COMMENTED)
+    players = doc.model.players
+    third = players[0].model_copy(update={"name": "Green"})
+    text = _reread(doc, doc.model.model_copy(update={"players": [*players, third]}))
+    assert text.count("  - name:") == 3 and "# seat 1" in text and "# seat 2" in text
+    text = _reread(doc, doc.model.model_copy(update={"players": players[:1]}))
+    assert text.count("  - name:") == 1 and "map:   # the map" in text
+
+
+NAMES = st.text(min_size=1, max_size=30).filter(lambda s: s.strip() and "\x00" not in s)
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=NAMES, description=st.text(max_size=80), turns=st.integers(-5, 10**6),
+       rows=st.lists(st.text(alphabet="~1234ABCD", min_size=1, max_size=12), max_size=6),
+       drop=st.integers(0, 2))
+def test_any_edit_reads_back_as_the_model(name, description, turns, rows, drop):
+    """Whatever a designer types, the saved text reads back as exactly the model that was saved."""
+    with tempfile.TemporaryDirectory() as folder:
+        _, doc = _open_text(Path(folder), COMMENTED)
+    s = doc.model
+    model = s.model_copy(update={
+        "name": name, "description": description, "map": rows, "players": s.players[: 2 - drop] if drop < 2 else [],
+        "settings": s.settings.model_copy(update={"turns": turns}),
+    })
+    text = _reread(doc, model)
+    assert "# A hand-written file" in text and "# flow style kept" in text
