@@ -110,19 +110,26 @@ def load_file(path: str | os.PathLike) -> Loaded:
 
 
 def load_text(text: str, filename: str = "<text>", file: FsPath | None = None) -> Loaded:
+    out = _load_text(text, filename, file)
+    _cap(out)  # every stage can find thousands (a pasted blob of duplicate keys, 3000 bad rows)
+    return out
+
+
+def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
     out = Loaded(filename, text=text)
     findings = yaml_guard.scan(text)
     out.diagnostics += [_diag(filename, f.line + 1, f.col + 1, f.code, f.message) for f in findings]
-    if any(f.code not in ("Y104", "Y105", "Y111") for f in findings):
-        return out  # fatal: syntax, depth, alias bomb, several documents; nothing sound to build
+    if findings:
+        # fatal ones (syntax, depth, alias bomb, several documents) leave nothing sound to build;
+        # after duplicate keys or foreign tags the data is not what the author thinks it is, and
+        # there is no model to edit, so the (slow, pure-Python) round-trip parse is not needed
+        return out
     try:
         tree = round_trip_yaml().load(text)
     except Exception as e:  # the guard already parsed it; this is a last line of defence
         out.diagnostics.append(_diag(filename, 1, 1, "Y102", f"YAML could not be read: {e}"))
         return out
     out.tree = tree
-    if findings:  # duplicate keys / bad tags: the data is not what the author thinks it is
-        return out
     locator = Locator(tree)
 
     def add(problems: list[Problem]) -> None:
@@ -149,7 +156,6 @@ def load_text(text: str, filename: str = "<text>", file: FsPath | None = None) -
         add(problems_from(e, spec.model))
         return out
     add(run_checks(spec, out.model, CheckContext(file=file)))
-    _cap(out)
     return out
 
 

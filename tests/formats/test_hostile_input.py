@@ -444,3 +444,17 @@ def test_named_pipe_does_not_block(tmp_path):
                           timeout=30)
     assert proc.stdout.splitlines()[0] == "Y100"
     assert proc.returncode == 0  # the folder walk skips what is not a regular file
+
+
+@pytest.mark.parametrize("body,code", [
+    ("a: 1\n" * 1500, "Y104"),  # 1499 duplicates (guard stage)
+    ("name: x\nmap:\n" + "  - 1\n" * 1500, "S303"),  # 1500 wrong rows (structure stage)
+    ("".join(f"k{i}: !t 1\n" for i in range(1500)), "Y105"),  # 1500 foreign tags
+])
+def test_problems_per_file_are_capped_at_every_stage(body, code):
+    """Found by this suite: only the semantic stage was capped, a pasted blob printed thousands."""
+    from formats.limits import MAX_PROBLEMS_PER_FILE
+    diags = load_text("kind: pendulous.scenario\nversion: 1\n" + body).diagnostics
+    assert len(diags) == MAX_PROBLEMS_PER_FILE + 1
+    assert {d.code for d in diags[:-1]} >= {code}
+    assert diags[-1].code == "Y199" and not diags[-1].is_error and "more problems not shown" in diags[-1].message
