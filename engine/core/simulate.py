@@ -75,7 +75,7 @@ def play_game(spec: GameSpec, on_step: Callable[[Any, Any, list], None] | None =
                 on_step(state, action, events)
         r = state.result
         return GameRecord(spec.seed, spec.rotation, spec.agents, tuple(r.winners), tuple(r.scores), actions,
-                          getattr(state, "turn", None), time.perf_counter() - t0)
+                          getattr(state, "turns_played", getattr(state, "turn", None)), time.perf_counter() - t0)
     except Exception as e:  # noqa: BLE001 - reported per game
         return GameRecord(spec.seed, spec.rotation, spec.agents, (), (), actions, None, time.perf_counter() - t0,
                           f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=3)}")

@@ -20,7 +20,7 @@ from engine.core.rng import CounterRng
 
 from .actions import END_TURN, Attack, EndTurn
 from .board import CITY_KIND, bits_of
-from .combat import attack_chance, odds_units
+from .combat import attack_chance, odds_units_fast
 from .state import PendulousState
 
 
@@ -52,11 +52,13 @@ def _square_value(s: PendulousState, i: int) -> float:
 
 
 def _targets(s: PendulousState, p: int) -> list[tuple[float, float, int, int, int]]:
-    """(score, chance, index, attack units, defence units) for every square `p` may attack now."""
+    """(score, chance, index, attack units, defence units) for every square `p` may attack now.
+    Naval invasions only when there is nothing to attack over land: a landing without a city to
+    take is disbanded at the end of the turn (2.7 "they are vary risky")."""
     land, naval = s.attack_targets(p)
     out = []
-    for i in bits_of(land | naval):
-        a, d, _naval, _att = odds_units(s, p, i)
+    for i in bits_of(land or naval):
+        a, d = odds_units_fast(s, p, i)
         c = a / (a + d) if a + d else 0.0
         out.append((c * _square_value(s, i), c, i, a, d))
     return out
@@ -207,20 +209,24 @@ class SearchAgent:
     Options: `candidates` (greedy's best attacks considered, plus its best placements, its own
     choice and End Turn), `rollouts` per candidate, `reply_turns` (how many following seats' turns
     the rollout plays with the greedy policy before scoring, so leaving a weak line costs),
-    `threshold` of the rollout policy, `army_value` in the evaluation. An attack is scored as
+    `threshold` of the rollout policy, `army_value` in the evaluation, `max_rollout_actions` per
+    simulated turn, and `budget`: simulated actions per decision after which no further round of
+    rollouts starts (0 = no cap; counted, not timed, so games stay reproducible). An attack is scored as
     chance x value(won) + (1 - chance) x value(lost), and every candidate is rolled out with the
     same dice (common random numbers), so candidates are compared, not their luck."""
 
     name = "search"
 
-    def __init__(self, candidates: int = 4, rollouts: int = 2, reply_turns: int = 1, threshold: float = 0.5,
-                 army_value: float = 2.0, max_rollout_actions: int = 60) -> None:
+    def __init__(self, candidates: int = 5, rollouts: int = 2, reply_turns: int = 1, threshold: float = 0.5,
+                 army_value: float = 2.0, max_rollout_actions: int = 60, budget: int = 0) -> None:
         self.candidates = int(candidates)
         self.rollouts = int(rollouts)
         self.reply_turns = int(reply_turns)
         self.threshold = float(threshold)
         self.army_value = float(army_value)
         self.max_rollout_actions = int(max_rollout_actions)
+        self.budget = int(budget)  # simulated actions per decision after the first round (0 = no cap)
+        self._steps = 0
 
     def _candidates(self, s: PendulousState) -> list[Any]:
         p, st = s.seat, s.static
@@ -246,24 +252,25 @@ class SearchAgent:
             a = greedy_move(s, self.threshold) if n < self.max_rollout_actions else END_TURN
             s.apply(a)
             n += 1
+            self._steps += 1
             if isinstance(a, EndTurn):
                 turns_left -= 1
                 n = 0
         return evaluate(s, me, self.army_value)
 
-    def _value(self, view: PendulousState, a: Any, me: int, seeds: list[int]) -> float:
+    def _value(self, view: PendulousState, a: Any, me: int, seed: int) -> float:
         outcomes: list[tuple[float, bool | None]] = [(1.0, None)]
         if isinstance(a, Attack):
             c = attack_chance(view, me, view.static.board.index(a.row, a.col))
             outcomes = [(w, o) for w, o in ((c, True), (1.0 - c, False)) if w > 0]
         total = 0.0
         for weight, outcome in outcomes:
-            for seed in seeds:
-                sim = view.clone()
-                sim.rng = CounterRng(seed)
-                sim.apply(a, forced_outcome=outcome)
-                total += weight * self._finish(sim, me)
-        return total / len(seeds)
+            sim = view.clone()
+            sim.rng = CounterRng(seed)
+            sim.apply(a, forced_outcome=outcome)
+            self._steps += 1
+            total += weight * self._finish(sim, me)
+        return total
 
     def choose(self, view: PendulousState, legal_actions: list[Any], rng: CounterRng) -> Any:
         if view.turn == 0:  # nothing to gain from search in the free setup turn
@@ -272,13 +279,16 @@ class SearchAgent:
         cands = [a for a in self._candidates(view) if a in legal_actions or isinstance(a, EndTurn)]
         if len(cands) == 1:
             return cands[0]
-        seeds = [rng.next_u64() for _ in range(self.rollouts)]
-        best, best_a = None, END_TURN
-        for a in cands:
-            v = self._value(view, a, me, seeds)
-            if best is None or v > best + 1e-9:
-                best, best_a = v, a
-        return best_a
+        totals = [0.0] * len(cands)
+        self._steps = 0
+        for _ in range(max(1, self.rollouts)):
+            seed = rng.next_u64()  # the same dice for every candidate: compare actions, not luck
+            for k, a in enumerate(cands):
+                totals[k] += self._value(view, a, me, seed)
+            if self.budget and self._steps >= self.budget:
+                break
+        best = max(range(len(cands)), key=lambda k: (totals[k], -k))
+        return cands[best]
 
 
 __all__ = ["RandomAgent", "GreedyAgent", "SearchAgent", "greedy_move", "evaluate"]

@@ -40,7 +40,7 @@ class Static:
 
     __slots__ = (
         "scenario", "rules", "board", "nseats", "place", "pickup", "attack", "eff",
-        "port_mask", "body_ports", "naval", "cap", "turns", "vp_land", "vp_city",
+        "port_mask", "body_ports", "naval", "cap", "turns", "vp_land", "vp_city", "points",
     )
 
     def __init__(self, scenario: Scenario, rules: Ruleset) -> None:
@@ -65,6 +65,9 @@ class Static:
         self.turns = scenario.settings.turns
         self.vp_land = scenario.settings.victory_points.land
         self.vp_city = scenario.settings.victory_points.city
+        from .combat import PointTable  # combat needs nothing from here at import time
+
+        self.points = PointTable(rules)
 
 
 @dataclass
@@ -180,6 +183,11 @@ class PendulousState:
     @property
     def rules(self) -> Ruleset:
         return self.static.rules
+
+    @property
+    def turns_played(self) -> int:
+        """Normal turns begun so far (the scenario's number of turns once the game is over)."""
+        return min(self.turn, self.static.turns)
 
     @property
     def is_setup(self) -> bool:

@@ -70,6 +70,14 @@ class Beliefs:
         tot = sum(w.values()) or 1.0
         return {sq: x / tot for sq, x in w.items()}
 
+    def expectations(self):
+        """Expected outcomes of attacking my unknown opponents, unmoved and moved (see search)."""
+        from .search import expectation_table
+
+        unmoved = dict(self.pool)
+        moved = {t: n for t, n in self.pool.items() if MOBILE[t]}
+        return (expectation_table(unmoved), expectation_table(moved))
+
     def sample(self, rng: CounterRng) -> dict[int, int]:
         """A type for every unknown enemy piece, consistent with everything seen."""
         pool = Counter(self.pool)
@@ -128,3 +136,4 @@ def opponent_pyramid_weights(view) -> dict[int, float]:
         out[sq] = ROW_PRIOR[rb] if rb < len(ROW_PRIOR) else 0.1
     tot = sum(out.values()) or 1.0
     return {sq: w / tot for sq, w in out.items()}
+

@@ -20,7 +20,7 @@ from engine.core.rng import CounterRng
 from .actions import Move
 from .beliefs import Beliefs, opponent_pyramid_weights
 from .geometry import geometry
-from .search import INF, Abort, SearchBoard, force_field
+from .search import INF, INFO, Abort, SearchBoard, force_field, info_value
 from .movegen import SQ_MASK
 
 #: force-field strength: points for a piece standing on the most probable pyramid square
@@ -74,8 +74,14 @@ class CheopsAgent:
         geo = geometry(tuple(view.board))
         beliefs = Beliefs(view)
         fields = [None, None]
-        fields[me] = force_field(geo, beliefs.pyramid_probabilities(), FIELD_SCALE)
+        probs = beliefs.pyramid_probabilities()
+        ppyr = [0.0] * geo.n
+        for sq, p in probs.items():
+            ppyr[sq] = p
+        fields[me] = force_field(geo, probs, FIELD_SCALE)
         fields[1 - me] = force_field(geo, opponent_pyramid_weights(view), FIELD_SCALE)
+        expect = [None, None]
+        expect[me] = beliefs.expectations()
         deadline = start + self.time_limit if self.time_limit else INF
         totals: dict[int, float] = {}
         counts: dict[int, int] = {}
@@ -88,7 +94,7 @@ class CheopsAgent:
             for k in range(self.samples):
                 if k and time.perf_counter() - start > self.soft_seconds:
                     break
-                board = self._board(geo, view, beliefs.sample(rng), fields)
+                board = self._board(geo, view, beliefs.sample(rng), fields, expect, ppyr)
                 board.deadline, board.stop = deadline, self.stop
                 if not order:
                     ranked = board.initial_values(board.moves(me), me)
@@ -143,14 +149,21 @@ class CheopsAgent:
         finally:
             board.unmake(u)
 
-    def _board(self, geo, view, sample: dict[int, int], fields) -> SearchBoard:
+    def _board(self, geo, view, sample: dict[int, int], fields, expect, ppyr) -> SearchBoard:
+        info = [INFO, INFO]
+        info[view.me] = info_value(view.since_capture)
         side_at = [-1] * geo.n
         type_at = [0] * geo.n
+        unk = [False] * geo.n
+        mov = [False] * geo.n
         for sq, cell in enumerate(view.squares):
             if cell is not None:
                 side_at[sq] = cell[0]
                 type_at[sq] = cell[2] or sample.get(sq, 0)
-        return SearchBoard(geo, view.slide, side_at, type_at, view.hist, (fields[0], fields[1]), self.beam)
+                unk[sq] = cell[2] == 0 if cell[0] != view.me else not cell[4]
+                mov[sq] = cell[3]
+        return SearchBoard(geo, view.slide, side_at, type_at, view.hist, (fields[0], fields[1]), self.beam,
+                           unk, mov, expect, info, ppyr)
 
     @staticmethod
     def _move(by_squares, key: int) -> Move:

@@ -47,6 +47,8 @@ class View:
     last: tuple
     hide_attacks: bool
     hide_cheops_pieces: bool
+    #: moves since the last capture (public: everyone sees captures)
+    since_capture: int
     winner: int | None
     over: bool
 
@@ -85,6 +87,7 @@ class PyramidsState:
         self.hist = [(None, None), (None, None)]
         self._to_move: int | None = first
         self.ply = 0
+        self.last_capture = 0
         self._result: Result | None = None
         self.log: list[Move] = []
         self.last_events: list = []
@@ -160,6 +163,7 @@ class PyramidsState:
                 self.known[enemy][pid] = True  # only a hawk flies, whatever the outcome
             self.known[winner_side][loser_pid] = True  # the captured piece is shown as it is removed
             self._capture(to if won else frm)
+            self.last_capture = self.ply + 1
             if won:
                 self._relocate(frm, to)
             events.append(Attacked(side, frm, to, how, t, d, won, shown, h))
@@ -243,6 +247,7 @@ class PyramidsState:
             last=tuple(e.redacted(player) for e in self.last_events),
             hide_attacks=self.options.hide_attacks,
             hide_cheops_pieces=self.options.hide_cheops_pieces,
+            since_capture=self.ply - self.last_capture,
             winner=self._result.winners[0] if self._result and self._result.winners else None,
             over=self._result is not None,
         )

@@ -1,0 +1,52 @@
+"""`gridsmith replay SAV`: replay a saved game from its action log, print it, and check it against
+its snapshot. Exit 0 when it matches, 1 when it does not (tampered, truncated or foreign file)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("save", metavar="SAV", help="a saved game (*.sav.yaml)")
+    p.add_argument("--events", action="store_true", help="print every event, not only the turn scores")
+    p.add_argument("--board", action="store_true", help="print the board at the end")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only the verdict")
+
+
+def run(args: argparse.Namespace) -> int:
+    from .cmd_play import load_model
+
+    if not Path(args.save).is_file():
+        print(f"gridsmith replay: no such file: {args.save}", file=sys.stderr)
+        return 2
+    model, spec = load_model(args.save)
+    if model is None:
+        return 1
+    if spec.kind != "pendulous.save":
+        print(f"gridsmith replay: {args.save} is a {spec.kind}, not a saved game", file=sys.stderr)
+        return 2
+    from engine.pendulous import reports
+    from engine.pendulous.events import GameOver, VictoryPointsScored
+    from engine.pendulous.save import SaveError, differences, replay
+
+    try:
+        state, events = replay(model)
+    except SaveError as e:
+        for p in e.problems:
+            print(f"{args.save}: error {p.code}: {p.message}", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        for e in events:
+            if args.events or isinstance(e, (VictoryPointsScored, GameOver)):
+                print(e.to_text())
+        if args.board:
+            print(state.board_text())
+            print(reports.combat_report_text(state))
+    probs = differences(model, state)
+    for p in probs:
+        print(f"{args.save}: error {p.code}: {p.message}", file=sys.stderr)
+    if probs:
+        return 1
+    print(f"{args.save}: {len(model.actions)} actions replayed; the position matches the snapshot")
+    return 0

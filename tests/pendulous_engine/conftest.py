@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content" / "pendulous"
+
+
+@pytest.fixture(scope="session")
+def duel():
+    from formats.loader import load_file
+
+    return load_file(CONTENT / "duel.scn.yaml").model
+
+
+@pytest.fixture(scope="session")
+def siege():
+    from formats.loader import load_file
+
+    return load_file(CONTENT / "siege.scn.yaml").model

@@ -1,0 +1,71 @@
+"""Computer players: legal play, strength against each other, discovery through entry points."""
+from __future__ import annotations
+
+import sys
+import textwrap
+
+import pytest
+
+from engine.core import agents as registry
+from engine.core.protocol import Agent
+from engine.core.rng import CounterRng
+from engine.core.simulate import GameSpec, make_specs, play_game, run, summarize
+from engine.pendulous import new_game
+from engine.pendulous.agents import GreedyAgent, RandomAgent, SearchAgent
+
+
+@pytest.mark.parametrize("agent", [RandomAgent(), GreedyAgent(), SearchAgent(candidates=2, rollouts=1)])
+def test_agents_only_choose_legal_actions(duel, agent):
+    assert isinstance(agent, Agent)
+    s = new_game(duel, seed=4)
+    rng = CounterRng(9)
+    while not s.is_over and s.turn < 3:
+        legal = s.legal_actions()
+        a = agent.choose(s.view(s.seat), legal, rng)
+        assert a in legal
+        s.apply(a)
+
+
+def test_view_hides_the_game_dice(duel):
+    s = new_game(duel, seed=4)
+    v = s.view(0)
+    assert v.rng is None and s.rng is not None
+    assert v.owner == s.owner and v.legal_actions() == s.legal_actions()
+
+
+def test_greedy_beats_random_on_the_duel(duel):
+    specs = make_specs("pendulous", duel, ["greedy", "random"], 6, rotate=True)
+    summary = summarize(run(specs), 2)
+    assert summary.errors == []
+    assert summary.agent_wins["greedy"].k >= 11  # of 12; measured 40/40 over 20 seeds
+
+
+def test_bundled_agents_are_found_through_entry_points():
+    assert {"random", "greedy", "search"} <= set(registry.available("pendulous"))
+    assert isinstance(registry.create("pendulous", "greedy", threshold=0.6), GreedyAgent)
+    with pytest.raises(KeyError, match="known: greedy"):
+        registry.create("pendulous", "nonesuch")
+
+
+def test_a_third_party_agent_package_is_discovered(tmp_path, monkeypatch, duel):
+    """A package that declares a `gridsmith.agents` entry point appears without code changes: here an
+    installed distribution (a *.dist-info folder) on sys.path, as pip would leave it."""
+    pkg = tmp_path / "corner_agent.py"
+    pkg.write_text(textwrap.dedent('''
+        class CornerAgent:
+            """Always the first legal action."""
+            name = "corner"
+            def __init__(self, **options):
+                self.options = options
+            def choose(self, view, legal_actions, rng):
+                return legal_actions[0]
+    '''))
+    dist = tmp_path / "corner_agent-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: corner-agent\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[gridsmith.agents]\npendulous.corner = corner_agent:CornerAgent\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert "corner" in registry.available("pendulous")
+    rec = play_game(GameSpec("pendulous", duel, ("corner", "greedy"), seed=1))
+    assert rec.error is None and rec.winners
+    sys.modules.pop("corner_agent", None)
