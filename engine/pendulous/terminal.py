@@ -52,9 +52,10 @@ class HumanSeat:
 
     name = "human"
 
-    def __init__(self, inp: Callable[[str], str] = input, out: TextIO = sys.stdout,
+    def __init__(self, inp: Callable[[str], str] | None = None, out: TextIO | None = None,
                  seats: list[str] | None = None) -> None:
-        self.inp, self.out, self.seats = inp, out, seats
+        self.inp = inp or (lambda prompt: input(prompt))  # looked up when called: tests patch input
+        self.out, self.seats = out or sys.stdout, seats
 
     def choose(self, s: PendulousState, legal: list[Any], rng: CounterRng) -> Any | None:
         print(board_with_axes(s), file=self.out)
@@ -106,10 +107,11 @@ class HumanSeat:
                 print(f"not allowed: {why}", file=self.out)
 
 
-def play(state: PendulousState, seats: list[str], out: TextIO = sys.stdout, verbose: bool = False,
-         inp: Callable[[str], str] = input, agent_options: dict | None = None) -> bool:
+def play(state: PendulousState, seats: list[str], out: TextIO | None = None, verbose: bool = False,
+         inp: Callable[[str], str] | None = None, agent_options: dict | None = None) -> bool:
     """Play until the game is over (True) or a human quits (False). Prints each turn's scores,
     every event with `verbose` (always for human games), and the result."""
+    out = out or sys.stdout
     humans = any(x == "human" for x in seats)
     agents = [HumanSeat(inp, out, seats) if x == "human" else create("pendulous", x, **(agent_options or {}))
               for x in seats]

@@ -89,3 +89,23 @@ def how_for(geo: Geometry, side_at: list[int], type_at: list[int], side: int, sl
             if best is None or how == POWER:
                 best = how
     return best
+
+
+def gen_attacks(geo: Geometry, side_at: list[int], type_at: list[int], side: int) -> list[int]:
+    """Only the attacks of `side` (adjacent, and hawks flying over a piece): for the search's horizon."""
+    out: list[int] = []
+    nb, fly = geo.nb, geo.fly
+    enemy = 1 - side
+    for frm in [s for s in range(geo.n) if side_at[s] == side]:
+        t = type_at[frm]
+        if not MOBILE[t]:
+            continue
+        for d in range(4):
+            to = nb[frm][d]
+            if to >= 0 and side_at[to] == enemy:
+                out.append(frm | (to << 9))
+            elif t == HAWK:
+                f = fly[frm][d]
+                if f is not None and side_at[f[0]] >= 0 and side_at[f[1]] == enemy:
+                    out.append(frm | (f[1] << 9) | (FLY << 18))
+    return out

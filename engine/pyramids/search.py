@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 
 from .geometry import Geometry
-from .movegen import SQ_MASK, forbidden_by_repetition, gen_moves
+from .movegen import SQ_MASK, forbidden_by_repetition, gen_attacks, gen_moves
 from .pieces import (ANTELOPE, BULL, CAMEL, CAT, COBRA, HAWK, LION, MOBILE, NTYPES, PYRAMID, RAM, SPHINX,
                      WINS, WOLF)
 
@@ -230,13 +230,31 @@ class SearchBoard:
 
     # --- search ------------------------------------------------------------------------------------
 
+    def horizon(self, side: int) -> float:
+        """The evaluation at the search horizon, where the side to move may still cash in one
+        favourable attack (a one-move quiescence, so a piece left hanging is seen as lost)."""
+        best = self.evaluate(side)
+        enemy = 1 - side
+        ex = self.expect[side]
+        for m in gen_attacks(self.geo, self.side_at, self.type_at, side):
+            to = (m >> 9) & SQ_MASK
+            if ex is None or not self.unk[to]:
+                if not WINS[self.type_at[m & SQ_MASK]][self.type_at[to]]:
+                    continue
+            u = self.make(m)
+            v = WIN if self.pyr_lost[enemy] else self.evaluate(side)
+            self.unmake(u)
+            if v > best:
+                best = v
+        return best
+
     def negamax(self, depth: int, alpha: float, beta: float, side: int, ply: int) -> float:
         self.nodes += 1
         if not (self.nodes & self.check_every):
             if time.perf_counter() > self.deadline or (self.stop is not None and self.stop()):
                 raise Abort
         if depth == 0:
-            return self.evaluate(side)
+            return self.horizon(side)
         moves = self.moves(side)
         if not moves:
             return -WIN + ply

@@ -41,7 +41,7 @@ class Snapshot(FileModel):
     """The position after the last action, for checking the replay."""
 
     turn: int = Field(description="0 = the setup turn, then 1 to the scenario's number of turns.", **schema_only(minimum=0))
-    to_move: int | None = Field(description="Seat to move, 0 = red; null when the game is over.")
+    to_move: int | None = Field(default=None, description="Seat to move, 0 = red; absent when the game is over.")
     rng_draws: int = Field(description="Random numbers drawn so far (the generator's whole state with the seed).",
                            **schema_only(minimum=0))
     seats: list[SeatSnapshot]
