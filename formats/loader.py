@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.resolver import VersionedResolver
 
 from . import registry, yaml_fast, yaml_guard
 from .diagnostics import Diagnostic, Problem, Severity
@@ -44,9 +45,21 @@ class Loaded:
         return self.model is not None and not any(d.is_error for d in self.diagnostics)
 
 
+class _Core12Resolver(VersionedResolver):
+    """Plain scalars resolved by the YAML 1.2 core schema, exactly as the fast path does. ruamel's
+    own 1.2 rules are wider (timestamps, `0b11`, `1_000`): `name: 1914-08-04` would be a date here
+    and a string there, and `validate` and the editor would disagree about the same file."""
+
+    def add_version_implicit_resolver(self, version: Any, tag: Any, regexp: Any, first: Any) -> None:
+        if tag in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value"):  # `=` is a string too
+            return
+        super().add_version_implicit_resolver(version, tag, yaml_fast.CORE_SCHEMA.get(tag, regexp), first)
+
+
 def round_trip_yaml() -> YAML:
     """The one ruamel configuration used to read and write content (YAML 1.2, quotes kept)."""
     y = YAML(typ="rt")
+    y.Resolver = _Core12Resolver
     y.preserve_quotes = True
     y.allow_duplicate_keys = True  # the guard reports every duplicate; ruamel would stop at one
     y.indent(mapping=2, sequence=4, offset=2)

@@ -39,6 +39,13 @@ _CORE12 = [
 for _tag, _pattern, _first in _CORE12:
     _Core12Resolver.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
 
+#: tag -> pattern of the YAML 1.2 core schema; the full reader resolves plain scalars with the same
+#: patterns (formats.loader), so both paths agree on what `0b11`, `1_000` or `1914-08-04` are: strings
+CORE_SCHEMA = {tag: re.compile(pattern) for tag, pattern, _ in _CORE12}
+# ruamel tries float before int: keep whole numbers out of the float pattern
+CORE_SCHEMA["tag:yaml.org,2002:float"] = re.compile(r"^(?![-+]?[0-9]+$)" + dict(
+    (t, p) for t, p, _ in _CORE12)["tag:yaml.org,2002:float"][1:])
+
 
 class _Core12Constructor(SafeConstructor):
     def construct_yaml_int(self, node):

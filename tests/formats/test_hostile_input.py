@@ -458,3 +458,47 @@ def test_problems_per_file_are_capped_at_every_stage(body, code):
     assert len(diags) == MAX_PROBLEMS_PER_FILE + 1
     assert {d.code for d in diags[:-1]} >= {code}
     assert diags[-1].code == "Y199" and not diags[-1].is_error and "more problems not shown" in diags[-1].message
+
+
+SCALARS = st.one_of(
+    st.sampled_from(["yes", "no", "on", "off", "y", "True", "TRUE", "~", "null", "", "0o17", "0x1F", "0b11", "1_000",
+                     "+5", "-0", "1e3", "1.0", ".inf", "-.inf", ".nan", "1:20", "0017", "!!bool yes", "!!int 7",
+                     "!!str 7", "!!float 1", "! 7", "&x 3", "'7'", '"7"', "[1]", "{a: 1}", "|\n  7", ">-\n  7",
+                     "2001-12-14", "=", "<<", "? x", "- x", "# c", '"\\x41"', "'a''b'"]),
+    st.integers(-10**20, 10**20).map(str),
+    st.text(alphabet="0123456789+-.eExob_:~ ABCD!&*'\"", max_size=8),
+)
+FIELDS = ["turns: 20", "naval_invasions: false", "name: Twin Rivers", "  max_forces: 40", "  land: 1", "version: 1"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(field=st.sampled_from(FIELDS), value=SCALARS)
+def test_fast_path_agrees_with_the_full_reader_on_odd_values(field, value):
+    """`validate_file` says "clean" from libyaml only when the ruamel reader finds nothing either."""
+    key = field.split(":")[0]
+    text = dump(scenario()).replace(field, f"{key}: {value}", 1)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "odd.scn.yaml"
+        path.write_text(text)
+        assert located(validate_file(path)) == located(load_text(text, str(path)).diagnostics)
+
+
+@pytest.mark.parametrize("value", ["1914-08-04", "0b11", "1_000", "=", "2001-12-14 21:59:43.10 -5"])
+def test_yaml_1_2_strings_are_strings_on_both_paths(tmp_path, value):
+    """Found by this suite: ruamel's 1.2 rules read these as a date, ints or a `value` tag, the fast
+    path (core schema) as strings, so `validate` passed what the editor refused."""
+    text = dump(scenario()).replace("name: Twin Rivers", f"name: {value}")
+    path = tmp_path / "s.scn.yaml"
+    path.write_text(text)
+    assert validate_file(path) == []
+    loaded = load_file(path)
+    assert loaded.ok and loaded.model.name == value
+
+
+@pytest.mark.parametrize("value,number", [("20", 20), ("0o24", 20), ("0x14", 20), ("020", 20), ("+20", 20)])
+def test_yaml_1_2_integers_are_integers_on_both_paths(tmp_path, value, number):
+    text = dump(scenario()).replace("turns: 20", f"turns: {value}")
+    path = tmp_path / "s.scn.yaml"
+    path.write_text(text)
+    assert validate_file(path) == []
+    assert load_file(path).model.settings.turns == number
