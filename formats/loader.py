@@ -143,7 +143,7 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
         out.diagnostics.append(_diag(filename, 1, 1, "Y102", f"YAML could not be read: {e}"))
         return out
     out.tree = tree
-    locator = Locator(tree)
+    locator = Locator(tree, text)
 
     def add(problems: list[Problem]) -> None:
         for p in problems:

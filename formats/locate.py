@@ -15,8 +15,10 @@ from .diagnostics import Path
 
 
 class Locator:
-    def __init__(self, tree: Any) -> None:
+    def __init__(self, tree: Any, text: str | None = None) -> None:
         self.tree = tree
+        #: the source lines, to count escape sequences (`"\t"`, `'it''s'`) inside quoted rows
+        self.lines = text.splitlines() if text is not None else None
 
     def position(self, path: Path, on_key: bool = False) -> tuple[int, int]:
         """1-based (line, col) of `path`."""
@@ -35,14 +37,38 @@ class Locator:
                 line, col = node.lc.item(item)
                 node = node[item]
             elif isinstance(node, str) and isinstance(item, int):
-                quoted = isinstance(node, (DoubleQuotedScalarString, SingleQuotedScalarString))
-                col += (1 if quoted else 0) + max(0, min(item, len(node)))
+                index = max(0, min(item, len(node)))
+                if isinstance(node, (DoubleQuotedScalarString, SingleQuotedScalarString)):
+                    col += 1 + self._source_width(node, line, col + 1, index)
+                else:
+                    col += index
                 break
             else:
                 break
         return line + 1, col + 1
 
 
+    def _source_width(self, node: str, line: int, col: int, index: int) -> int:
+        """Source characters taken by the first `index` characters of a quoted scalar that starts
+        (after its quote) at 0-based `line`, `col`; `index` when the source is not at hand."""
+        if self.lines is None or line >= len(self.lines):
+            return index
+        src = self.lines[line]
+        double = isinstance(node, DoubleQuotedScalarString)
+        pos = col
+        for _ in range(index):
+            if pos >= len(src):
+                return index  # the scalar goes on over several lines: keep it simple
+            if double and src[pos] == "\\":
+                pos += 2 + _ESCAPE_DIGITS.get(src[pos + 1:pos + 2], 0)
+            elif not double and src.startswith("''", pos):
+                pos += 2
+            else:
+                pos += 1
+        return pos - col
+
+
+_ESCAPE_DIGITS = {"x": 2, "u": 4, "U": 8}  # hex digits after these escape letters
 _NO_KEY = object()
 
 

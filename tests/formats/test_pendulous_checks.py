@@ -386,3 +386,15 @@ def test_good_scenario_loads_end_to_end(tmp_path):
     loaded = load_file(path)
     assert loaded.ok and loaded.model.width == 8 and loaded.model.height == 3
     assert [p.name for p in loaded.model.players] == ["Red Army", "Gray Army"]
+
+
+@pytest.mark.parametrize("row,needle", [
+    ('"\\x31\\x32x2"', "x2\""),  # \x31 is one square written as four characters
+    ('"1\\t2x"', "\\t2x"),  # the tab itself is the bad square
+    ("'1''x'", "''x"),  # '' is one quote: the first bad square
+])
+def test_pnd403_position_counts_escape_sequences(row, needle):
+    """Found by this suite: columns inside quoted rows counted characters, not source characters."""
+    text = dump(scenario()).replace('- "11112222"', f"- {row}")
+    first = next(d for d in load_text(text).diagnostics if d.code == "PND403")
+    assert (first.line, first.col) == pos(text, needle)
