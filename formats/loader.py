@@ -145,9 +145,11 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
     out.tree = tree
     locator = Locator(tree, text)
 
+    steps: list[tuple[Any, dict]] = []  # migrations taken, each with its input
+
     def add(problems: list[Problem]) -> None:
         for p in problems:
-            line, col = locator.position(p.path, p.on_key)
+            line, col = locator.position(_path_back(steps, p.path), p.on_key)
             out.diagnostics.append(_diag(filename, line, col, p.code, p.message, p.severity, p.path))
 
     spec, data, header = _dispatch(tree)
@@ -159,7 +161,10 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
     if version < spec.version:
         out.migrated_from = version
         try:
-            data = spec.migrate(data, version)
+            for v in range(version, spec.version):
+                steps.append((spec.migrations[v], data))
+                data = spec.migrations[v](data)
+                data["version"] = v + 1
         except Exception as e:  # a draft too broken to migrate: say so, don't crash
             add([Problem("K207", f"cannot migrate version {version} to {spec.version}: {e}", ("version",))])
             return out
@@ -170,6 +175,15 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
         return out
     add(run_checks(spec, out.model, CheckContext(file=file)))
     return out
+
+
+def _path_back(steps: list[tuple[Any, dict]], path: tuple) -> tuple:
+    """A path of the current layout taken back to the layout the file was written in, through each
+    migration's `path_back(path, data_before)`; a migration without one leaves only the top."""
+    for migration, before in reversed(steps):
+        back = getattr(migration, "path_back", None)
+        path = back(path, before) if back is not None else ()
+    return path
 
 
 def _dispatch(tree: Any) -> tuple[KindSpec | None, dict | None, list[Problem]]:

@@ -75,9 +75,27 @@ def test_v0_players_that_are_not_a_list_do_not_crash():
     assert load_text(text).diagnostics
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: problems found after migration are located with v1 paths in the "
-                   "v0 tree, so `settings.turns` falls back to the top of the file (needs a path mapping in the "
-                   "migration contract; reported to the lead)")
-def test_problems_in_a_v0_file_point_at_the_v0_node():
-    text = V0.read_text().replace("turns: 20", 'turns: "20"')
-    assert located(load_text(text).diagnostics) == [("S303", *pos(text, '"20"'))]
+@pytest.mark.parametrize("old,new,code,needle", [
+    ("turns: 20", 'turns: "20"', "S303", '"20"'),
+    ("naval: false", "naval: yes", "S303", "yes"),
+    ("vp_city: 5", "vp_city: -5", "PND406", "-5"),
+    ("title: Twin Rivers", "title: ''", "S304", "''"),
+    ('"11112222"', '"1111x222"', "PND403", "x222"),
+    ("effectiveness: 100\n  - name: Gray", "effectiveness: 0\n  - name: Gray", "PND407", "0\n  - name: Gray"),
+])
+def test_problems_in_a_v0_file_point_at_the_v0_node(tmp_path, old, new, code, needle):
+    """Found by this suite: problems found after migration were located with current-layout paths
+    in the draft's tree, so they all fell back to the top of the file. Migrations now carry a
+    `path_back` that the loader follows."""
+    text = V0.read_text().replace(old, new, 1)
+    path = tmp_path / "draft.scn.yaml"
+    path.write_text(text)
+    for diags in (validate_file(path), load_text(text).diagnostics):
+        assert located(diags) == [(code, *pos(text, needle))]
+
+
+def test_diagnostic_paths_stay_in_the_current_layout():
+    """The editor edits the migrated model: the path it gets is the model's, only the position is the file's."""
+    text = V0.read_text().replace("turns: 20", "turns: 0")
+    [d] = load_text(text).diagnostics
+    assert d.path == ("settings", "turns") and (d.line, d.col) == pos(text, "0\nvp_land")
