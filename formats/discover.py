@@ -9,7 +9,8 @@ from pathlib import Path
 
 from . import registry
 
-_KIND_LINE = re.compile(rb"^kind\s*:", re.MULTILINE)
+#: a top-level `kind:` key, also quoted (`"kind":`) or at the very start after a UTF-8 BOM
+_KIND_LINE = re.compile(rb"^(?:\xef\xbb\xbf)?(?:kind|\"kind\"|'kind')[ \t]*:", re.MULTILINE)
 _YAML = (".yaml", ".yml")
 
 

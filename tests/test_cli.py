@@ -283,3 +283,14 @@ def test_pre_commit_hook_runs_validate():
     hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
     hook = next(h for h in hooks if h["id"].startswith("gridsmith"))
     assert hook["entry"].split()[:2] == ["gridsmith", "validate"]
+
+
+def test_other_yaml_with_kind_after_a_bom_or_quoted_is_checked(tmp_path, capsys):
+    """Found by this suite: a BOM in front of `kind:` hid the file from the folder walk."""
+    (tmp_path / "bom.yaml").write_bytes(b"\xef\xbb\xbf" + GOOD.replace("turns: 20", "turns: 0").encode())
+    (tmp_path / "quoted.yml").write_text('"kind": pendulous.scenario\n"version": 1\n')
+    (tmp_path / "nested.yaml").write_text("spec:\n  kind: not top level\n")
+    assert main(["validate", "--format", "json", str(tmp_path)]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert {Path(d["file"]).name for d in doc["diagnostics"]} == {"bom.yaml", "quoted.yml"}
+    assert [Path(s).name for s in doc["summary"]["skipped"]] == ["nested.yaml"]
