@@ -51,6 +51,7 @@ def new_game(scenario: ResolvedScenario, seed: int, first: int | None = None,
     state = PyramidsState(geo, counts, (placements(geo, 0, setups[0]), placements(geo, 1, setups[1])),
                           scenario.options, rng, first)
     state.setups = (list(setups[0]), list(setups[1]))
+    state.resolved = scenario
     return state
 
 

@@ -1,0 +1,94 @@
+"""Saved games (`pyramids.save`): write a game, and load one by replaying its moves.
+
+A saved game embeds the resolved scenario, the layouts both sides started from, the seed and who
+moved first, so it replays without any other file. Loading replays every move and compares the
+result with the snapshot; a mismatch is an error, never a silently different game (SAV410: a move
+cannot be played, SAV411: the position differs from the snapshot, as for Pendulous).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from formats.diagnostics import Problem
+from formats.pyramids.save import SavedGame, SavedSide, Snapshot
+from formats.pyramids.scenario import ResolvedScenario
+from formats.registry import CheckContext, add_check
+
+from .actions import SIDE_NAMES, Move
+from .game import new_game
+from .state import PyramidsState
+
+
+def to_save(state: PyramidsState, seed: int, scenario_name: str = "") -> SavedGame:
+    res: ResolvedScenario = state.resolved
+    winner = None
+    if state.result is not None:
+        winner = "draw" if state.result.is_draw else SIDE_NAMES[state.result.winners[0]]
+    return SavedGame(
+        kind="pyramids.save",
+        version=1,
+        scenario=scenario_name,
+        board=list(state.geo.rows),
+        sides={name: SavedSide(counts=res.counts[i], setup=list(state.setups[i]))
+               for i, name in enumerate(SIDE_NAMES)},
+        options=res.options,
+        seed=seed,
+        first=SIDE_NAMES[state.first],
+        moves=[m.to_text() for m in state.log],
+        snapshot=Snapshot(
+            to_move=None if state.to_move is None else SIDE_NAMES[state.to_move],
+            moves_played=state.ply,
+            player=state.grid(0),
+            cheops=state.grid(1),
+            winner=winner,
+            reason=state.result.reason if state.result else "",
+        ),
+    )
+
+
+class ReplayError(ValueError):
+    """The moves of a saved game do not replay to its snapshot."""
+
+    def __init__(self, message: str, path: tuple = (), code: str = "SAV410") -> None:
+        super().__init__(message)
+        self.path = path
+        self.code = code
+
+
+def from_save(save: SavedGame, upto: int | None = None) -> PyramidsState:
+    """The game of a save, replayed move by move (to move `upto` when given, for a replay viewer)."""
+    res = ResolvedScenario(list(save.board), (save.sides["player"].counts, save.sides["cheops"].counts),
+                           (list(save.sides["player"].setup), list(save.sides["cheops"].setup)), save.options)
+    state = new_game(res, save.seed, first=SIDE_NAMES.index(save.first),
+                     setups=(res.setups[0], res.setups[1]))
+    moves = save.moves if upto is None else save.moves[:upto]
+    for i, text in enumerate(moves):
+        try:
+            state.apply(Move.from_text(text, state.geo.h))
+        except ValueError as e:
+            raise ReplayError(f"move {i + 1} ({text}) cannot be played: {e}", ("moves", i)) from None
+    if upto is None:
+        snap = save.snapshot
+        expect = (snap.player, snap.cheops, snap.moves_played,
+                  snap.to_move)
+        got = (state.grid(0), state.grid(1), state.ply,
+               None if state.to_move is None else SIDE_NAMES[state.to_move])
+        if expect != got:
+            raise ReplayError("the moves do not replay to the snapshot (the file was edited or is "
+                              "from another version of the rules)", ("snapshot",), "SAV411")
+    return state
+
+
+def check_replay(model: SavedGame, ctx: CheckContext) -> Iterable[Problem]:
+    """Semantic check for `pyramids.save`, added from the engine (formats.registry.add_check)."""
+    try:
+        from_save(model)
+    except ReplayError as e:
+        return [Problem(e.code, str(e), e.path)]
+    except Exception as e:  # noqa: BLE001 - a broken save is a diagnostic, not a traceback
+        return [Problem("SAV410", f"the saved game cannot be replayed: {e}", ("moves",))]
+    return []
+
+
+# importing this module adds the replay check to `gridsmith validate` (as engine.pendulous.save does)
+add_check("pyramids.save", check_replay)
