@@ -9,6 +9,7 @@ file again with positions only when the fast path finds or suspects a problem.
 """
 from __future__ import annotations
 
+import difflib
 import os
 import stat
 from dataclasses import dataclass, field
@@ -199,13 +200,16 @@ def _dispatch(tree: Any) -> tuple[KindSpec | None, dict | None, list[Problem]]:
     if "kind" not in tree:
         return None, None, [Problem("K201", f"missing `kind:`; known kinds: {known}")]
     if not isinstance(kind, str) or registry.get(kind) is None:
-        return None, None, [Problem("K202", f"unknown kind {str(kind)!r}; known kinds: {known}", ("kind",))]
+        close = difflib.get_close_matches(kind, [s.kind for s in registry.all_kinds()], n=1) \
+            if isinstance(kind, str) else []
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return None, None, [Problem("K202", f"unknown kind {_shown(kind)}{hint}; known kinds: {known}", ("kind",))]
     spec = registry.get(kind)
     version = tree.get("version")
     if "version" not in tree:
         return spec, None, [Problem("K203", f"missing `version:` (the current version of {kind} is {spec.version})")]
     if not isinstance(version, int) or isinstance(version, bool):
-        return spec, None, [Problem("K205", f"version must be a whole number, not {str(version)!r}", ("version",))]
+        return spec, None, [Problem("K205", f"version must be a whole number, not {_shown(version)}", ("version",))]
     if version > spec.version:
         return spec, None, [Problem("K204", f"version {version} of {kind} is newer than this Gridsmith knows "
                                     f"(up to {spec.version}); update Gridsmith", ("version",))]
@@ -213,6 +217,12 @@ def _dispatch(tree: Any) -> tuple[KindSpec | None, dict | None, list[Problem]]:
         return spec, None, [Problem("K206", f"version {version} of {kind} is older than any version Gridsmith "
                                     f"can read (from {spec.oldest_version})", ("version",))]
     return spec, to_plain(tree), []
+
+
+def _shown(value: Any) -> str:
+    """A value quoted for a message, cut short: a hostile file may put a megabyte there."""
+    text = repr(str(value)[:60])
+    return text[:-1] + "...'" if len(str(value)) > 60 else text
 
 
 def run_checks(spec: KindSpec, model: BaseModel, ctx: CheckContext) -> list[Problem]:

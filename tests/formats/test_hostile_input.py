@@ -516,3 +516,15 @@ def test_merge_keys_share_values(tmp_path):
     assert validate_file(path) == []
     players = load_file(path).model.players
     assert players[1].name == "Gray Army" and players[1].max_forces == players[0].max_forces == 40
+
+
+def test_unknown_kind_suggests_the_closest():
+    [d] = validate_file(BAD / "unknown_kind.scn.yaml")
+    assert "did you mean 'pendulous.scenario'?" in d.message
+
+
+def test_huge_header_values_give_short_messages():
+    long_kind = load_text("kind: " + "x" * 100_000 + "\nversion: 1\n").diagnostics
+    long_version = load_text("kind: pendulous.scenario\nversion: [" + "1, " * 10_000 + "]\n").diagnostics
+    assert [d.code for d in long_kind + long_version] == ["K202", "K205"]
+    assert all(len(d.message) < 400 for d in long_kind + long_version)
