@@ -11,7 +11,8 @@ from pathlib import Path
 
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
-    target = Path(path)
+    # through a symbolic link: replace the file it points to, not the link with a copy
+    target = Path(os.path.realpath(path))
     folder = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:

@@ -356,3 +356,18 @@ def test_any_edit_reads_back_as_the_model(name, description, turns, rows, drop):
     })
     text = _reread(doc, model)
     assert "# A hand-written file" in text and "# flow style kept" in text
+
+
+def test_saving_through_a_symbolic_link_updates_the_linked_file(tmp_path):
+    """Found by this suite: the rename replaced the link itself with a regular file."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    real = shared / "duel.scn.yaml"
+    real.write_text(COMMENTED)
+    link = tmp_path / "duel.scn.yaml"
+    link.symlink_to(real)
+    doc = FileDocument.open(link)
+    doc.save(doc.model.model_copy(update={"name": "Linked Rivers"}))
+    assert link.is_symlink()
+    assert "Linked Rivers" in real.read_text()
+    assert sorted(os.listdir(shared)) == ["duel.scn.yaml"]
