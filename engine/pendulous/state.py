@@ -70,6 +70,21 @@ class Static:
         self.points = PointTable(rules)
 
 
+_STATIC_CACHE: dict[tuple[str, str], Static] = {}
+
+
+def _static_for(scenario: Scenario, rules: Ruleset) -> Static:
+    """Static data is rebuilt only for a scenario or ruleset not seen recently: batch play starts
+    hundreds of games of the same scenario, and a 50x50 board takes tens of milliseconds to build."""
+    key = (scenario.model_dump_json(), rules.model_dump_json())
+    st = _STATIC_CACHE.get(key)
+    if st is None:
+        if len(_STATIC_CACHE) >= 8:
+            _STATIC_CACHE.pop(next(iter(_STATIC_CACHE)))
+        st = _STATIC_CACHE[key] = Static(scenario, rules)
+    return st
+
+
 @dataclass
 class SeatStats:
     """Counts behind the combat report (manual 3.1.3)."""
@@ -106,7 +121,7 @@ class PendulousState:
     # ------------------------------------------------------------------ construction
     @classmethod
     def start(cls, scenario: Scenario, rules: Ruleset, seed: int) -> tuple["PendulousState", list[Any]]:
-        st = Static(scenario, rules)
+        st = _static_for(scenario, rules)
         b = st.board
         s = cls.__new__(cls)
         s.static = st
