@@ -117,8 +117,9 @@ def scan(text: str) -> list[Finding]:
                 expanded += size
                 child_done(size)
             if expanded > MAX_EXPANDED_NODES:
-                findings.append(Finding("Y106", f"aliases expand to more than {MAX_EXPANDED_NODES:,} values "
-                                        "(an alias bomb?)", mark.line, mark.column))
+                why = ("aliases expand to more than {:,} values (an alias bomb?)" if anchors else
+                       "more than {:,} values: far more than any content file holds")
+                findings.append(Finding("Y106", why.format(MAX_EXPANDED_NODES), mark.line, mark.column))
                 return findings
     except ReaderError as e:
         findings.append(Finding("Y101", f"not a text file: {e.reason} (character {e.character!r})",

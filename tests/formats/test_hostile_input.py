@@ -528,3 +528,14 @@ def test_huge_header_values_give_short_messages():
     long_version = load_text("kind: pendulous.scenario\nversion: [" + "1, " * 10_000 + "]\n").diagnostics
     assert [d.code for d in long_kind + long_version] == ["K202", "K205"]
     assert all(len(d.message) < 400 for d in long_kind + long_version)
+
+
+def test_too_many_values_without_aliases_is_not_called_an_alias_bomb(monkeypatch):
+    from formats import yaml_guard
+    monkeypatch.setattr(yaml_guard, "MAX_EXPANDED_NODES", 1000)  # the real limit takes seconds to reach
+    text = "kind: pendulous.scenario\nversion: 1\nmap: [" + "1," * 1010 + "]\n"
+    [d] = load_text(text).diagnostics
+    assert d.code == "Y106" and "1,000 values" in d.message and "alias" not in d.message
+    bomb = "kind: pendulous.scenario\nversion: 1\na: &a [1, 2, 3, 4, 5, 6, 7, 8]\nmap: [" + "*a," * 200 + "]\n"
+    [d] = load_text(bomb).diagnostics
+    assert d.code == "Y106" and "alias bomb" in d.message
