@@ -294,3 +294,21 @@ def test_other_yaml_with_kind_after_a_bom_or_quoted_is_checked(tmp_path, capsys)
     doc = json.loads(capsys.readouterr().out)
     assert {Path(d["file"]).name for d in doc["diagnostics"]} == {"bom.yaml", "quoted.yml"}
     assert [Path(s).name for s in doc["summary"]["skipped"]] == ["nested.yaml"]
+
+
+def _kinds() -> list[str]:
+    from formats import registry
+    return [s.kind for s in registry.all_kinds()]
+
+
+@pytest.mark.parametrize("kind", _kinds())
+def test_new_for_every_kind_is_valid_or_says_there_is_no_template(kind, tmp_path, capsys):
+    code = main(["new", kind])
+    captured = capsys.readouterr()
+    if code == 2:
+        assert "no template" in captured.err
+        return
+    assert code == 0
+    path = tmp_path / f"new.{kind}.yaml"
+    path.write_text(captured.out)
+    assert main(["validate", "-q", str(path)]) == 0, capsys.readouterr().out
