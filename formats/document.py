@@ -70,7 +70,10 @@ class FileDocument:
             tree = merge(copy.deepcopy(self._tree), data, lean)
         buf = io.StringIO()
         round_trip_yaml().dump(tree, buf)
-        return buf.getvalue()
+        text = buf.getvalue()
+        if "\r\n" in (self._text or ""):  # a file written on Windows keeps its line endings
+            text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+        return text
 
     def save(self, model: BaseModel | None = None, path: str | os.PathLike | None = None) -> Path:
         model = self.model if model is None else model

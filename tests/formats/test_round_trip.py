@@ -371,3 +371,16 @@ def test_saving_through_a_symbolic_link_updates_the_linked_file(tmp_path):
     assert link.is_symlink()
     assert "Linked Rivers" in real.read_text()
     assert sorted(os.listdir(shared)) == ["duel.scn.yaml"]
+
+
+def test_crlf_file_keeps_its_line_endings_when_edited(tmp_path):
+    """Found by this suite: one changed value rewrote every line ending of a Windows file."""
+    crlf = COMMENTED.replace("\n", "\r\n")
+    path = tmp_path / "win.scn.yaml"
+    path.write_bytes(crlf.encode())
+    doc = FileDocument.open(path)
+    doc.save(doc.model.model_copy(update={"name": "Windows Rivers"}))
+    saved = path.read_bytes().decode()
+    assert saved.count("\r\n") == saved.count("\n") == crlf.count("\n")
+    [(old, new)] = _changed_lines(crlf, saved)
+    assert "Windows Rivers" in new and load_file(path).model.name == "Windows Rivers"
