@@ -312,3 +312,11 @@ def test_new_for_every_kind_is_valid_or_says_there_is_no_template(kind, tmp_path
     path = tmp_path / f"new.{kind}.yaml"
     path.write_text(captured.out)
     assert main(["validate", "-q", str(path)]) == 0, capsys.readouterr().out
+
+
+def test_a_file_named_twice_is_checked_once(tree, capsys):
+    bad = tree / "maps" / "bad.scn.yaml"
+    assert main(["validate", str(tree / "maps"), str(bad), str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert out.count(f"{bad}:{NMAE[0]}:{NMAE[1]}:") == 1
+    assert "checked 4 file(s)" in out
