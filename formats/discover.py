@@ -41,7 +41,14 @@ def select(paths: list[str]) -> Selection:
                         (out.files if _declares_kind(f) else out.skipped).append(f)
         else:
             out.missing.append(raw)
+    out.files = _unique(out.files)  # `validate content content/x.scn.yaml` checks x once
+    out.skipped = _unique(out.skipped)
     return out
+
+
+def _unique(paths: list[Path]) -> list[Path]:
+    seen: set[str] = set()
+    return [p for p in paths if not (os.path.realpath(p) in seen or seen.add(os.path.realpath(p)))]
 
 
 def _declares_kind(path: Path) -> bool:
