@@ -79,6 +79,10 @@ class _FastLoader(CParser, _Core12Constructor, _Core12Resolver):  # type: ignore
 
 def load(text: str):
     """Plain Python data of a clean single-document file, or NotFast."""
+    if "\t" in text:
+        # YAML allows tabs as separators and inside plain scalars, ruamel (the full reader) does not:
+        # let the full reader decide, so `validate` and the editor give the same answer
+        raise NotFast("tab")
     try:
         _refuse_unusual_events(text)
         loader = _FastLoader(text)

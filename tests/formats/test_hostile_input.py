@@ -539,3 +539,13 @@ def test_too_many_values_without_aliases_is_not_called_an_alias_bomb(monkeypatch
     bomb = "kind: pendulous.scenario\nversion: 1\na: &a [1, 2, 3, 4, 5, 6, 7, 8]\nmap: [" + "*a," * 200 + "]\n"
     [d] = load_text(bomb).diagnostics
     assert d.code == "Y106" and "alias bomb" in d.message
+
+
+@pytest.mark.parametrize("old,new", [("version: 1", "version:\t1"), ("name: Twin Rivers", "name: Twin\tRivers")])
+def test_tabs_get_the_same_answer_from_both_readers(tmp_path, old, new):
+    """Found by fuzzing: libyaml accepts these tabs, ruamel refuses them; `validate` passed a file the
+    editor could not open."""
+    text = dump(scenario()).replace(old, new)
+    path = tmp_path / "tabs.scn.yaml"
+    path.write_text(text)
+    assert located(validate_file(path)) == located(load_file(path).diagnostics)
