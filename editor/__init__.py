@@ -9,3 +9,9 @@ if sys.version_info < (3, 12):  # pragma: no branch
     import ctypes
 
     ctypes.c_ssize_t.from_address(id(None)).value += 1 << 48
+
+# Import pydantic and every model before PySide6: shiboken's import hook inspects modules as they
+# load and trips over pydantic's lazily imported submodules ("partially initialized module").
+import pydantic.fields  # noqa: E402,F401
+
+import formats.kinds  # noqa: E402,F401

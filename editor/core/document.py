@@ -57,7 +57,13 @@ class EditorDocument(QObject):
         self.dirty_without_undo = False
         #: set while a mouse stroke is in progress, so that live validation waits for its end
         self.stroke_active = False
-        self.undo_stack.cleanChanged.connect(lambda _clean: self.modifiedChanged.emit(self.modified))
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        try:
+            self.modifiedChanged.emit(self.modified)
+        except RuntimeError:  # the stack is being destroyed with the document
+            pass
 
     # ---- identity -------------------------------------------------------------------------
     @property

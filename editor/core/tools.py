@@ -82,14 +82,15 @@ class BrushTool(Tool):
         self.last = (x, y)
         commands.paint(self.doc, {c: v for c in cells}, f"{self.label} stroke", self.stroke)
 
-    def release(self, x, y, button) -> None:
+    def release(self, x=-1, y=-1, button=None) -> None:
         if self.stroke is not None:
             self.stroke = None
             self.last = None
             self.doc.stroke_active = False
             self.doc.edited.emit()  # lets the debounced validator run now that the stroke is over
 
-    cancel = release
+    def cancel(self) -> None:
+        self.release()
 
 
 class EraserTool(BrushTool):

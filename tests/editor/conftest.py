@@ -1,0 +1,71 @@
+"""Qt editor tests: offscreen, with settings and recovery files in a temporary folder."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import editor  # noqa: E402,F401  (its import protects None's refcount under PySide6 6.12 / Python 3.11)
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content" / "pendulous"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_config(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRIDSMITH_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("GRIDSMITH_RECOVERY_DIR", str(tmp_path / "recovery"))
+
+
+@pytest.fixture(autouse=True)
+def _no_unexpected_dialogs(monkeypatch):
+    """A modal message box would hang an offscreen test: a test that expects one patches it itself."""
+    from PySide6.QtWidgets import QMessageBox
+
+    def unexpected(name):
+        def fail(*args, **kwargs):
+            raise AssertionError(f"unexpected QMessageBox.{name}: {args[1:3]}")
+        return fail
+
+    for name in ("question", "warning", "critical", "information", "about"):
+        monkeypatch.setattr(QMessageBox, name, unexpected(name))
+
+
+@pytest.fixture
+def duel(tmp_path) -> Path:
+    """A copy of the bundled duel scenario (12x10, two players, comments at the top)."""
+    p = tmp_path / "duel.scn.yaml"
+    shutil.copy(CONTENT / "duel.scn.yaml", p)
+    return p
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    from editor.core.mainwindow import MainWindow
+
+    w = MainWindow(autosave_dir=tmp_path / "recovery")
+    w.resize(1280, 860)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    for pw in list(w.play_windows):
+        pw.close()
+    for ed in w.editors():
+        w.close_tab(ed, ask=False)
+    w.close()
+    w.deleteLater()
+    qtbot.wait(1)
+
+
+def wait_validated(qtbot, ed) -> list:
+    """Wait for the live validator to publish the result of the latest edit."""
+    gen = ed.validator.generation
+    with qtbot.waitSignal(ed.validator.problemsChanged, timeout=5000):
+        pass
+    assert ed.validator.generation >= gen
+    return ed.validator.problems
