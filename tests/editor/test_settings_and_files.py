@@ -1,0 +1,246 @@
+"""Manual 4.2: player settings (4.2.1), scenario settings (4.2.2), description with its 256
+characters (4.2.3), player names (4.2.4), map size up to 50x50 (4.2.5) — all undoable; the problems
+panel; saving (round trip, atomic, warning on errors), the shell's file handling."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from conftest import wait_validated
+from editor_helpers import drag
+from formats.document import FileDocument
+from formats.loader import load_file
+
+
+def test_all_seven_player_values_of_4_2_1_are_editable_and_undoable(qtbot, window, duel):
+    ed = window.open_file(duel)
+    panel, doc = ed.settings_panel, ed.document
+    keys = ["reinforcement_rate", "resource_rate", "max_forces", "initial_forces", "start_resources",
+            "start_victory_points", "army_effectiveness"]
+    for n, key in enumerate(keys):
+        spin = panel.fields[("players", 1, key)]
+        spin.setFocus()
+        qtbot.keyClick(spin, Qt.Key.Key_Up)  # one step up, as a user would
+        assert getattr(doc.model.players[1], key) == getattr(FileDocument.open(duel).model.players[1], key) + 1
+    assert doc.undo_stack.count() == len(keys)
+    for _ in keys:
+        window.act_undo.trigger()
+    original = FileDocument.open(duel).model
+    assert doc.model.players == original.players
+    assert panel.fields[("players", 1, "max_forces")].value() == original.players[1].max_forces
+
+
+def test_consecutive_spins_of_one_field_are_one_undo_step(qtbot, window, duel):
+    ed = window.open_file(duel)
+    spin = ed.settings_panel.turns
+    spin.setFocus()
+    for _ in range(5):
+        qtbot.keyClick(spin, Qt.Key.Key_Up)
+    assert ed.document.model.settings.turns == 12 + 5  # the duel has 12 turns
+    assert ed.document.undo_stack.count() == 1
+    window.act_undo.trigger()
+    assert ed.document.model.settings.turns == 12 and spin.value() == 12
+
+
+def test_scenario_settings_of_4_2_2(qtbot, window, duel):
+    ed = window.open_file(duel)
+    p, s = ed.settings_panel, ed.document.model.settings
+    p.vp_land.setValue(3)
+    p.vp_city.setValue(9)
+    qtbot.mouseClick(p.naval, Qt.MouseButton.LeftButton)
+    s = ed.document.model.settings
+    assert (s.victory_points.land, s.victory_points.city, s.naval_invasions) == (3, 9, True)
+    window.act_undo.trigger()
+    assert ed.document.model.settings.naval_invasions is False and not p.naval.isChecked()
+
+
+def test_description_counter_and_the_256_character_limit(qtbot, window, duel):
+    ed = window.open_file(duel)
+    p = ed.settings_panel
+    p.desc.clear()
+    qtbot.keyClicks(p.desc, "x" * 10)
+    assert p.desc_counter.text() == "10/256"
+    assert ed.document.model.description == "x" * 10
+    p.desc.setPlainText("y" * 300)
+    assert p.desc_counter.text().startswith("300/256")
+    problems = wait_validated(qtbot, ed)
+    assert any(q.code == "PND412" and q.path == ("description",) for q in problems)
+    # clicking the problem focuses the description field
+    tree = ed.problems_panel.tree
+    item = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount()) if tree.topLevelItem(i).text(1) == "PND412")
+    tree.itemClicked.emit(item, 0)
+    assert p.desc.hasFocus() or window.focusWidget() is p.desc
+
+
+def test_player_names_of_4_2_4(qtbot, window, duel):
+    ed = window.open_file(duel)
+    name = ed.settings_panel.fields[("players", 0, "name")]
+    name.setFocus()
+    name.selectAll()
+    qtbot.keyClicks(name, "Crimson Host")
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert ed.document.model.players[0].name == "Crimson Host"
+    assert ed.palette_panel.player_buttons[0].text().startswith("Crimson Host")
+    # an empty name is refused (a player needs a name): the field shows the old one again
+    name.selectAll()
+    qtbot.keyClick(name, Qt.Key.Key_Delete)
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert ed.document.model.players[0].name == "Crimson Host" and name.text() == "Crimson Host"
+
+
+def test_resize_keeps_what_fits_and_is_undoable(qtbot, window, duel):
+    ed = window.open_file(duel)
+    p, doc = ed.settings_panel, ed.document
+    before = list(doc.model.map)
+    assert p.map_w.maximum() == 50 and p.map_h.maximum() == 50  # manual 4.2.5
+    p.map_w.setValue(8)
+    p.map_h.setValue(14)
+    qtbot.mouseClick(p.resize_btn, Qt.MouseButton.LeftButton)
+    assert doc.grid_size() == (8, 14)
+    assert doc.model.map[:10] == [r[:8] for r in before]
+    assert doc.model.map[10:] == ["~" * 8] * 4
+    assert ed.item.boundingRect().width() == 8 * ed.item.px
+    assert ed.minimap.image.width() == 8
+    window.act_undo.trigger()
+    assert doc.model.map == before and (p.map_w.value(), p.map_h.value()) == (12, 10)
+    window.act_redo.trigger()
+    assert doc.grid_size() == (8, 14)
+
+
+def test_add_and_remove_players(qtbot, window, duel, monkeypatch):
+    ed = window.open_file(duel)
+    p, doc = ed.settings_panel, ed.document
+    qtbot.mouseClick(p.add_btn, Qt.MouseButton.LeftButton)
+    assert [x.name for x in doc.model.players] == ["Red Army", "Gray Army", "Green Army"]
+    assert ("players", 2, "max_forces") in p.fields
+    assert ed.palette_panel.player_buttons[2].isEnabled()
+    # paint a green square, then remove red giving its squares to green
+    ed.palette_panel.player_buttons[2].setChecked(True)
+    drag(ed.view, [(0, 0)])
+    assert doc.model.map[0][0] == "3"
+    assert doc.remove_player(1, 3)
+    assert [x.name for x in doc.model.players] == ["Gray Army", "Green Army"]
+    # red's squares went to green, and every seat moved down one: gray is seat 1, green seat 2
+    assert doc.model.map[4][0] == "B" and doc.model.map[0][0] == "2" and doc.model.map[2][8] == "A"
+    window.act_undo.trigger()
+    window.act_undo.trigger()
+    window.act_undo.trigger()
+    assert doc.model == FileDocument.open(duel).model
+
+
+def test_problems_panel_reacts_to_a_bad_edit_and_a_click_selects_the_square(qtbot, window, duel):
+    ed = window.open_file(duel)
+    assert [q for q in wait_validated(qtbot, ed) if q.severity.value == "error"] == []
+    # a red land square deep in gray's land cannot trace supply to a red city (manual 2.8)
+    ed.palette_panel.type_buttons["land"].setChecked(True)
+    ed.palette_panel.player_buttons[0].setChecked(True)
+    drag(ed.view, [(11, 4)])
+    problems = wait_validated(qtbot, ed)
+    pnd503 = [q for q in problems if q.code == "PND503"]
+    assert pnd503 and pnd503[0].path[0] == "map"
+    tree = ed.problems_panel.tree
+    item = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount()) if tree.topLevelItem(i).text(1) == "PND503")
+    assert item.text(3).startswith("square column")
+    tree.itemClicked.emit(item, 0)
+    r, c = pnd503[0].path[1], pnd503[0].path[2]
+    assert (r, c) == (4, 11)
+    assert ed.view.selection.isVisible()
+    assert ed.view.selection.rect() == ed.view.cell_rect(c, r)
+    assert "warning" in window.problem_label.text()
+
+
+def test_a_problem_on_a_player_focuses_the_player_field(qtbot, window, duel):
+    ed = window.open_file(duel)
+    ed.settings_panel.fields[("players", 0, "initial_forces")].setValue(99)  # more than max_forces 16
+    problems = wait_validated(qtbot, ed)
+    (p408,) = [q for q in problems if q.code == "PND408"]
+    assert p408.path == ("players", 0, "initial_forces")
+    ed.go_to_problem(p408.path)
+    assert window.docks["settings"].isVisible()
+    assert window.focusWidget() is ed.settings_panel.fields[("players", 0, "initial_forces")]
+
+
+def test_save_round_trip_keeps_comments_and_reopens_equal(qtbot, window, duel):
+    ed = window.open_file(duel)
+    original_text = duel.read_text()
+    ed.palette_panel.type_buttons["city"].setChecked(True)
+    drag(ed.view, [(3, 3)])
+    ed.settings_panel.turns.setValue(15)
+    assert ed.document.modified and window.isWindowModified()
+    assert window.save()
+    assert not ed.document.modified
+    text = duel.read_text()
+    # the comments and key order of the file survive; only the edited values changed
+    assert text.splitlines()[:17] == original_text.splitlines()[:17]
+    assert "  turns: 15" in text and "start_victory_points: 10  # compensation for moving second" in text
+    reopened = load_file(duel)
+    assert reopened.ok and reopened.model == ed.document.model
+    assert reopened.model.map[3][3] == "A"
+    # nothing changed: saving again writes the same bytes
+    assert window.save() and duel.read_text() == text
+
+
+def test_saving_a_file_with_errors_warns_and_is_never_silent(qtbot, window, duel, monkeypatch):
+    ed = window.open_file(duel)
+    ed.settings_panel.fields[("players", 0, "initial_forces")].setValue(99)
+    asked = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.Cancel)
+    before = duel.read_text()
+    assert not window.save()
+    assert duel.read_text() == before and "PND408" in asked[0]
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Save)
+    assert window.save()
+    assert "initial_forces: 99" in duel.read_text()
+    assert "error" in window.statusBar().currentMessage()
+
+
+def test_new_save_as_recent_and_tabs(qtbot, window, tmp_path):
+    ed1 = window.new_document("pendulous.scenario")
+    assert window.tabs.count() == 1 and ed1.document.path is None
+    target = tmp_path / "fresh.scn.yaml"
+    assert window.save_as(ed1, target)
+    assert load_file(target).ok
+    assert window.recent_menu.actions()[0].text().endswith(str(target))
+    ed2 = window.new_document("pendulous.scenario")
+    assert window.tabs.count() == 2 and window.current_editor() is ed2
+    assert window.undo_group.activeStack() is ed2.document.undo_stack
+    window.tabs.setCurrentIndex(0)
+    assert window.undo_group.activeStack() is ed1.document.undo_stack
+    # opening an open file shows its tab instead of a second copy
+    assert window.open_file(target) is ed1 and window.tabs.count() == 2
+
+
+def test_unsaved_changes_prompt(qtbot, window, duel, monkeypatch):
+    ed = window.open_file(duel)
+    ed.settings_panel.turns.setValue(20)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Cancel)
+    assert not window.close_tab(ed)
+    assert window.tabs.count() == 1
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    assert window.close_tab(ed)
+    assert window.tabs.count() == 0
+    assert "turns: 12" in duel.read_text()
+
+
+def test_opening_a_broken_file_shows_its_diagnostics(qtbot, window, tmp_path, monkeypatch):
+    bad = tmp_path / "bad.scn.yaml"
+    bad.write_text("kind: pendulous.scenario\nversion: 1\nname: [unclosed\n")
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a[2]))
+    assert window.open_file(bad) is None
+    assert "bad.scn.yaml:" in shown[0]
+
+
+def test_about_credits_the_original_authors(qtbot, window, monkeypatch):
+    shown = []
+    monkeypatch.setattr(QMessageBox, "about", lambda *a: shown.append(a[2]))
+    window.about()
+    for name in ("Ken Carlino", "Richard (Rick) Reed", "Travis Jones", "Helios Software", "William Fawcett"):
+        assert name in shown[0]
+
+
+def test_editor_plugins_are_discovered():
+    from editor.core import plugins
+
+    kinds = [p.kind for p in plugins.all_plugins()]
+    assert "pendulous.scenario" in kinds
