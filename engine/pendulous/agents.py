@@ -181,21 +181,27 @@ class GreedyAgent:
 # ---------------------------------------------------------------- search
 def evaluate(s: PendulousState, me: int, army_value: float = 1.0) -> float:
     """Projected final score of `me` minus the best opponent's: victory points so far, plus what
-    the squares held now earn for the accumulations left, plus a value per army."""
+    the squares held now earn for the accumulations left, plus a value per army, plus a small
+    positional term (the greedy policy's square values: any land, and more for land next to an
+    enemy city, from where cities are stormed)."""
     st, b = s.static, s.static.board
     best_other = None
     mine_score = 0.0
+    near_city = 0.2 * st.vp_city + 0.5
     for q in range(st.nseats):
         if s.out[q]:
             proj = float(s.vp[q])
         else:
             own = s.own_mask[q]
-            income = (own & b.land_mask & s.supplied).bit_count() * st.vp_land + (own & b.city_mask).bit_count() * st.vp_city
+            land = own & b.land_mask
+            income = (land & s.supplied).bit_count() * st.vp_land + (own & b.city_mask).bit_count() * st.vp_city
             # accumulations still to come for q: one per remaining turn start plus the final one
             left = max(0, st.turns - s.turn) + 1
             if s.turn <= st.turns and q > s.seat:
                 left += 1  # q still starts a turn in this round
-            proj = s.vp[q] + income * left + army_value * s.forces(q)
+            enemy_cities = b.city_mask & ~own
+            position = 0.25 * land.bit_count() + near_city * (b.dilate(enemy_cities) & land).bit_count()
+            proj = s.vp[q] + income * left + army_value * s.forces(q) + position
         if q == me:
             mine_score = proj
         elif best_other is None or proj > best_other:
