@@ -71,12 +71,10 @@ class Beliefs:
         return {sq: x / tot for sq, x in w.items()}
 
     def expectations(self):
-        """Expected outcomes of attacking my unknown opponents, unmoved and moved (see search)."""
-        from .search import expectation_table
+        """Expected outcomes of fights with the unknown pieces (see search.Expectations)."""
+        from .search import Expectations
 
-        unmoved = dict(self.pool)
-        moved = {t: n for t, n in self.pool.items() if MOBILE[t]}
-        return (expectation_table(unmoved), expectation_table(moved))
+        return Expectations(dict(self.pool))
 
     def sample(self, rng: CounterRng) -> dict[int, int]:
         """A type for every unknown enemy piece, consistent with everything seen."""

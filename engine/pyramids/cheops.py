@@ -20,7 +20,7 @@ from engine.core.rng import CounterRng
 from .actions import Move
 from .beliefs import Beliefs, opponent_pyramid_weights
 from .geometry import geometry
-from .search import INF, INFO, Abort, SearchBoard, force_field, info_value
+from .search import INF, WIN, Abort, SearchBoard, force_field, info_value
 from .movegen import SQ_MASK
 
 #: force-field strength: points for a piece standing on the most probable pyramid square
@@ -80,8 +80,7 @@ class CheopsAgent:
             ppyr[sq] = p
         fields[me] = force_field(geo, probs, FIELD_SCALE)
         fields[1 - me] = force_field(geo, opponent_pyramid_weights(view), FIELD_SCALE)
-        expect = [None, None]
-        expect[me] = beliefs.expectations()
+        expect = beliefs.expectations()
         deadline = start + self.time_limit if self.time_limit else INF
         totals: dict[int, float] = {}
         counts: dict[int, int] = {}
@@ -142,16 +141,14 @@ class CheopsAgent:
         try:
             enemy = 1 - me
             if board.pyr_lost[enemy] or board.mobile[enemy] == 0:
-                return 100000.0
+                return WIN
             if board.mobile[me] == 0:
-                return -100000.0
+                return -WIN
             return -board.negamax(self.depth - 1, -INF, -best, enemy, 1)
         finally:
             board.unmake(u)
 
-    def _board(self, geo, view, sample: dict[int, int], fields, expect, ppyr) -> SearchBoard:
-        info = [INFO, INFO]
-        info[view.me] = info_value(view.since_capture)
+    def _board(self, geo, view, sample: dict[int, int], fields, exp, ppyr) -> SearchBoard:
         side_at = [-1] * geo.n
         type_at = [0] * geo.n
         unk = [False] * geo.n
@@ -160,10 +157,10 @@ class CheopsAgent:
             if cell is not None:
                 side_at[sq] = cell[0]
                 type_at[sq] = cell[2] or sample.get(sq, 0)
-                unk[sq] = cell[2] == 0 if cell[0] != view.me else not cell[4]
+                unk[sq] = cell[0] != view.me and cell[2] == 0
                 mov[sq] = cell[3]
-        return SearchBoard(geo, view.slide, side_at, type_at, view.hist, (fields[0], fields[1]), self.beam,
-                           unk, mov, expect, info, ppyr)
+        return SearchBoard(geo, view.slide, view.me, side_at, type_at, unk, mov, view.hist,
+                           (fields[0], fields[1]), exp, ppyr, info_value(view.since_capture), self.beam)
 
     @staticmethod
     def _move(by_squares, key: int) -> Move:

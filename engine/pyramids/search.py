@@ -1,43 +1,44 @@
-"""Cheops' search: min-max with alpha-beta pruning over a determinized board (manual, "Move
-Selection Algorithm").
+"""Cheops' search: min-max with alpha-beta pruning (manual, "Move Selection Algorithm").
 
 - "For each level, all legal moves are assigned initial values based on a criterion list": the
-  initial value of an attack is what it wins or loses, of a quiet move its gain in the force field
-  (plus a bonus for escaping a threat).
+  initial value of an attack is what it is expected to win or lose, of a quiet move its gain in the
+  force field (plus a bonus for escaping a threat).
 - "moves are sorted by these initial values; moves are then selected for recursion which are deemed
   to be 'hot' (attacks and so forth) or which have the highest initial values": below the root every
-  winning attack is searched, then only the `beam` best quiet moves.
-- the "force field ... attracts pieces ... to where you think Cheops' pyramid is": each side's field
-  is its belief about the other's pyramid, blurred by move distance; the evaluation adds it to the
-  material balance, so a shallow search still walks pieces toward the target.
+  promising attack is searched, then only the `beam` best quiet moves.
+- "Cheops' moves in the recursion are evaluated according to his perception of the board, including
+  inferences made about your unknown pieces": a fight with a piece whose rank the searching side has
+  not seen is scored by expectation over its beliefs (the chance of winning, of finding the pyramid,
+  and what learning a rank is worth), and the line continues with the likelier outcome. The sampled
+  ranks of unknown pieces decide only how they may move, so a deep line does not feed on one guess.
+- the "force field ... attracts pieces ... according to the positions of your pieces": each side's
+  field is a belief about where the other's pyramid is, spread by move distance; the evaluation adds
+  it to the material balance, so a shallow search still walks pieces toward the target.
 
-The board is a pair of flat lists changed in place by make/unmake (no copying during the search).
+The board is a set of flat lists changed in place by make/unmake (no copying during the search).
 """
 from __future__ import annotations
 
 import time
 
 from .geometry import Geometry
-from .movegen import SQ_MASK, forbidden_by_repetition, gen_attacks, gen_moves
+from .movegen import FLY, SQ_MASK, forbidden_by_repetition, gen_attacks, gen_moves
 from .pieces import (ANTELOPE, BULL, CAMEL, CAT, COBRA, HAWK, LION, MOBILE, NTYPES, PYRAMID, RAM, SPHINX,
                      WINS, WOLF)
 
 WIN = 100000.0
-FIELD_REACH = 24.0  # moves beyond which the force field is flat
-#: what attacking a piece of unknown rank is worth beyond the material (its rank becomes known):
-#: INFO at first, growing by INFO_GROWTH per move without a capture up to INFO_MAX. The manual: "If he
-#: does back off, at some point he will change his mind and come after your piece to find out what it
-#: really is."
-INFO = 1.0
-#: the worth of finding the pyramid when an attack on an unknown piece is scored by its chances
+INF = 1e9
+#: moves beyond which the force field is flat
+FIELD_REACH = 24.0
+#: the worth of finding the pyramid, for an attack on an unknown piece scored by its chances
 PYRAMID_FOUND = 200.0
+#: what attacking a piece of unknown rank is worth beyond the material (its rank becomes known):
+#: INFO at first, growing by INFO_GROWTH per move without a capture, up to INFO_MAX. The manual: "If he
+#: does back off, at some point he will change his mind and come after your piece to find out what
+#: it really is."
+INFO = 1.0
 INFO_GROWTH = 0.05
 INFO_MAX = 8.0
-
-
-def info_value(since_capture: int) -> float:
-    return min(INFO_MAX, INFO + INFO_GROWTH * since_capture)
-INF = 1e9
 
 VAL = [0.0] * NTYPES
 for _t, _v in ((LION, 10), (BULL, 8), (RAM, 7), (WOLF, 6), (HAWK, 5.5), (CAMEL, 5), (CAT, 5.5),
@@ -50,20 +51,50 @@ for _t, _v in ((LION, 0.6), (BULL, 0.8), (RAM, 0.9), (WOLF, 1.0), (HAWK, 1.0), (
     FW[_t] = _v
 
 
-def expectation_table(pool: dict[int, float]) -> list[tuple[float, float]]:
-    """Per attacker rank, the expected material loss of (attacker, defender) when attacking a piece
-    whose rank is drawn from `pool` (type -> weight; the pyramid is left to the sampled board)."""
-    items = [(d, w) for d, w in pool.items() if w > 0 and d != PYRAMID]
-    tot = sum(w for _, w in items)
-    out = []
-    for t in range(NTYPES):
-        if not tot or not MOBILE[t]:
-            out.append((0.0, 0.0))
-            continue
-        p_win = sum(w for d, w in items if WINS[t][d]) / tot
-        loss_d = sum(w * VAL[d] for d, w in items if WINS[t][d]) / tot
-        out.append(((1.0 - p_win) * VAL[t], loss_d))
-    return out
+def info_value(since_capture: int) -> float:
+    return min(INFO_MAX, INFO + INFO_GROWTH * since_capture)
+
+
+class Expectations:
+    """Expected outcomes of fights with pieces of unknown rank, from a belief pool (rank -> weight).
+
+    attack[moved][t] = (p_win, attacker's expected loss, defender's expected loss) for a piece of
+    rank t attacking an unknown piece (moved: it has moved, so it is neither pyramid nor sphinx);
+    defend[t] = (p_attacker_wins, defender's expected loss, attacker's expected loss) for an unknown
+    mobile piece attacking a known piece of rank t.
+    """
+
+    def __init__(self, pool: dict[int, float]) -> None:
+        unmoved = [(d, w) for d, w in pool.items() if w > 0 and d != PYRAMID]
+        mobile = [(d, w) for d, w in pool.items() if w > 0 and MOBILE[d]]
+        self.attack = (self._attack(unmoved), self._attack(mobile))
+        self.defend = self._defend(mobile)
+
+    @staticmethod
+    def _attack(items):
+        tot = sum(w for _, w in items)
+        out = []
+        for t in range(NTYPES):
+            if not tot or not MOBILE[t]:
+                out.append((0.0, 0.0, 0.0))
+                continue
+            p_win = sum(w for d, w in items if WINS[t][d]) / tot
+            loss_d = sum(w * VAL[d] for d, w in items if WINS[t][d]) / tot
+            out.append((p_win, (1.0 - p_win) * VAL[t], loss_d))
+        return out
+
+    @staticmethod
+    def _defend(items):
+        tot = sum(w for _, w in items)
+        out = []
+        for t in range(NTYPES):
+            if not tot:
+                out.append((0.0, 0.0, 0.0))
+                continue
+            p_win = sum(w for a, w in items if WINS[a][t]) / tot
+            loss_a = sum(w * VAL[a] for a, w in items if not WINS[a][t]) / tot
+            out.append((p_win, p_win * VAL[t], loss_a))
+        return out
 
 
 class Abort(Exception):
@@ -87,29 +118,26 @@ def force_field(geo: Geometry, target: dict[int, float], scale: float) -> list[f
 
 
 class SearchBoard:
-    __slots__ = ("geo", "slide", "side_at", "type_at", "unk", "mov", "expect", "info", "ppyr", "hist", "mat", "pos", "mobile", "pyr_lost",
-                 "field", "beam", "nodes", "deadline", "stop", "check_every")
+    """A board as the searching side (`root`) perceives it, with incremental evaluation."""
 
-    def __init__(self, geo: Geometry, slide: int, side_at: list[int], type_at: list[int], hist,
-                 field: tuple[list[float], list[float]], beam: int = 6, unk: list[bool] | None = None,
-                 mov: list[bool] | None = None, expect=None, info: tuple[float, float] = (INFO, INFO),
-                 ppyr: list[float] | None = None) -> None:
-        self.geo, self.slide, self.side_at, self.type_at = geo, slide, side_at, type_at
-        #: unk[sq]: the piece on sq is of a rank its opponent has not seen
-        self.unk = unk if unk is not None else [False] * geo.n
+    __slots__ = ("geo", "slide", "root", "side_at", "type_at", "unk", "mov", "exp", "info", "ppyr", "hist",
+                 "mat", "pos", "mobile", "pyr_lost", "field", "beam", "nodes", "deadline", "stop",
+                 "check_every")
+
+    def __init__(self, geo: Geometry, slide: int, root: int, side_at: list[int], type_at: list[int],
+                 unk: list[bool], mov: list[bool], hist, field: tuple[list[float], list[float]],
+                 exp: Expectations, ppyr: list[float], info: float = INFO, beam: int = 6) -> None:
+        self.geo, self.slide, self.root = geo, slide, root
+        self.side_at, self.type_at = side_at, type_at
+        #: unk[sq]: the piece on sq is an opponent piece whose rank `root` has not seen (its
+        #: type_at is a sampled guess, used only for how it moves)
+        self.unk = unk
         #: mov[sq]: the piece on sq has moved (so it is neither pyramid nor sphinx)
-        self.mov = mov if mov is not None else [False] * geo.n
-        #: expect[side][moved][attacker rank]: what `side` expects to lose and win attacking a piece
-        #: it does not know. The searching side scores its attacks on unknown pieces by expectation,
-        #: not by the sampled rank, so it does not play as if it could see the opponent's pieces; the
-        #: opponent's attacks on the searcher's pieces are scored by their true outcome (expect None),
-        #: a cautious opponent model: "He thinks he'll win the attack, but I know better."
-        self.expect = expect if expect is not None else (None, None)
-        #: per side: what probing an unknown piece is worth to it (only the searching side grows
-        #: impatient; it credits the opponent with the base value)
+        self.mov = mov
+        self.exp = exp
+        #: ppyr[sq]: root's belief that the unmoved piece on sq is the opponent's pyramid
+        self.ppyr = ppyr
         self.info = info
-        #: ppyr[sq]: the searching side's belief that the unmoved piece on sq is the enemy pyramid
-        self.ppyr = ppyr if ppyr is not None else [0.0] * geo.n
         self.hist = [tuple(hist[0]), tuple(hist[1])]
         self.field = field
         self.beam = beam
@@ -129,50 +157,55 @@ class SearchBoard:
         self.stop = None
         self.check_every = 511
 
+    # --- fights ------------------------------------------------------------------------------------
+
+    def fight(self, frm: int, to: int, how: int):
+        """(attacker wins, attacker's material change, defender's material change, pyramid found)
+        as the root side perceives the fight."""
+        t, d = self.type_at[frm], self.type_at[to]
+        if self.side_at[frm] == self.root:
+            if self.unk[to]:
+                p_win, loss_a, loss_d = self.exp.attack[self.mov[to]][t]
+                p = 0.0 if self.mov[to] else self.ppyr[to]
+                gain = self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND
+                return p_win >= 0.5, gain, -(1.0 - p) * loss_d, False
+        elif self.unk[frm] and how != FLY and d != PYRAMID:
+            p_win, loss_d, loss_a = self.exp.defend[d]
+            return p_win >= 0.5, -loss_a, -loss_d, False
+        if WINS[t][d]:
+            return True, 0.0, -VAL[d], d == PYRAMID
+        return False, -VAL[t], 0.0, False
+
     # --- make / unmake -----------------------------------------------------------------------------
 
     def make(self, m: int):
         frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
-        side_at, type_at = self.side_at, self.type_at
+        side_at, type_at, unk, mov = self.side_at, self.type_at, self.unk, self.mov
         s, t, ds, d = side_at[frm], type_at[frm], side_at[to], type_at[to]
         mat, pos, mobile = self.mat, self.pos, self.mobile
-        unk, mov = self.unk, self.mov
         undo = (frm, to, s, t, ds, d, mat[0], mat[1], pos[0], pos[1], mobile[0], mobile[1], self.hist[s],
                 self.pyr_lost[0], self.pyr_lost[1], unk[frm], unk[to], mov[frm], mov[to])
         self.hist[s] = (self.hist[s][1], (frm, to))
         f = self.field[s]
-        blind = False
+        won = True
         if ds >= 0:
-            ex = self.expect[s]
-            if unk[to] and ex is not None:
-                # probing an unknown piece: its expected outcome, the chance that it is the pyramid
-                # included, whatever the sampled board says it is
-                blind = True
-                loss_a, loss_d = ex[mov[to]][t]
-                p = 0.0 if mov[to] else self.ppyr[to]
-                mat[s] += self.info[s] - (1.0 - p) * loss_a + p * PYRAMID_FOUND
-                mat[ds] -= (1.0 - p) * loss_d
-            unk[frm] = unk[to] = False  # the survivor of an attack is known
-        if ds < 0 or WINS[t][d]:
-            if ds >= 0:
-                if not blind:
-                    mat[ds] -= VAL[d]
-                    if d == PYRAMID:
-                        self.pyr_lost[ds] = True
+            won, da, dd, found = self.fight(frm, to, m >> 18)
+            mat[s] += da
+            mat[ds] += dd
+            if won:
                 pos[ds] -= FW[d] * self.field[ds][to]
                 mobile[ds] -= MOBILE[d]
-            side_at[to], type_at[to] = s, t
-            side_at[frm], type_at[frm] = -1, 0
-            unk[to] = unk[frm]
+                if found:
+                    self.pyr_lost[ds] = True
+        if won:
+            side_at[to], type_at[to], unk[to] = s, t, unk[frm]
             mov[to] = True
-            mov[frm] = False
+            side_at[frm], type_at[frm], unk[frm], mov[frm] = -1, 0, False, False
             pos[s] += FW[t] * (f[to] - f[frm])
         else:
-            if not blind:
-                mat[s] -= VAL[t]
             pos[s] -= FW[t] * f[frm]
             mobile[s] -= 1
-            side_at[frm], type_at[frm] = -1, 0
+            side_at[frm], type_at[frm], unk[frm], mov[frm] = -1, 0, False, False
         return undo
 
     def unmake(self, u) -> None:
@@ -195,29 +228,24 @@ class SearchBoard:
         return gen_moves(self.geo, self.side_at, self.type_at, side, self.slide,
                          forbidden_by_repetition(self.hist[side]))
 
+    def attack_gain(self, m: int) -> float:
+        """What an attack is worth to the attacker, as root perceives it (WIN for the pyramid)."""
+        won, da, dd, found = self.fight(m & SQ_MASK, (m >> 9) & SQ_MASK, m >> 18)
+        return WIN if found else da - dd
+
     def initial_values(self, moves: list[int], side: int) -> list[tuple[float, bool, int]]:
-        """(initial value, hot, move) per move: the manual's criterion list."""
+        """(initial value, hot, move) per move, best first: the manual's criterion list."""
         side_at, type_at, f = self.side_at, self.type_at, self.field[side]
         nb = self.geo.nb
         enemy = 1 - side
         out = []
         for m in moves:
             frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
-            t = type_at[frm]
             if side_at[to] >= 0:
-                d = type_at[to]
-                ex = self.expect[side]
-                if self.unk[to] and ex is not None:
-                    loss_a, loss_d = ex[self.mov[to]][t]
-                    p = 0.0 if self.mov[to] else self.ppyr[to]
-                    gain = self.info[side] + (1.0 - p) * (loss_d - loss_a) + p * PYRAMID_FOUND
-                    out.append((100.0 + gain if gain > 0 else gain, gain > 0, m))
-                    continue
-                if WINS[t][d]:
-                    out.append((WIN if d == PYRAMID else 100.0 + VAL[d] - 0.01 * VAL[t], True, m))
-                else:
-                    out.append((-VAL[t], False, m))
+                g = self.attack_gain(m)
+                out.append((100.0 + g if g > 0 else g, g > 0, m))
                 continue
+            t = type_at[frm]
             v = FW[t] * (f[to] - f[frm])
             # escaping an adjacent enemy that would win
             for x in nb[frm]:
@@ -230,19 +258,16 @@ class SearchBoard:
 
     # --- search ------------------------------------------------------------------------------------
 
-    def horizon(self, side: int) -> float:
+    def horizon(self, side: int, ply: int) -> float:
         """The evaluation at the search horizon, where the side to move may still cash in one
         favourable attack (a one-move quiescence, so a piece left hanging is seen as lost)."""
         best = self.evaluate(side)
         enemy = 1 - side
-        ex = self.expect[side]
         for m in gen_attacks(self.geo, self.side_at, self.type_at, side):
-            to = (m >> 9) & SQ_MASK
-            if ex is None or not self.unk[to]:
-                if not WINS[self.type_at[m & SQ_MASK]][self.type_at[to]]:
-                    continue
+            if self.attack_gain(m) <= 0:
+                continue
             u = self.make(m)
-            v = WIN if self.pyr_lost[enemy] else self.evaluate(side)
+            v = WIN - ply - 1 if self.pyr_lost[enemy] else self.evaluate(side)
             self.unmake(u)
             if v > best:
                 best = v
@@ -254,7 +279,7 @@ class SearchBoard:
             if time.perf_counter() > self.deadline or (self.stop is not None and self.stop()):
                 raise Abort
         if depth == 0:
-            return self.horizon(side)
+            return self.horizon(side, ply)
         moves = self.moves(side)
         if not moves:
             return -WIN + ply

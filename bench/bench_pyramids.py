@@ -1,0 +1,123 @@
+"""Pyramids engine and Cheops: speed and strength figures (printed, never asserted).
+
+    python bench/bench_pyramids.py movegen              # legal-move generation per second
+    python bench/bench_pyramids.py speed [--moves 20]   # Cheops nodes/s and time per move, each level x slide
+    python bench/bench_pyramids.py strength [--games 100] [--workers 2]
+        # level 1 vs random and level 4 vs level 1, seats alternating, through engine.core.simulate
+
+Positions for the speed figures are taken from seeded random games between two level-1 players
+(mid-game: 20-120 moves in), so every run measures the same positions.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.core import simulate  # noqa: E402
+from engine.core.rng import CounterRng  # noqa: E402
+from engine.pyramids.cheops import CheopsAgent  # noqa: E402
+from engine.pyramids.game import default_scenario, new_game  # noqa: E402
+from engine.pyramids.movegen import forbidden_by_repetition, gen_moves  # noqa: E402
+
+
+def positions(slide: int, count: int, seed: int = 0) -> list:
+    """Mid-game states reached by level-1 self-play."""
+    out = []
+    g = seed
+    while len(out) < count:
+        s = new_game(default_scenario(slide=slide), g)
+        ag, rngs = CheopsAgent(level=1), [CounterRng(g * 2 + 1), CounterRng(g * 2 + 2)]
+        stop_at = 20 + (g * 37) % 100
+        while not s.is_over and s.ply < stop_at:
+            p = s.to_move
+            s.apply(ag.choose(s.view(p), s.legal_actions(), rngs[p]))
+        if not s.is_over:
+            out.append(s)
+        g += 1
+    return out
+
+
+def bench_movegen() -> None:
+    for slide in (1, 2, 3):
+        states = positions(slide, 20)
+        n = moves = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < 2.0:
+            for s in states:
+                side = s.to_move
+                moves += len(gen_moves(s.geo, s.side_at, s.type_at, side, s.slide, forbidden_by_repetition(s.hist[side])))
+                n += 1
+        dt = time.perf_counter() - t0
+        print(f"slide {slide}: {n / dt:8.0f} move generations/s, {moves / dt:9.0f} legal moves/s "
+              f"({moves / n:.1f} moves per position)")
+
+
+def bench_speed(per_cell: int) -> None:
+    print("level slide  median s   p90 s   max s   nodes/s   samples")
+    for slide in (1, 2, 3):
+        states = positions(slide, per_cell, seed=100 * slide)
+        for level in (1, 2, 3, 4):
+            times, nps, samples = [], [], []
+            for i, s in enumerate(states):
+                ag = CheopsAgent(level=level)
+                p = s.to_move
+                t0 = time.perf_counter()
+                ag.choose(s.view(p), s.legal_actions(), CounterRng(i))
+                dt = time.perf_counter() - t0
+                times.append(dt)
+                nps.append(ag.last_nodes / dt if dt else 0)
+                samples.append(ag.last_samples)
+            times.sort()
+            print(f"{level:5} {slide:5}  {statistics.median(times):8.3f} {times[int(0.9 * (len(times) - 1))]:7.3f} "
+                  f"{times[-1]:7.3f} {statistics.median(nps):9.0f} {statistics.mean(samples):9.1f}")
+
+
+def bench_strength(games: int, workers: int, slide: int) -> None:
+    scenario = default_scenario(slide=slide)
+    for seats, opts, label in (
+        (["cheops", "random"], [{"level": 1}, {}], "level 1 vs random"),
+        (["cheops", "cheops"], [{"level": 4}, {"level": 1}], "level 4 vs level 1"),
+    ):
+        # one seed per game, seats alternating (rotate), so each side plays both seats equally
+        specs = simulate.make_specs("pyramids", scenario, seats, games // 2, seed=1, rotate=True, agent_options=opts)
+        t0 = time.perf_counter()
+        with ProcessPoolExecutor(workers) as ex:
+            recs = list(simulate.run(specs, ex))
+        errors = [r.error for r in recs if r.error]
+        ok = [r for r in recs if not r.error]
+        # the first listed agent plays seat (rotation) of each game
+        wins = sum(1 for r in ok if r.winners == (r.rotation,))
+        draws = sum(1 for r in ok if len(r.winners) != 1)
+        p = simulate.wilson(wins, len(ok))
+        lengths = sorted(r.actions for r in ok)
+        print(f"{label} (slide {slide}): {wins}/{len(ok)} wins = {p.to_text()}, {draws} draws, "
+              f"median {statistics.median(lengths):.0f} moves, {len(errors)} errors, {time.perf_counter() - t0:.0f} s")
+        for e in errors[:3]:
+            print("  error:", e.splitlines()[0])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("part", choices=["movegen", "speed", "strength", "all"])
+    ap.add_argument("--moves", type=int, default=20, help="positions per level and slide (speed)")
+    ap.add_argument("--games", type=int, default=100, help="games per pairing (strength)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--slide", type=int, default=2, help="slide for the strength games")
+    a = ap.parse_args()
+    if a.part in ("movegen", "all"):
+        bench_movegen()
+    if a.part in ("speed", "all"):
+        bench_speed(a.moves)
+    if a.part in ("strength", "all"):
+        bench_strength(a.games, a.workers, a.slide)
+
+
+if __name__ == "__main__":
+    main()

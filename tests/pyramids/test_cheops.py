@@ -1,0 +1,140 @@
+"""Cheops: search depth per level, hot moves, beliefs, force field, time limit, stop and the F6 callback."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from engine.core.rng import CounterRng
+from engine.pyramids.agents import GreedyAgent, RandomAgent
+from engine.pyramids.beliefs import Beliefs
+from engine.pyramids.cheops import CheopsAgent
+from engine.pyramids.game import default_scenario, new_game
+from engine.pyramids.pieces import PYRAMID, SPHINX
+
+from .helpers import play, position
+
+
+def choose(agent, s):
+    return agent.choose(s.view(s.to_move), s.legal_actions(), CounterRng(3)).to_text()
+
+
+def test_depth_is_level_plus_one():
+    # Move Selection Algorithm: "Cheops' depth of search is the user-selected skill level plus one"
+    assert [CheopsAgent(level=lv).depth for lv in (1, 2, 3, 4)] == [2, 3, 4, 5]
+    with pytest.raises(ValueError):
+        CheopsAgent(level=5)
+
+
+@pytest.mark.parametrize("level", [1, 4])
+def test_captures_a_known_pyramid(level):
+    # the pyramid was revealed: Cheops takes it ("The winner is whoever first finds his opponent's pyramid")
+    s = position({"a1": "pP", "b1": "p4", "a2": "c8", "k11": "cP", "k10": "c2"}, first=1)
+    s.known[1][s.pid_at[s.geo.parse("a1")]] = True
+    assert choose(CheopsAgent(level=level), s) == "a2-a1"
+
+
+def test_takes_a_known_winning_capture_and_avoids_a_losing_one():
+    # the player's ram (3) next to Cheops' bull (2) and lion-free board: the bull takes it
+    s = position({"c3": "p3", "c4": "c2", "k11": "cP", "a1": "pP", "j11": "cS"}, first=1)
+    s.known[1][s.pid_at[s.geo.parse("c3")]] = True
+    assert choose(CheopsAgent(level=2), s) == "c4-c3"
+    # a known sphinx beats every attacker but a cat: Cheops' wolf does not attack it
+    s = position({"c3": "pS", "c4": "c4", "k11": "cP", "a1": "pP", "j1": "p8"}, first=1)
+    s.known[1][s.pid_at[s.geo.parse("c3")]] = True
+    assert choose(CheopsAgent(level=2), s) != "c4-c3"
+
+
+def test_defends_against_a_known_threat_to_its_pyramid():
+    # the player's antelope stands next to Cheops' pyramid: Cheops' lion removes it
+    s = position({"k11": "cP", "k10": "p8", "j10": "c1", "a1": "pP", "a2": "p4"}, first=1)
+    assert choose(CheopsAgent(level=1), s) == "j10-k10"
+
+
+def test_beliefs_follow_what_was_seen():
+    # moved pieces are neither pyramid nor sphinx; the pyramid prior favours the two back rows
+    s = new_game(default_scenario(), 5, first=0)
+    v = s.view(0)
+    b = Beliefs(v)
+    assert b.pool[PYRAMID] == 1 and b.pool[SPHINX] == 7 and len(b.unknown) == 44
+    probs = b.pyramid_probabilities()
+    back = sum(p for sq, p in probs.items() if sq // 11 <= 1)
+    assert back > 0.75 and abs(sum(probs.values()) - 1) < 1e-9
+    rng = CounterRng(1)
+    for _ in range(20):
+        sample = b.sample(rng)
+        assert sorted(sample.values()) == sorted(t for t, n in b.pool.items() for _ in range(n))
+
+
+def test_moved_pieces_are_never_sampled_immobile():
+    s = position({"a1": "pP", "a2": "p4", "k11": "cP", "k10": "c4", "j11": "cS"}, first=1)
+    play(s, "k10-k9")
+    b = Beliefs(s.view(0))
+    mover = s.geo.parse("k9")
+    for seed in range(20):
+        assert b.sample(CounterRng(seed))[mover] not in (PYRAMID, SPHINX)
+
+
+def test_stop_event_returns_best_so_far():
+    # "While Cheops is thinking, you can terminate his search process ... Cheops will select the
+    # best move he has found thus far."
+    s = new_game(default_scenario(slide=3), 2)
+    stop = threading.Event()
+    seen = []
+
+    def on_think(info):
+        seen.append(info)
+        if len(seen) == 3:
+            stop.set()
+
+    ag = CheopsAgent(level=4, stop=stop, on_think=on_think, soft_seconds=1e9, samples=50)
+    t0 = time.perf_counter()
+    move = ag.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
+    assert time.perf_counter() - t0 < 5
+    assert move in s.legal_actions()
+    assert 3 <= len(seen) <= 4 and ag.last_samples == 0
+
+
+def test_time_limit_is_respected():
+    s = new_game(default_scenario(slide=3), 8)
+    ag = CheopsAgent(level=4, time_limit=0.2, soft_seconds=1e9, samples=50)
+    t0 = time.perf_counter()
+    move = ag.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
+    assert time.perf_counter() - t0 < 1.0 and move in s.legal_actions()
+
+
+def test_think_callback_reports_candidates_and_scores():
+    # F6: "Initial and final scores for each move are displayed ... the current best move and its score"
+    s = new_game(default_scenario(), 3)
+    infos = []
+    ag = CheopsAgent(level=1, samples=1, on_think=infos.append)
+    move = ag.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
+    assert {i.move for i in infos} == set(s.legal_actions())
+    last = infos[-1]
+    assert last.best == move and last.best_score == max(i.score for i in infos)
+
+
+def test_force_field_draws_pieces_forward():
+    # with nothing to fight, Cheops walks toward where the player's pyramid probably is
+    s = position({"f11": "c4", "k11": "cP", "f1": "pP", "e1": "pS", "a1": "p8"}, first=1)
+    assert choose(CheopsAgent(level=1), s) in ("f11-f10", "f11-f9")
+
+
+def test_cheops_beats_random_agent():
+    # a smoke test of strength (the measured figure over 100 games is in bench/bench_pyramids.py)
+    s = new_game(default_scenario(slide=3), 12)
+    agents = [CheopsAgent(level=1, samples=2, soft_seconds=1e9), RandomAgent()]
+    rngs = [CounterRng(1), CounterRng(2)]
+    while not s.is_over:
+        p = s.to_move
+        s.apply(agents[p].choose(s.view(p), s.legal_actions(), rngs[p]))
+    assert s.result.winners == (0,)
+
+
+def test_greedy_agent_plays_legal_moves():
+    s = new_game(default_scenario(), 1)
+    for _ in range(6):
+        m = GreedyAgent().choose(s.view(s.to_move), s.legal_actions(), CounterRng(s.ply))
+        assert m in s.legal_actions()
+        s.apply(m)
