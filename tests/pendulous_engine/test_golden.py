@@ -39,9 +39,13 @@ def _cases():
                                player("Gray", initial_forces=4, resource_rate=4),
                                player("Green", initial_forces=3, resource_rate=3)],
                       turns=6, naval=True)
+    from formats.loader import load_file
+
+    duel = load_file(Path(__file__).resolve().parents[2] / "content" / "pendulous" / "duel.scn.yaml").model
     return {
         "strait-greedy-random-random-seed3": (strait, ("greedy", "random", "random"), 3),
         "strait-greedy-greedy-greedy-seed11": (strait, ("greedy", "greedy", "greedy"), 11),
+        "duel-greedy-greedy-seed1": (duel, ("greedy", "greedy"), 1),
     }
 
 
@@ -55,7 +59,7 @@ def test_golden_trace(name):
     state, opening = start_game(sc, None, seed)
     header = [f"golden trace {name}: seed {seed}, seats {', '.join(seats)}",
               "regenerate: GRIDSMITH_UPDATE_GOLDEN=1 .venv/bin/pytest tests/pendulous_engine/test_golden.py",
-              "map:", *STRAIT]
+              f"scenario: {sc.name}", "map:", *sc.map]
     lines = trace_game(state, [_agent(x) for x in seats], [agent_rng(seed, q) for q in range(len(seats))],
                        header, seat_name=lambda q: SEAT_COLOURS[q], opening=opening)
     lines += ["final board:", *state.board_text().split("\n")]
