@@ -324,5 +324,5 @@ class SettingsPanel(QScrollArea):
         self.ensureWidgetVisible(w)
         w.setFocus(Qt.FocusReason.OtherFocusReason)
         w.setStyleSheet("background: #fff59d; color: black")
-        QTimer.singleShot(1500, lambda: w.setStyleSheet(""))
+        QTimer.singleShot(1500, w, lambda: w.setStyleSheet(""))  # cancelled if w is gone
         return True

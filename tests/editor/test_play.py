@@ -1,0 +1,126 @@
+"""Test-play inside the editor (manual 4.3 FILE|PLAY SCENARIO) and the game window (sections 2-3)."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QMessageBox
+
+from editor_helpers import click, move
+from engine.pendulous import save as saves
+from editor.pendulous.play import PlayWindow, SeatDialog, open_play_window
+
+
+def _play_window(window, ed, seats, **kw) -> PlayWindow:
+    return open_play_window(window, ed.document.snapshot(), seats, seed=3, scenario_file=ed.document.path,
+                            source_editor=ed, **kw)
+
+
+def test_play_scenario_offers_every_registered_computer_player(qtbot, window, duel, monkeypatch):
+    ed = window.open_file(duel)
+    ed.settings_panel.turns.setValue(2)  # unsaved: play uses the document as it is
+    seen = {}
+
+    def fake_exec(dlg):
+        seen["choices"] = [dlg.kinds[1].itemData(i) for i in range(dlg.kinds[1].count())]
+        dlg.kinds[1].setCurrentIndex(seen["choices"].index("random"))
+        dlg.names[0].setText("Tester")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(SeatDialog, "exec", fake_exec)
+    window.act_play.trigger()
+    assert seen["choices"] == ["human", "greedy", "random", "search"]
+    (pw,) = window.play_windows
+    assert pw.seats == ["human", "random"]
+    assert pw.scenario.settings.turns == 2 and pw.scenario.players[0].name == "Tester"
+    assert ed.document.model.players[0].name == "Red Army"  # the override is for this game only
+    pw.close()
+    assert window.play_windows == []
+
+
+def test_play_refuses_a_scenario_with_errors(qtbot, window, duel, monkeypatch):
+    ed = window.open_file(duel)
+    ed.settings_panel.fields[("players", 0, "initial_forces")].setValue(99)
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    window.act_play.trigger()
+    assert "PND408" in shown[0] and window.play_windows == []
+
+
+def test_human_clicks_and_computer_play_a_game_to_its_end(qtbot, window, duel, monkeypatch, tmp_path):
+    ed = window.open_file(duel)
+    ed.settings_panel.turns.setValue(3)
+    dialogs = []
+    monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: dialogs.append((a[1], a[2])))
+    pw = _play_window(window, ed, ["human", "greedy"], pace="fast")
+    pw.resize(1200, 820)
+    s = pw.state
+    assert s.turn == 0 and pw.is_human_turn()
+    # setup turn (2.4): clicking own land places an army for free
+    pool, res = s.pool[0], s.resources[0]
+    click(pw.view, 3, 3)  # row 4, column 4: red land
+    assert s.square(3, 3)[2] == 1 and s.pool[0] == pool - 1 and s.resources[0] == res
+    assert pw.table.item(0, 0).text() == str(pool - 1)
+    click(pw.view, 3, 3)  # clicking the army again picks it up (2.5)
+    assert s.square(3, 3)[2] == 0 and s.pool[0] == pool
+    click(pw.view, 4, 4)
+    click(pw.view, 4, 1)
+    qtbot.mouseClick(pw.end_turn_btn, Qt.MouseButton.LeftButton)
+    # gray is a computer: it moves in a worker thread while the window stays responsive
+    qtbot.waitUntil(lambda: pw.is_human_turn() or pw.state.is_over, timeout=20000)
+    assert pw.state.turn == 1
+    assert any(t == "Setup done" for t, _ in dialogs)  # the end-of-turn score dialog (3.5)
+    # the left panel shows the attack breakdown of the enemy square under the mouse (2.7)
+    move(pw.view, 6, 0, Qt.MouseButton.NoButton)  # row 1, column 7: gray land next to red
+    assert "Chance of success" in pw.odds_label.text() and "Attack 1" in pw.odds_label.text()
+    # attack it by clicking
+    before = len(pw.state.log)
+    click(pw.view, 6, 0)
+    assert len(pw.state.log) == before + 1 and pw.state.log[-1].startswith("attack")
+    # the end-turn dialog can be switched off (Options > End Turn Dialog)
+    pw.act_end_dialog.setChecked(False)
+    n_dialogs = len(dialogs)
+    # save the game now, play on, reload: the same position comes back (3.2, 3.3)
+    sav = pw.save_game(tmp_path / "test.sav.yaml")
+    log_at_save = list(pw.state.log)
+    while not pw.state.is_over:
+        qtbot.waitUntil(lambda: pw.is_human_turn() or pw.state.is_over, timeout=20000)
+        if not pw.state.is_over:
+            qtbot.mouseClick(pw.end_turn_btn, Qt.MouseButton.LeftButton)
+    assert [t for t, _ in dialogs[n_dialogs:]] == ["Game over"]
+    assert "wins" in dialogs[-1][1] or "tie" in dialogs[-1][1]
+    assert "Game over" in pw.statusBar().currentMessage()
+    assert pw.reload_game(sav)
+    assert pw.state.log == log_at_save and not pw.state.is_over and pw.is_human_turn()
+    assert saves.snapshot(pw.state) == saves.read_save(sav).snapshot
+    pw.close()
+
+
+def test_unsupplied_squares_are_black_outlined_in_the_owner_colour(qtbot, window, duel):
+    ed = window.open_file(duel)
+    pw = _play_window(window, ed, ["human", "human"])
+    key_supplied = pw.state.square(3, 3)
+    assert key_supplied == ("land", 0, 0, True)
+    img = pw.tiles.tile(("land", 0, 0, False))
+    mid = img.pixelColor(img.width() // 2, img.height() // 2)
+    edge = img.pixelColor(4, img.height() // 2)
+    assert mid.lightness() < 30  # black inside
+    assert edge.red() > 150 and edge.green() < 100  # red outline
+    pw.close()
+
+
+def test_the_three_reports_of_3_1(qtbot, window, duel):
+    ed = window.open_file(duel)
+    pw = _play_window(window, ed, ["human", "human"])
+    p = pw.report_rows("player")
+    assert [r["name"] for r in p] == ["Red Army", "Gray Army"]
+    assert {"reinforcement_rate", "resource_rate", "maximum_forces", "force_pool", "resources", "victory_points",
+            "army_effectiveness"} <= set(p[0])
+    g = pw.report_rows("game")[0]
+    assert (g["number_of_turns"], g["victory_points_land"], g["victory_points_city"], g["naval_invasions"]) == \
+        (12, 1, 5, "not allowed")
+    c = pw.report_rows("combat")
+    assert {"total_attacks", "total_defences", "attack_success_percent", "defence_success_percent",
+            "average_attack_percent", "average_defence_percent"} <= set(c[0])
+    dlg = pw.show_report("combat")
+    assert dlg.isVisible()
+    dlg.close()
+    pw.close()
