@@ -79,10 +79,11 @@ class _FastLoader(CParser, _Core12Constructor, _Core12Resolver):  # type: ignore
 
 def load(text: str):
     """Plain Python data of a clean single-document file, or NotFast."""
-    if "\t" in text:
-        # YAML allows tabs as separators and inside plain scalars, ruamel (the full reader) does not:
-        # let the full reader decide, so `validate` and the editor give the same answer
-        raise NotFast("tab")
+    if _DISPUTED.search(text):
+        # libyaml and ruamel (the full reader) disagree about these: tabs as separators and inside
+        # plain scalars, a BOM after the start, YAML 1.1's extra line breaks (NEL, LS, PS); let the
+        # full reader decide, so `validate` and the editor give the same answer
+        raise NotFast("disputed character")
     try:
         _refuse_unusual_events(text)
         loader = _FastLoader(text)
@@ -98,6 +99,9 @@ def load(text: str):
         raise
     except (yaml.YAMLError, RecursionError, ValueError, TypeError) as e:
         raise NotFast(str(e)) from e
+
+
+_DISPUTED = re.compile("[\t\ufeff\x85\u2028\u2029]")
 
 
 def _refuse_unusual_events(text: str) -> None:

@@ -541,11 +541,38 @@ def test_too_many_values_without_aliases_is_not_called_an_alias_bomb(monkeypatch
     assert d.code == "Y106" and "alias bomb" in d.message
 
 
-@pytest.mark.parametrize("old,new", [("version: 1", "version:\t1"), ("name: Twin Rivers", "name: Twin\tRivers")])
-def test_tabs_get_the_same_answer_from_both_readers(tmp_path, old, new):
-    """Found by fuzzing: libyaml accepts these tabs, ruamel refuses them; `validate` passed a file the
-    editor could not open."""
+@pytest.mark.parametrize("old,new", [
+    ("version: 1", "version:\t1"), ("name: Twin Rivers", "name: Twin\tRivers"),
+    ("  reinforcement_rate: 2", "\ufeff reinforcement_rate: 2"), ("name: Twin Rivers", "name: Twin\x85Rivers"),
+    ("name: Twin Rivers", "name: Twin\u2028Rivers"),
+])
+def test_disputed_characters_get_the_same_answer_from_both_readers(tmp_path, old, new):
+    """Found by fuzzing: libyaml accepts these tabs, a BOM inside the file and YAML 1.1 line breaks;
+    ruamel refuses them or reads them otherwise, so `validate` passed a file the editor refused."""
     text = dump(scenario()).replace(old, new)
     path = tmp_path / "tabs.scn.yaml"
     path.write_text(text)
     assert located(validate_file(path)) == located(load_file(path).diagnostics)
+
+
+MUTATIONS = st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.sampled_from(["insert", "delete", "replace"]),
+                               st.sampled_from(list(":-[]{}#&*!|>'\"~ \n,?%@`\\abc1A.\r\t\x85\u2028\ufeff\u00a0"))),
+                     min_size=1, max_size=4)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(MUTATIONS)
+def test_a_few_typos_in_a_valid_file_get_the_same_answer_from_both_readers(mutations):
+    text = list(dump(scenario()) + "# end\n")
+    for where, op, ch in mutations:
+        k = int(where * len(text))
+        if op == "insert":
+            text.insert(k, ch)
+        elif op == "delete":
+            del text[k]
+        else:
+            text[k] = ch
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "typo.scn.yaml"
+        path.write_text("".join(text))
+        assert located(validate_file(path)) == located(load_file(path).diagnostics)
