@@ -2,13 +2,15 @@
 import sys
 
 if sys.version_info < (3, 12):  # pragma: no branch
-    # PySide6 6.12.0 returns None from void C++ methods without a new reference on Python 3.11
-    # (every `painter.drawImage(...)`, `app.processEvents()`, ... drops None's refcount by one), so
-    # an editor session dies with "none_dealloc" after a few thousand calls. Python 3.12 made None
-    # immortal (PEP 683); on older Pythons we give None enough references never to reach zero.
+    # PySide6 6.12.0 returns None and True without a new reference on Python 3.11 (every
+    # `painter.drawImage(...)`, `app.processEvents()`, `signal.emit(...)` drops a reference), so an
+    # editor session dies with "none_dealloc"/"bool_dealloc" after a few thousand calls. Python 3.12
+    # made these singletons immortal (PEP 683); on older Pythons we give them enough references
+    # never to reach zero.
     import ctypes
 
-    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 48
+    for _singleton in (None, True, False):
+        ctypes.c_ssize_t.from_address(id(_singleton)).value += 1 << 48
 
 # Import pydantic and every model before PySide6: shiboken's import hook inspects modules as they
 # load and trips over pydantic's lazily imported submodules ("partially initialized module").

@@ -162,7 +162,7 @@ class SquareGridEditor(DocumentEditor):
     def panels(self) -> list[Panel]:
         return [
             Panel("problems", "Problems", self.problems_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
-            Panel("worldview", "World View", self.minimap, Qt.DockWidgetArea.RightDockWidgetArea, shortcut="Ctrl+W"),
+            Panel("worldview", "World View", self.minimap, Qt.DockWidgetArea.RightDockWidgetArea, shortcut="Ctrl+M"),
         ]
 
     def problems(self) -> list:
@@ -199,9 +199,11 @@ class SquareGridEditor(DocumentEditor):
         self.view.zoom_out()
 
     def zoom_reset(self) -> None:
+        self.view.auto_fit = False
         self.view.set_zoom(1.0)
 
     def zoom_fit(self) -> None:
+        self.view.auto_fit = True  # and keep fitting as the window resizes
         self.view.zoom_fit()
 
     def export_png(self, path: str) -> bool:

@@ -124,6 +124,8 @@ class GridView(QGraphicsView):
         self._pan_from: QPointF | None = None
         self._space = False
         self.zoom = 1.0
+        #: fit the grid to the window on resize until the user zooms (a new tab shows the whole map)
+        self.auto_fit = True
         self.hover_cell: tuple[int, int] | None = None
         px = item.px
         self.selection = self._overlay(QColor("#ffeb3b"), Qt.PenStyle.DashLine, 3)
@@ -181,7 +183,9 @@ class GridView(QGraphicsView):
         self.preview.show()
 
     # ---- zoom -----------------------------------------------------------------------------
-    def set_zoom(self, z: float) -> None:
+    def set_zoom(self, z: float, user: bool = True) -> None:
+        if user:
+            self.auto_fit = False
         z = max(self.MIN_ZOOM, min(self.MAX_ZOOM, z))
         self.setTransform(self.transform().fromScale(z, z))
         self.zoom = z
@@ -189,9 +193,11 @@ class GridView(QGraphicsView):
         self.viewportMoved.emit()
 
     def zoom_in(self) -> None:
+        self.auto_fit = False
         self.set_zoom(self.zoom * 1.25)
 
     def zoom_out(self) -> None:
+        self.auto_fit = False
         self.set_zoom(self.zoom / 1.25)
 
     def zoom_fit(self) -> None:
@@ -199,7 +205,7 @@ class GridView(QGraphicsView):
         if b.isEmpty():
             return
         vw, vh = max(1, self.viewport().width() - 8), max(1, self.viewport().height() - 8)
-        self.set_zoom(min(vw / b.width(), vh / b.height()))
+        self.set_zoom(min(vw / b.width(), vh / b.height()), user=False)
         self.centerOn(b.center())
 
     # ---- input ----------------------------------------------------------------------------
@@ -277,4 +283,6 @@ class GridView(QGraphicsView):
 
     def resizeEvent(self, e) -> None:
         super().resizeEvent(e)
+        if self.auto_fit:
+            self.zoom_fit()
         self.viewportMoved.emit()

@@ -19,9 +19,6 @@ class PendulousEditor(SquareGridEditor):
         super().__init__(document, parent)
         self.palette_panel = Palette(document, self.tool_actions())
         self.settings_panel = SettingsPanel(document)
-        w, h = document.grid_size()
-        if w * 32 > 1100 or h * 32 > 800:
-            self.view.set_zoom(0.5)
 
     # ---- tiles ----------------------------------------------------------------------------
     def render_tile(self, p: QPainter, r: QRect, key) -> None:

@@ -267,6 +267,8 @@ class SettingsPanel(QScrollArea):
             elif isinstance(widget, QLineEdit):
                 if widget.text() != value:
                     widget.setText(value)
+                    widget.setCursorPosition(0)  # show the start of a long name in a narrow field
+                widget.setToolTip(value)
         finally:
             widget.blockSignals(False)
 

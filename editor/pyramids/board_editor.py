@@ -154,13 +154,14 @@ class BoardEditor(SquareGridEditor):
         self.panel = BoardPanel(self)
 
     def render_tile(self, p: QPainter, r: QRect, key) -> None:
-        ch, home = key
+        ch, home = key if isinstance(key, tuple) else (key, -1)
         paint_terrain(p, r, ch)
         if home >= 0:
             p.fillRect(r, HOME_TINT[home])
 
     def colour_of(self, key) -> QColor:
-        return {"D": DESERT_COLOUR, "P": POWER_COLOUR}.get(key, OPEN_COLOUR)
+        ch = key[0] if isinstance(key, tuple) else key
+        return {"D": DESERT_COLOUR, "P": POWER_COLOUR}.get(ch, OPEN_COLOUR)
 
     def current_value(self) -> str:
         return self.panel.value()

@@ -1,0 +1,251 @@
+"""The Pyramids scenario form: board, each side's piece set and setup (random, a library entry, or
+inline rows), the game options of the manual's function keys, and test-play against Cheops."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+
+from formats.pyramids.refs import RefError, load_ref
+from formats.pyramids.scenario import SIDES, Scenario, SetupChoice, Side, resolve
+from formats.pyramids.setups import SetupLibrary
+from formats.registry import CheckContext
+
+from ..core import commands
+from ..core.document import EditorDocument
+from ..core.editorwidget import DocumentEditor, Panel
+from ..core.problems import LiveValidator, ProblemsPanel
+
+KIND = "pyramids.scenario"
+SIDE_TITLES = {"player": "Player (bottom)", "cheops": "Cheops (top)"}
+
+
+def new_scenario() -> Scenario:
+    return Scenario(kind=KIND, version=1, name="New scenario")
+
+
+class ScenarioDocument(EditorDocument):
+    kind = KIND
+
+    def grid_size(self) -> tuple[int, int]:
+        return (0, 0)
+
+    def context(self) -> CheckContext:
+        return CheckContext(file=self.path)
+
+    def set_side_setup(self, side: str, choice: SetupChoice) -> bool:
+        sides = {k: v.model_copy(deep=True) for k, v in self.model.sides.items()}
+        sides.setdefault(side, Side())
+        sides[side] = sides[side].model_copy(update={"setup": choice})
+        return commands.set_value(self, ("sides",), sides, f"{side} setup")
+
+    def set_side_pieceset(self, side: str, ref: str) -> bool:
+        sides = {k: v.model_copy(deep=True) for k, v in self.model.sides.items()}
+        sides.setdefault(side, Side())
+        sides[side] = sides[side].model_copy(update={"pieceset": ref})
+        return commands.set_value(self, ("sides",), sides, f"{side} piece set")
+
+    def counts_of(self, side: str):
+        from formats.pyramids.pieceset import Counts, PieceSet
+
+        try:
+            return load_ref(self.model.side(side).pieceset, ".pieceset.yaml", PieceSet, self.context()).counts
+        except RefError:
+            return Counts()
+
+    def library_entries(self, ref: str) -> list[str]:
+        try:
+            return [s.name for s in load_ref(ref, ".setups.yaml", SetupLibrary, self.context()).setups]
+        except RefError:
+            return []
+
+
+class SidePanel(QGroupBox):
+    def __init__(self, doc: ScenarioDocument, side: str):
+        super().__init__(SIDE_TITLES[side])
+        self.doc, self.side = doc, side
+        form = QFormLayout(self)
+        self.pieceset = QLineEdit()
+        self.pieceset.editingFinished.connect(lambda: doc.set_side_pieceset(side, self.pieceset.text().strip() or "default"))
+        form.addRow("Piece set", self.pieceset)
+        self.form = QComboBox()
+        self.form.addItems(["Random", "Library entry", "Inline rows"])
+        self.form.activated.connect(self._form_changed)
+        form.addRow("Setup", self.form)
+        self.library = QLineEdit()
+        self.library.editingFinished.connect(self._library_changed)
+        form.addRow("Library", self.library)
+        self.entry = QComboBox()
+        self.entry.activated.connect(self._library_changed)
+        form.addRow("Entry", self.entry)
+        self.refresh()
+
+    def choice(self) -> SetupChoice:
+        return self.doc.model.side(self.side).setup
+
+    def _form_changed(self, i: int) -> None:
+        if i == 0:
+            self.doc.set_side_setup(self.side, SetupChoice(random=True))
+        elif i == 1:
+            lib = self.library.text().strip() or "default"
+            entries = self.doc.library_entries(lib)
+            self.doc.set_side_setup(self.side, SetupChoice(library=lib, entry=entries[0] if entries else ""))
+        else:
+            from engine.core.rng import CounterRng
+            from engine.pyramids.game import random_setup
+
+            counts = self.doc.counts_of(self.side)
+            self.doc.set_side_setup(self.side, SetupChoice(rows=random_setup(counts, CounterRng(1))))
+
+    def _library_changed(self, *_a) -> None:
+        if self.form.currentIndex() != 1:
+            return
+        lib = self.library.text().strip() or "default"
+        entry = self.entry.currentText()
+        entries = self.doc.library_entries(lib)
+        if entry not in entries and entries:
+            entry = entries[0]
+        self.doc.set_side_setup(self.side, SetupChoice(library=lib, entry=entry))
+
+    def refresh(self) -> None:
+        side = self.doc.model.side(self.side)
+        self.pieceset.setText(side.pieceset)
+        ch = side.setup
+        form = ch.form()
+        self.form.setCurrentIndex({"random": 0, "library": 1, "rows": 2}.get(form or "random", 0))
+        lib = ch.library or "default"
+        self.library.setText(lib)
+        self.library.setEnabled(form == "library")
+        self.entry.blockSignals(True)
+        self.entry.clear()
+        self.entry.addItems(self.doc.library_entries(lib))
+        if ch.entry:
+            self.entry.setCurrentText(ch.entry)
+        self.entry.blockSignals(False)
+        self.entry.setEnabled(form == "library")
+
+
+class ScenarioEditor(DocumentEditor):
+    def __init__(self, document: ScenarioDocument, parent=None):
+        super().__init__(document, parent)
+        doc = document
+        lay = QVBoxLayout(self)
+        form = QFormLayout()
+        self.name = QLineEdit()
+        self.name.editingFinished.connect(lambda: self.name.text() and commands.set_value(doc, ("name",), self.name.text(), "Rename"))
+        form.addRow("Name", self.name)
+        self.description = QLineEdit()
+        self.description.editingFinished.connect(lambda: commands.set_value(doc, ("description",), self.description.text(), "Description"))
+        form.addRow("Description", self.description)
+        self.board = QLineEdit()
+        self.board.editingFinished.connect(lambda: commands.set_value(doc, ("board",), self.board.text().strip() or "default", "Board"))
+        form.addRow("Board", self.board)
+        lay.addLayout(form)
+        sides = QHBoxLayout()
+        self.sides = {s: SidePanel(doc, s) for s in SIDES}
+        for p in self.sides.values():
+            sides.addWidget(p)
+        lay.addLayout(sides)
+
+        opts = QGroupBox("Game options")
+        of = QFormLayout(opts)
+        self.slide = QSpinBox()
+        self.slide.setRange(1, 3)
+        self.slide.valueChanged.connect(lambda v: self._opt("slide", v))
+        of.addRow("Slide (F2)", self.slide)
+        self.level = QSpinBox()
+        self.level.setRange(1, 4)
+        self.level.valueChanged.connect(lambda v: self._opt("level", v))
+        of.addRow("Cheops' level (F1)", self.level)
+        self.hide_attacks = QCheckBox("Hide attacks (F3)")
+        self.hide_attacks.toggled.connect(lambda v: self._opt("hide_attacks", v))
+        of.addRow(self.hide_attacks)
+        self.hide_pieces = QCheckBox("Hide Cheops' pieces (F4)")
+        self.hide_pieces.toggled.connect(lambda v: self._opt("hide_cheops_pieces", v))
+        of.addRow(self.hide_pieces)
+        self.first = QComboBox()
+        self.first.addItems(["random", "player", "cheops"])
+        self.first.activated.connect(lambda i: self._opt("first", self.first.itemText(i)))
+        of.addRow("First move", self.first)
+        self.max_moves = QSpinBox()
+        self.max_moves.setRange(10, 100000)
+        self.max_moves.editingFinished.connect(lambda: self._opt("max_moves", self.max_moves.value()))
+        of.addRow("Draw after moves", self.max_moves)
+        self.think = QDoubleSpinBox()
+        self.think.setRange(0.1, 3600)
+        self.think.editingFinished.connect(lambda: self._opt("think_seconds", float(self.think.value())))
+        of.addRow("Cheops' time limit (s)", self.think)
+        lay.addWidget(opts)
+        self.play_button = QPushButton("Play against Cheops")
+        self.play_button.clicked.connect(lambda: self.play(None))
+        lay.addWidget(self.play_button)
+        self.status = QLabel()
+        lay.addWidget(self.status)
+        lay.addStretch(1)
+
+        self.problems_panel = ProblemsPanel(lambda p: " › ".join(map(str, p)) or "the scenario")
+        self.validator = LiveValidator(document, parent=self)
+        self.validator.problemsChanged.connect(self.problems_panel.set_problems)
+        doc.valueChanged.connect(self.refresh)
+        self.play_windows: list = []
+        self.refresh()
+
+    def _opt(self, key: str, value) -> None:
+        if getattr(self.document.model.options, key) != value:
+            commands.set_value(self.document, ("options", key), value, f"Option {key}", merge=True)
+
+    def refresh(self, _path=()) -> None:
+        m = self.document.model
+        for w, v in ((self.name, m.name), (self.description, m.description), (self.board, m.board)):
+            if w.text() != v:
+                w.setText(v)
+        o = m.options
+        for w, v in ((self.slide, o.slide), (self.level, o.level), (self.max_moves, o.max_moves)):
+            if w.value() != v:
+                w.blockSignals(True)
+                w.setValue(v)
+                w.blockSignals(False)
+        self.think.setValue(o.think_seconds)
+        self.hide_attacks.blockSignals(True)
+        self.hide_attacks.setChecked(o.hide_attacks)
+        self.hide_attacks.blockSignals(False)
+        self.hide_pieces.blockSignals(True)
+        self.hide_pieces.setChecked(o.hide_cheops_pieces)
+        self.hide_pieces.blockSignals(False)
+        self.first.setCurrentText(o.first)
+        for p in self.sides.values():
+            p.refresh()
+
+    def panels(self) -> list[Panel]:
+        return [Panel("problems", "Problems", self.problems_panel, Qt.DockWidgetArea.BottomDockWidgetArea)]
+
+    def problems(self) -> list:
+        return self.validator.problems
+
+    def validate_now(self) -> list:
+        return self.validator.run_now()
+
+    def close_editor(self) -> None:
+        self.validator._timer.stop()
+        self.validator.wait()
+        for w in self.play_windows:
+            w.close()
+
+    def can_play(self) -> bool:
+        return True
+
+    def play(self, main_window):
+        """Test-play the scenario as it is in the editor (not as saved)."""
+        from .play import PlayWindow
+
+        res, problems = resolve(self.document.snapshot(), self.document.context())
+        if res is None:
+            self.status.setText("Cannot play: " + "; ".join(p.message for p in problems)[:300])
+            return None
+        w = PlayWindow(res, scenario_name=self.document.model.name)
+        w.source_editor = self
+        self.play_windows.append(w)
+        if main_window is not None:
+            main_window.play_windows.append(w)
+        w.show()
+        return w
