@@ -124,3 +124,65 @@ def test_the_three_reports_of_3_1(qtbot, window, duel):
     assert dlg.isVisible()
     dlg.close()
     pw.close()
+
+
+class _SlowAgent:
+    """Thinks for a while, then ends its turn: the window must stay responsive meanwhile."""
+
+    name = "slow"
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.threads = []
+
+    def choose(self, view, legal_actions, rng):
+        import threading
+        import time
+
+        from engine.pendulous import END_TURN
+
+        self.threads.append(threading.current_thread())
+        time.sleep(self.seconds)
+        return END_TURN
+
+
+def test_computer_turns_run_in_a_worker_thread_and_the_window_stays_responsive(qtbot, window, duel, monkeypatch):
+    import threading
+
+    from PySide6.QtCore import QTimer
+
+    monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: None)
+    ed = window.open_file(duel)
+    pw = _play_window(window, ed, ["human", "greedy"], pace="fast", end_turn_dialog=False)
+    slow = _SlowAgent(0.6)
+    pw.agents[1] = slow
+    ticks = []
+    timer = QTimer(interval=20)
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start()
+    qtbot.mouseClick(pw.end_turn_btn, Qt.MouseButton.LeftButton)
+    assert not pw.is_human_turn() and pw.worker is not None
+    qtbot.waitUntil(pw.is_human_turn, timeout=5000)
+    timer.stop()
+    assert slow.threads and slow.threads[0] is not threading.main_thread()
+    assert len(ticks) >= 10  # the GUI thread kept handling events while the computer thought
+    assert pw.state.turn == 1
+    pw.close()
+
+
+def test_watchable_pace_waits_between_computer_actions(qtbot, window, duel, monkeypatch):
+    from editor.pendulous import play
+
+    monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: None)
+    monkeypatch.setitem(play.PACES, "watchable", 40)
+    ed = window.open_file(duel)
+    pw = _play_window(window, ed, ["greedy", "greedy"], end_turn_dialog=False)
+    assert pw.pace == "watchable"
+    pw.pace_actions["fast"].trigger()
+    assert pw.pace == "fast"
+    pw.pace_actions["watchable"].trigger()
+    seen = []
+    pw.changed.connect(lambda: seen.append(len(pw.state.log)))
+    qtbot.waitUntil(lambda: len(seen) >= 4, timeout=10000)
+    assert seen == sorted(seen)
+    pw.close()

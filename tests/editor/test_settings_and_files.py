@@ -244,3 +244,39 @@ def test_editor_plugins_are_discovered():
 
     kinds = [p.kind for p in plugins.all_plugins()]
     assert "pendulous.scenario" in kinds
+
+
+def test_world_view_is_toggled_from_the_view_menu_and_moves_the_view(qtbot, window, duel):
+    from PySide6.QtCore import QPoint
+
+    ed = window.open_file(duel)
+    act = window.panel_actions["worldview"]
+    assert act.isChecked() and window.docks["worldview"].isVisible()
+    act.trigger()
+    assert not window.docks["worldview"].isVisible()
+    act.trigger()
+    assert window.docks["worldview"].isVisible()
+    ed.view.set_zoom(4.0)
+    before = ed.view.visible_cells().center()
+    mm = ed.minimap
+    t = mm._target()
+    qtbot.mouseClick(mm, Qt.MouseButton.LeftButton, pos=t.bottomRight().toPoint() - QPoint(3, 3))
+    after = ed.view.visible_cells().center()
+    assert after.x() > before.x() and after.y() > before.y()
+
+
+def test_export_png(qtbot, window, duel, tmp_path):
+    from PySide6.QtGui import QImage
+
+    ed = window.open_file(duel)
+    out = tmp_path / "duel.png"
+    assert window.export_png(str(out))
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == (12 * ed.item.px, 10 * ed.item.px)
+
+
+def test_gridsmith_edit_refuses_a_missing_file(capsys):
+    from gridsmith.cli import main
+
+    assert main(["edit", "no/such/file.scn.yaml"]) == 2
+    assert "no such file" in capsys.readouterr().err
