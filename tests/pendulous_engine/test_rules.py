@@ -387,3 +387,17 @@ def test_player_without_cities_is_out():
     assert s.out[1] and s.pool[1] == 0 and s.onmap[1] == 0
     assert s.is_supplied(0, 3) is False and s.seat == 2  # gray is skipped
     assert "turn 1 green starts" in texts(ev)
+
+
+def test_a_click_means_pick_up_place_or_attack():
+    """2.5: select a square and press the button: an own army is picked up, own land gets an army,
+    an enemy square is attacked."""
+    s = start(DUEL)
+    through_setup(s, {0: ["place 1,2"]})
+    assert s.action_for_square(1, 2) == PickUp(1, 2)
+    assert s.action_for_square(0, 0) == Place(0, 0)
+    assert s.action_for_square(1, 3) == Attack(1, 3)
+    assert s.action_for_square(1, 0) is None  # an own city
+    assert s.action_for_square(1, 4) is None  # an enemy city with no friendly square next to it
+    with pytest.raises(ValueError, match="not an enemy square"):
+        attack_odds(s, (0, 0))
