@@ -32,6 +32,7 @@ def paint_terrain(p: QPainter, r: QRect, ch: str) -> None:
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawEllipse(QRectF(r).adjusted(5, 5, -5, -5))
     p.setPen(QPen(GRID_COLOUR, 1))
+    p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRect(r.adjusted(0, 0, -1, -1))
 
 
@@ -56,6 +57,7 @@ def paint_setup_square(p: QPainter, r: QRect, ch: str) -> None:
     """A square of the setup painter: sand, with the piece (or nothing for an empty square)."""
     p.fillRect(r, OPEN_COLOUR)
     p.setPen(QPen(GRID_COLOUR, 1))
+    p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRect(r.adjusted(0, 0, -1, -1))
     if ch == EMPTY:
         return

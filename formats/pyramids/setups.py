@@ -15,7 +15,7 @@ from pydantic import Field
 from ..diagnostics import Problem, Severity
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
-from .pieces import BOARD_WIDTH, HOME_ROWS, NAME_OF_CHAR, PIECE_ALPHABET
+from .pieces import BOARD_WIDTH, EMPTY, HOME_ROWS, NAME_OF_CHAR, PIECE_ALPHABET
 from .pieceset import Counts, PieceSet
 from .refs import RefError, load_ref
 
@@ -74,7 +74,9 @@ def setup_problems(rows: list[str], counts: Counts | None, path: tuple) -> list[
         for c, ch in enumerate(row):
             if ch not in PIECE_ALPHABET:
                 bad = True
-                out.append(Problem("PYR409", f"unknown piece {ch!r}; use P S C or 1-8", (*path, r, c)))
+                msg = ("an empty square: every square of the home zone holds a piece" if ch == EMPTY
+                       else f"unknown piece {ch!r}; use P S C or 1-8")
+                out.append(Problem("PYR409", msg, (*path, r, c)))
     if bad or out or counts is None:
         return out
     have = Counter("".join(rows))

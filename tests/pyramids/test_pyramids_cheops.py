@@ -13,7 +13,7 @@ from engine.pyramids.cheops import CheopsAgent
 from engine.pyramids.game import default_scenario, new_game
 from engine.pyramids.pieces import PYRAMID, SPHINX
 
-from .helpers import play, position
+from pyramids_helpers import play, position
 
 
 def choose(agent, s):

@@ -12,7 +12,7 @@ from engine.pyramids.pieces import (ANTELOPE, BULL, CAMEL, CAT, COBRA, HAWK, LIO
 from engine.core.rng import CounterRng
 from formats.pyramids.pieceset import Counts
 
-from .helpers import OPEN_BOARD, play, position, targets
+from pyramids_helpers import OPEN_BOARD, play, position, targets
 
 
 def test_pyramid_and_sphinxes_cannot_move():

@@ -1,0 +1,236 @@
+"""The Pyramids editors, driven through their real widgets (offscreen): board painter, setup painter
+and library, piece-set editor, scenario form, and the play view against Cheops."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import editor  # noqa: E402,F401  (protects None's refcount under PySide6 6.12 / Python 3.11)
+from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
+from PySide6.QtGui import QMouseEvent  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content" / "pyramids"
+SHOTS = ROOT / "docs" / "screenshots"
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRIDSMITH_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("GRIDSMITH_RECOVERY_DIR", str(tmp_path / "recovery"))
+
+
+def mouse(view, kind, x, y, button, buttons):
+    px = view.grid_item.px
+    pos = view.mapFromScene(QPointF(x * px + px / 2, y * px + px / 2))
+    ev = QMouseEvent(kind, QPointF(pos), QPointF(view.viewport().mapToGlobal(pos)), button, buttons,
+                     Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(view.viewport(), ev)
+
+
+def drag(view, cells):
+    left = Qt.MouseButton.LeftButton
+    mouse(view, QMouseEvent.Type.MouseButtonPress, *cells[0], left, left)
+    for c in cells[1:]:
+        mouse(view, QMouseEvent.Type.MouseMove, *c, Qt.MouseButton.NoButton, left)
+    mouse(view, QMouseEvent.Type.MouseButtonRelease, *cells[-1], left, Qt.MouseButton.NoButton)
+
+
+def open_editor(qtbot, path):
+    from editor.core import files, plugins
+
+    doc = files.open_document(path)
+    ed = plugins.get(doc.kind).editor_class(doc)
+    qtbot.addWidget(ed)
+    ed.resize(700, 500)
+    ed.show()
+    qtbot.waitExposed(ed)
+    return ed
+
+
+def copy(tmp_path, name):
+    shutil.copy(CONTENT / name, tmp_path / name)
+    shutil.copy(CONTENT / "default.pieceset.yaml", tmp_path / "default.pieceset.yaml")
+    return tmp_path / name
+
+
+def codes(ed):
+    return sorted(p.code for p in ed.validate_now())
+
+
+def test_plugins_cover_every_editable_kind():
+    from editor.core import plugins
+
+    kinds = {p.kind for p in plugins.all_plugins()}
+    assert {"pyramids.board", "pyramids.pieceset", "pyramids.setups", "pyramids.scenario"} <= kinds
+
+
+def test_board_painter_paints_checks_and_undoes(qtbot, tmp_path):
+    ed = open_editor(qtbot, copy(tmp_path, "default.board.yaml"))
+    doc = ed.document
+    ed.panel.buttons["D"].setChecked(True)
+    drag(ed.view, [(0, 9), (2, 9)])  # a desert across the player's home zone
+    assert doc.model.rows[9][:3] == "DDD"
+    found = ed.validate_now()
+    assert {(p.code, p.path) for p in found} >= {("PYR404", ("rows", 9, 0)), ("PYR404", ("rows", 9, 2))}
+    assert ed.describe_cell(0, 9) == "a2: desert, the player's home zone"
+    doc.undo_stack.undo()
+    assert doc.model.rows[9] == "..........." and codes(ed) == []
+    assert doc.set_height(13) and len(doc.model.rows) == 13 and doc.model.rows[-1] == "..........."
+    doc.undo_stack.undo()
+    assert len(doc.model.rows) == 11
+    ed.view.grab().save(str(SHOTS / "pyramids-board.png"))
+
+
+def test_setup_painter_palette_swap_fill_clear_mirror(qtbot, tmp_path):
+    ed = open_editor(qtbot, copy(tmp_path, "default.setups.yaml"))
+    doc = ed.document
+    first = list(doc.setup().rows)
+    # the grid shows the front row on top: (x, 0) is the front row, (x, 3) the back row
+    assert doc.cell(0, 3) == first[0][0] and doc.cell(0, 0) == first[3][0]
+    assert all(n == 0 for n in doc.remaining().values())
+    ed.set_tool("swap")
+    drag(ed.view, [(0, 3), (5, 0)])
+    assert doc.cell(5, 0) == first[0][0] and doc.cell(0, 3) == first[3][5]
+    doc.undo_stack.undo()
+    assert doc.setup().rows == first
+    doc.mirror()
+    assert doc.setup().rows == [r[::-1] for r in first]
+    doc.clear()
+    assert doc.setup().rows == ["." * 11] * 4 and sum(doc.remaining().values()) == 44
+    assert "antelope (8): 8" in ed.palette_panel.buttons["8"].text()
+    assert "PYR409" in codes(ed)
+    ed.set_tool("brush")
+    ed.palette_panel.set_value("P")
+    drag(ed.view, [(0, 0)])
+    assert doc.setup().rows[3][0] == "P" and doc.remaining()["P"] == 0
+    doc.undo_stack.undo()
+    import random
+
+    doc.random_fill(random.Random(4))
+    rows = doc.setup().rows
+    assert "." not in "".join(rows) and "P" in rows[0] + rows[1]
+    assert codes(ed) == []
+    ed.view.grab().save(str(SHOTS / "pyramids-setup-painter.png"))
+
+
+def test_setup_library_operations_and_cap(qtbot, tmp_path):
+    from formats.pyramids.setups import MAX_SETUPS
+
+    ed = open_editor(qtbot, copy(tmp_path, "default.setups.yaml"))
+    doc, lib = ed.document, ed.library_panel
+    n = len(doc.model.setups)
+    lib.list.setCurrentRow(2)
+    assert doc.current == 2
+    name2 = doc.model.setups[2].name
+    assert doc.duplicate_setup() and doc.model.setups[3].name == f"{name2} copy" and doc.current == 3
+    lib.rename("Renamed")
+    assert doc.model.setups[3].name == "Renamed" and lib.list.item(3).text() == "Renamed"
+    assert doc.move_setup(-1) and doc.model.setups[2].name == "Renamed" and doc.current == 2
+    assert doc.delete_setup() and len(doc.model.setups) == n
+    assert doc.add_setup() and doc.model.setups[-1].name == "New setup" and doc.current == n
+    for _ in range(4):
+        doc.undo_stack.undo()
+    assert [s.name for s in doc.model.setups][3] == f"{name2} copy"  # back to just after the duplicate
+    while len(doc.model.setups) < MAX_SETUPS:
+        doc.model.setups.append(doc.model.setups[0].model_copy(update={"name": f"x{len(doc.model.setups)}"}))
+    doc.replace_model(doc.model)
+    assert not doc.add_setup() and not lib.buttons["add"].isEnabled()
+    assert lib.count.text() == f"{MAX_SETUPS} of {MAX_SETUPS} setups"
+
+
+def test_pieceset_editor_surplus(qtbot, tmp_path):
+    ed = open_editor(qtbot, copy(tmp_path, "default.pieceset.yaml"))
+    doc = ed.document
+    ed.plus["lion"].click()
+    assert doc.model.counts.lion == 2 and doc.surplus() == -1
+    assert "Surplus: -1" in ed.surplus.text() and "must end at zero" in ed.surplus.text()
+    assert codes(ed) == ["PYR405"]
+    ed.minus["antelope"].click()
+    assert doc.surplus() == 0 and codes(ed) == []
+    assert ed.surplus.text().startswith("Surplus: 0")
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert doc.model.counts.lion == 1 and ed.spins["lion"].value() == 1
+
+
+@pytest.fixture
+def play_window(qtbot, tmp_path):
+    ed = open_editor(qtbot, copy(tmp_path, "sample.scn.yaml"))
+    ed.document.model.options.first = "player"
+    ed.document.model.options.level = 1
+    w = ed.play(None)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.close()
+
+
+def test_scenario_form_edits_options(qtbot, tmp_path):
+    ed = open_editor(qtbot, copy(tmp_path, "sample.scn.yaml"))
+    ed.slide.setValue(3)
+    assert ed.document.model.options.slide == 3
+    ed.hide_attacks.setChecked(True)
+    assert ed.document.model.options.hide_attacks
+    ed.sides["cheops"]._form_changed(1)
+    assert ed.document.model.sides["cheops"].setup.entry == "Corner fortress"
+    assert codes(ed) == []
+    ed.document.undo_stack.undo()
+    assert ed.document.model.sides["cheops"].setup.random
+
+
+def test_play_against_cheops_with_hidden_pieces(qtbot, play_window):
+    w = play_window
+    s = w.state
+    assert s.to_move == 0
+    # Cheops' pieces are drawn as unknown, the player's with their rank
+    cheops_cells = [c for c in w.board.cells if c is not None and c[0] == 1]
+    assert cheops_cells and all(c[1] == "?" for c in cheops_cells)
+    assert any(c[1] == "P" for c in w.board.cells if c is not None and c[0] == 0)
+    move = s.legal_actions()[0]
+    w.click(move.frm)
+    assert move.to in w.board.targets
+    with qtbot.waitSignal(w.cheopsDone, timeout=20000):
+        w.click(move.to)
+    assert w.state.ply == 2 and w.moves.count() >= 2 and w.state.to_move == 0
+    w.grab().save(str(SHOTS / "pyramids-play.png"))
+
+
+def test_stop_thinking_and_think_view(qtbot, play_window):
+    w = play_window
+    w.agent.level, w.agent.depth = 4, 5
+    w.agent.time_limit, w.agent.soft_seconds, w.agent.samples = 600, 1e9, 1000
+    w.show_thinking.setChecked(True)
+    move = w.state.legal_actions()[0]
+    w.try_move(move.frm, move.to)
+    qtbot.waitUntil(lambda: w.think.count() >= 2, timeout=20000)
+    with qtbot.waitSignal(w.cheopsDone, timeout=10000):
+        w.stop_thinking()
+    assert w.state.ply == 2 and "best so far" not in w.best.text()
+
+
+def test_save_load_and_replay(qtbot, play_window, tmp_path):
+    w = play_window
+    for _ in range(2):
+        move = w.state.legal_actions()[0]
+        with qtbot.waitSignal(w.cheopsDone, timeout=20000):
+            w.try_move(move.frm, move.to)
+    path = w.save_game(tmp_path / "g.sav.yaml")
+    grid = w.state.grid(0), w.state.grid(1)
+    assert w.load_game(path) and (w.state.grid(0), w.state.grid(1)) == grid and w.state.ply == 4
+    w.start_replay()
+    assert w.slider.maximum() == 4
+    w.replay_step(1)
+    assert w.slider.value() == 1 and "move 1 of 4" in w.status.text()
+    w.slider.setValue(4)
+    side_at = list(w.state.side_at)
+    assert [c is not None for c in w.board.cells] == [s >= 0 for s in side_at]
+    # in the replay every piece is revealed
+    assert all(c[1] != "?" for c in w.board.cells if c is not None)
