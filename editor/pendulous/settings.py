@@ -257,6 +257,12 @@ class SettingsPanel(QScrollArea):
         widget.blockSignals(True)
         try:
             if isinstance(widget, QSpinBox):
+                # a file may hold a value outside the usual range (the problems panel says so):
+                # show it as it is rather than clamped
+                if value < widget.minimum():
+                    widget.setMinimum(value)
+                if value > widget.maximum():
+                    widget.setMaximum(value)
                 if widget.value() != value:
                     widget.setValue(value)
             elif isinstance(widget, QCheckBox):

@@ -280,3 +280,65 @@ def test_gridsmith_edit_refuses_a_missing_file(capsys):
 
     assert main(["edit", "no/such/file.scn.yaml"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_remove_player_dialog(qtbot, window, duel, monkeypatch):
+    from editor.pendulous.settings import RemovePlayerDialog
+    from PySide6.QtWidgets import QDialog
+
+    ed = window.open_file(duel)
+    qtbot.mouseClick(ed.settings_panel.add_btn, Qt.MouseButton.LeftButton)  # a third, green seat
+
+    def choose(dlg):
+        assert dlg.seat.currentData() == 3  # the last seat is proposed
+        dlg.seat.setCurrentIndex(0)  # remove red ...
+        assert [dlg.heir.itemData(i) for i in range(dlg.heir.count())] == [2, 3]
+        dlg.heir.setCurrentIndex(0)  # ... giving its squares to gray
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(RemovePlayerDialog, "exec", choose)
+    qtbot.mouseClick(ed.settings_panel.remove_btn, Qt.MouseButton.LeftButton)
+    m = ed.document.model
+    assert [p.name for p in m.players] == ["Gray Army", "Green Army"]
+    assert m.map[4][0] == "A" and m.map[1] == "~1A111111111"  # red's city and land are gray's (seat 1 now)
+    assert ed.palette_panel.player_buttons[0].text().startswith("Gray Army")
+
+
+def test_file_new_asks_for_the_game_and_kind(qtbot, window, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    offered = []
+
+    def pick(parent, title, label, items, current, editable):
+        offered.extend(items)
+        return items[0], True
+
+    monkeypatch.setattr(QInputDialog, "getItem", pick)
+    window.act_new.trigger()
+    assert "Pendulous scenario (pendulous.scenario)" in offered
+    ed = window.current_editor()
+    assert ed.document.kind == "pendulous.scenario" and ed.document.path is None
+    assert window.tabs.tabText(0) == "untitled pendulous.scenario"
+    assert [p for p in ed.validate_now() if p.severity.value == "error"] == []  # a new scenario is valid
+
+
+def test_a_ragged_map_opens_and_its_problem_points_at_the_row(qtbot, window, duel):
+    text = duel.read_text().replace('  - "11111~~~2222"', '  - "11111~~~22"')
+    duel.write_text(text)
+    ed = window.open_file(duel)
+    problems = wait_validated(qtbot, ed)
+    (p401,) = [p for p in problems if p.code == "PND401"]
+    assert p401.path == ("map", 3)
+    ed.go_to_problem(p401.path)
+    assert ed.view.selection.rect() == ed.view.cell_rect(0, 3)
+    assert ed.document.cell(11, 3) == ""  # the missing squares are shown as invalid
+    drag(ed.view, [(11, 3)])  # painting one pads the row with water up to it
+    assert len(ed.document.model.map[3]) == 12 and ed.document.model.map[3][10] == "~"
+    assert not [p for p in wait_validated(qtbot, ed) if p.code == "PND401"]
+
+
+def test_a_value_outside_the_usual_range_is_shown_as_it_is(qtbot, window, duel):
+    duel.write_text(duel.read_text().replace("reinforcement_rate: 2", "reinforcement_rate: -3", 1))
+    ed = window.open_file(duel)
+    assert ed.settings_panel.fields[("players", 0, "reinforcement_rate")].value() == -3
+    assert any(p.code == "PND406" for p in wait_validated(qtbot, ed))
