@@ -148,7 +148,7 @@ class GridView(QGraphicsView):
 
     def sync_scene_rect(self) -> None:
         b = self.grid_item.boundingRect()
-        m = self._px * 2
+        m = self._px // 2
         self.scene().setSceneRect(b.adjusted(-m, -m, m, m))
 
     # ---- coordinates ----------------------------------------------------------------------
@@ -201,10 +201,10 @@ class GridView(QGraphicsView):
         self.set_zoom(self.zoom / 1.25)
 
     def zoom_fit(self) -> None:
-        b = self.grid_item.boundingRect()
-        if b.isEmpty():
+        b = self.scene().sceneRect()  # the grid and its margin: fitted, no scroll bars are needed
+        if self.grid_item.boundingRect().isEmpty():
             return
-        vw, vh = max(1, self.viewport().width() - 8), max(1, self.viewport().height() - 8)
+        vw, vh = max(1, self.viewport().width() - 4), max(1, self.viewport().height() - 4)
         self.set_zoom(min(vw / b.width(), vh / b.height()), user=False)
         self.centerOn(b.center())
 

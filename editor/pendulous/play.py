@@ -236,6 +236,8 @@ class PlayWindow(QMainWindow):
         self.hover: tuple[int, int] | None = None
         self._last_turn = self.state.turn
         self.refresh()
+        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height()
+                                  + self.table.verticalHeader().length() + 2 * self.table.frameWidth())
 
     # ---- state -> squares ---------------------------------------------------------------------
     def _size(self) -> tuple[int, int]:
@@ -274,7 +276,6 @@ class PlayWindow(QMainWindow):
         self.table.setHorizontalHeaderLabels(["Force pool", "Resources", "Victory pts"])
         self.table.setVerticalHeaderLabels([p.name for p in self.scenario.players])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setFixedHeight(40 + 30 * len(self.scenario.players))
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         lay.addWidget(self.table)
