@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -154,7 +154,6 @@ class MainWindow(QMainWindow):
         self._update_title(ed)
         if "problems" in self.docks:
             self.resizeDocks([self.docks["problems"]], [150], Qt.Orientation.Vertical)
-        QTimer.singleShot(0, ed.zoom_fit)  # once the view has its size
         return ed
 
     def new_document(self, kind: str | None = None) -> DocumentEditor | None:

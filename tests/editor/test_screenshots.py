@@ -25,8 +25,7 @@ def _target(tmp_path, name):
 def test_editor_screenshot(qtbot, window, tmp_path):
     ed = window.open_file(CONTENT / "continent.scn.yaml")
     window.resize(1400, 900)
-    ed.view.set_zoom(0.55)
-    ed.view.center_on_cell(14, 16)
+    ed.view.set_zoom(0.8)
     # a red square in the middle of another player's land: out of supply, the panel says so
     ed.palette_panel.player_buttons[0].setChecked(True)
     drag(ed.view, [(18, 20), (19, 20)])
