@@ -17,6 +17,11 @@ from PySide6.QtWidgets import (
 from .colours import SEAT_NAMES, SEAT_QCOLOURS, WATER_COLOUR, char_for, seat_of, type_of
 
 TYPES = (("land", "Land"), ("city", "City"), ("water", "Water"))
+TYPE_TIPS = {
+    "land": "Land square of the selected player: may hold one army; victory points while supplied (2.1, 2.3)",
+    "city": "City of the selected player: a source of supply, holds no army, defends its neighbours (2.1, 2.8)",
+    "water": "Water: no action takes place on it; it blocks supply; port cities reach across it (2.1)",
+}
 
 
 def swatch(colour: QColor, size: int = 14) -> QIcon:
@@ -51,6 +56,8 @@ class Palette(QWidget):
         for seat in range(1, 5):
             rb = QRadioButton()
             rb.setIcon(swatch(SEAT_QCOLOURS[seat - 1]))
+            rb.setToolTip(f"Paint squares of seat {seat} ({SEAT_NAMES[seat - 1].lower()}); turns go red, gray, "
+                          "green, blue (2.2)")
             self.player_group.addButton(rb, seat)
             self.player_buttons.append(rb)
             pl.addWidget(rb)
@@ -62,6 +69,7 @@ class Palette(QWidget):
         self.type_buttons: dict[str, QRadioButton] = {}
         for i, (key, label) in enumerate(TYPES):
             rb = QRadioButton(label)
+            rb.setToolTip(TYPE_TIPS[key])
             if key == "water":
                 rb.setIcon(swatch(WATER_COLOUR))
             self.type_group.addButton(rb, i)

@@ -172,10 +172,17 @@ def open_play_window(main_window, scenario: Scenario, seats: list[str], seed: in
     w.source_editor = source_editor
     if main_window is not None:
         main_window.play_windows.append(w)
-        w.closed.connect(lambda: w in main_window.play_windows and main_window.play_windows.remove(w))
+        w.closed.connect(lambda: _back_to_editor(main_window, w))
     w.show()
     w.begin()
     return w
+
+
+def _back_to_editor(main_window, w) -> None:
+    if w in main_window.play_windows:
+        main_window.play_windows.remove(w)
+    main_window.activateWindow()
+    main_window.raise_()
 
 
 # ---- the game window -------------------------------------------------------------------------
@@ -356,7 +363,6 @@ class PlayWindow(QMainWindow):
 
     # ---- the flow of the game -------------------------------------------------------------------
     def begin(self) -> None:
-        QTimer.singleShot(0, self.view.zoom_fit)
         self._advance()
 
     def is_human_turn(self) -> bool:
@@ -391,7 +397,7 @@ class PlayWindow(QMainWindow):
             self._computer_failed(f"the computer player chose an illegal action {action.to_text()}: {why}")
             return
         self.apply(action)
-        QTimer.singleShot(PACES.get(self.pace, 0), self._advance)
+        QTimer.singleShot(PACES.get(self.pace, 0), self, self._advance)  # dropped if the window is gone
 
     def _computer_failed(self, message: str) -> None:
         if self.worker is not None:
