@@ -48,25 +48,33 @@ class ThinkInfo:
 class CheopsAgent:
     name = "cheops"
 
-    def __init__(self, level: int = 2, time_limit: float | None = None, samples: int | None = None,
+    def __init__(self, level: int | None = None, time_limit: float | None = None, samples: int | None = None,
                  soft_seconds: float | None = None, beam: int = 6,
                  stop: threading.Event | Callable[[], bool] | None = None,
                  on_think: Callable[[ThinkInfo], Any] | None = None) -> None:
-        if level not in (1, 2, 3, 4):
+        if level not in (None, 1, 2, 3, 4):
             raise ValueError("Cheops plays at levels 1 to 4")
-        self.level = level
-        self.depth = level + 1
+        #: None: the scenario's level, read from the view
+        self.fixed_level = level
+        self._samples, self._soft = samples, soft_seconds
+        self._set_level(level or 2)
         self.time_limit = time_limit
-        self.samples = samples or MAX_SAMPLES[level]
-        self.soft_seconds = SOFT_SECONDS[level] if soft_seconds is None else soft_seconds
         self.beam = beam
         self.stop = stop.is_set if isinstance(stop, threading.Event) else stop
         self.on_think = on_think
         self.last_nodes = 0
         self.last_samples = 0
 
+    def _set_level(self, level: int) -> None:
+        self.level = level
+        self.depth = level + 1
+        self.samples = self._samples or MAX_SAMPLES[level]
+        self.soft_seconds = SOFT_SECONDS[level] if self._soft is None else self._soft
+
     def choose(self, view: Any, legal_actions: list, rng: CounterRng):
         start = time.perf_counter()
+        if self.fixed_level is None and getattr(view, "level", None) in (1, 2, 3, 4) and view.level != self.level:
+            self._set_level(view.level)
         by_squares = {(m.frm, m.to): m for m in legal_actions}
         if len(by_squares) == 1:
             return legal_actions[0]

@@ -49,6 +49,8 @@ class View:
     hide_cheops_pieces: bool
     #: moves since the last capture (public: everyone sees captures)
     since_capture: int
+    #: the scenario's skill level for Cheops (an option, public)
+    level: int
     winner: int | None
     over: bool
 
@@ -248,6 +250,7 @@ class PyramidsState:
             hide_attacks=self.options.hide_attacks,
             hide_cheops_pieces=self.options.hide_cheops_pieces,
             since_capture=self.ply - self.last_capture,
+            level=int(self.options.level),
             winner=self._result.winners[0] if self._result and self._result.winners else None,
             over=self._result is not None,
         )

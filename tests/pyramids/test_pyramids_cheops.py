@@ -138,3 +138,14 @@ def test_greedy_agent_plays_legal_moves():
         m = GreedyAgent().choose(s.view(s.to_move), s.legal_actions(), CounterRng(s.ply))
         assert m in s.legal_actions()
         s.apply(m)
+
+
+def test_level_comes_from_the_scenario_unless_given():
+    # the level is a game option (F1): a Cheops created without one plays the scenario's level
+    s = new_game(default_scenario(level=3), 1)
+    ag = CheopsAgent(samples=1)
+    ag.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
+    assert (ag.level, ag.depth) == (3, 4)
+    fixed = CheopsAgent(level=1, samples=1)
+    fixed.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
+    assert fixed.depth == 2
