@@ -147,3 +147,18 @@ def test_zoom_and_pan(qtbot, window, duel):
     release(ed.view, 1, 3, Qt.MouseButton.MiddleButton)
     assert h.value() != v0
     assert ed.document.undo_stack.count() == 0
+
+
+def test_live_validation_waits_for_the_end_of_a_stroke(qtbot, window, duel):
+    ed = window.open_file(duel)
+    qtbot.waitSignal(ed.validator.problemsChanged, timeout=5000).wait()  # the first check after opening
+    published = []
+    ed.validator.problemsChanged.connect(lambda p: published.append(p))
+    _select(qtbot, ed, 1, "land")
+    press(ed.view, 11, 4)  # a red square deep in gray's land: out of supply (PND503)
+    move(ed.view, 11, 5)
+    qtbot.wait(ed.validator._timer.interval() * 2)  # well past the debounce delay
+    assert published == []  # nothing ran while the button is down
+    release(ed.view, 11, 5)
+    qtbot.waitUntil(lambda: bool(published), timeout=5000)
+    assert any(p.code == "PND503" for p in published[-1])
