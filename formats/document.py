@@ -125,9 +125,14 @@ def _styled(value: Any, depth: int = 0, in_list: bool = False) -> Any:
         return m
     if isinstance(value, list):
         return CommentedSeq(_styled(v, depth + 1, in_list=True) for v in value)
-    if isinstance(value, str) and in_list:
+    if isinstance(value, str) and (in_list or _NEL in value):
         return DoubleQuotedScalarString(value)  # grid rows: quoted, so `~` and digits stay text
     return value
+
+
+#: ruamel writes NEL (U+0085) raw, also inside quotes, and reads it back as a line break (`"a\x85"`
+#: came back as "a "): a string holding one is always written double-quoted, where it is escaped
+_NEL = "\x85"
 
 
 def merge(old: Any, new: Any, lean: Any = None) -> Any:
@@ -199,6 +204,8 @@ def _like(old: Any, new: Any) -> Any:
     if type(new) is type(old) or (isinstance(old, str) and isinstance(new, str)):
         if old == new:
             return old
+    if isinstance(new, str) and _NEL in new:
+        return DoubleQuotedScalarString(new)
     if isinstance(new, str) and isinstance(old, (DoubleQuotedScalarString, SingleQuotedScalarString)):
         return type(old)(new)
     return new

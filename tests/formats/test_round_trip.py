@@ -384,3 +384,13 @@ def test_crlf_file_keeps_its_line_endings_when_edited(tmp_path):
     assert saved.count("\r\n") == saved.count("\n") == crlf.count("\n")
     [(old, new)] = _changed_lines(crlf, saved)
     assert "Windows Rivers" in new and load_file(path).model.name == "Windows Rivers"
+
+
+@pytest.mark.parametrize("name", ["0\x85", "a\u2028b", "tab\there", "x\ny", "quote ' and \" both", "\u00e9t\u00e9 \U0001f30a"])
+def test_names_with_unusual_characters_read_back_unchanged(tmp_path, name):
+    """Found by the property test below: ruamel wrote NEL raw and read it back as a space."""
+    _, doc = _open_text(tmp_path, COMMENTED)
+    _reread(doc, doc.model.model_copy(update={"name": name}))
+    from formats.pendulous.scenario import template
+    text = FileDocument.new(template().model_copy(update={"name": name})).to_text()
+    assert load_text(text).model.name == name
