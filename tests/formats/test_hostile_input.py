@@ -529,7 +529,7 @@ def test_unknown_kind_suggests_the_closest():
 
 def test_huge_header_values_give_short_messages():
     long_kind = load_text("kind: " + "x" * 100_000 + "\nversion: 1\n").diagnostics
-    long_version = load_text("kind: pendulous.scenario\nversion: [" + "1, " * 10_000 + "]\n").diagnostics
+    long_version = load_text("kind: pendulous.scenario\nversion: [" + "1, " * 2_000 + "]\n").diagnostics
     assert [d.code for d in long_kind + long_version] == ["K202", "K205"]
     assert all(len(d.message) < 400 for d in long_kind + long_version)
 
