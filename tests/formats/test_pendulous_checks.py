@@ -398,3 +398,31 @@ def test_pnd403_position_counts_escape_sequences(row, needle):
     text = dump(scenario()).replace('- "11112222"', f"- {row}")
     first = next(d for d in load_text(text).diagnostics if d.code == "PND403")
     assert (first.line, first.col) == pos(text, needle)
+
+
+def test_pnd421_ruleset_with_more_minimum_than_maximum_players(tmp_path):
+    text = ("kind: pendulous.ruleset\nversion: 1\nname: odd\nlimits:\n  min_players: 4\n  max_players: 3\n")
+    assert located(load_text(text).diagnostics) == [("PND421", *value_pos(text, "min_players"))]
+
+
+def test_ruleset_allows_at_most_four_players():
+    """Manual 2.2: four colours, red, gray, green, blue."""
+    text = "kind: pendulous.ruleset\nversion: 1\nname: big\nlimits:\n  max_players: 5\n"
+    assert located(load_text(text).diagnostics) == [("S304", *value_pos(text, "max_players"))]
+
+
+def test_bundled_default_ruleset_holds_the_manual_numbers():
+    """Manual 2.7: attack 10, support 5, naval 2, city support 3; defence land 2, army 15, adjacent
+    army 5, city 25, adjacent city 5; +25% per successive attack; 4.2.3: 256; 4.2.5: 50 x 50."""
+    from fmtkit import REPO
+    rules = load_file(REPO / "content" / "pendulous" / "default.rules.yaml")
+    assert rules.ok
+    c = rules.model.combat
+    assert (c.attacker.attacking_army, c.attacker.adjacent_army, c.attacker.naval_invasion,
+            c.attacker.adjacent_city) == (10, 5, 2, 3)
+    assert (c.defender.land, c.defender.army_on_square, c.defender.adjacent_army, c.defender.city,
+            c.defender.adjacent_city, c.defender.unsupplied) == (2, 15, 5, 25, 5, 0)
+    assert c.successive_attack_bonus_percent == 25
+    lim = rules.model.limits
+    assert (lim.description_max_length, lim.max_map_width, lim.max_map_height) == (256, 50, 50)
+    assert (lim.min_players, lim.max_players) == (2, 4)
