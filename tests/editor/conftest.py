@@ -60,12 +60,3 @@ def window(qtbot, tmp_path):
     w.close()
     w.deleteLater()
     qtbot.wait(1)
-
-
-def wait_validated(qtbot, ed) -> list:
-    """Wait for the live validator to publish the result of the latest edit."""
-    gen = ed.validator.generation
-    with qtbot.waitSignal(ed.validator.problemsChanged, timeout=5000):
-        pass
-    assert ed.validator.generation >= gen
-    return ed.validator.problems

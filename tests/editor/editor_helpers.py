@@ -1,9 +1,15 @@
 """Mouse helpers: real QMouseEvents sent to a grid view's viewport, in cell coordinates."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content" / "pendulous"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
 
 
 def cell_point(view, x: int, y: int) -> QPoint:
@@ -39,3 +45,12 @@ def drag(view, cells, button=Qt.MouseButton.LeftButton):
 
 def click(view, x, y, button=Qt.MouseButton.LeftButton):
     drag(view, [(x, y)], button)
+
+
+def wait_validated(qtbot, ed) -> list:
+    """Wait for the live validator to publish the result of the latest edit."""
+    gen = ed.validator.generation
+    with qtbot.waitSignal(ed.validator.problemsChanged, timeout=5000):
+        pass
+    assert ed.validator.generation >= gen
+    return ed.validator.problems

@@ -10,8 +10,7 @@ import os
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from conftest import CONTENT, SCREENSHOTS, wait_validated
-from editor_helpers import click, drag, move
+from editor_helpers import CONTENT, SCREENSHOTS, click, drag, move, wait_validated
 from editor.pendulous.play import open_play_window
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from conftest import wait_validated
-from editor_helpers import drag
+from editor_helpers import drag, wait_validated
 from formats.document import FileDocument
 from formats.loader import load_file
 
