@@ -34,7 +34,6 @@ def main() -> None:
     from editor.app import application
 
     app = application()
-    from PySide6.QtCore import Qt
 
     from editor.core.mainwindow import MainWindow
     from editor_helpers import move, press, release

@@ -41,7 +41,7 @@ from engine.core import agents as agent_registry
 from engine.core.rng import CounterRng
 from engine.pendulous import Attack, IllegalAction, attack_odds, reports, start_game
 from engine.pendulous import save as saves
-from engine.pendulous.events import GameOver, TurnStarted
+from engine.pendulous.events import GameOver
 from formats.diagnostics import Severity
 from formats.pendulous.scenario import SEAT_COLOURS, Scenario
 
