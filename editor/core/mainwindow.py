@@ -178,6 +178,9 @@ class MainWindow(QMainWindow):
         try:
             doc = files.open_document(path)
         except files.DocumentError as e:
+            if not path.exists():  # a recent file that is gone: forget it
+                config.remove_recent(str(path))
+                self._rebuild_recent()
             text = "\n".join(d.format_text() for d in e.diagnostics[:20])
             QMessageBox.critical(self, "Cannot open file", f"{path} cannot be opened for editing:\n\n{text}")
             return None

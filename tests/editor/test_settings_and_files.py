@@ -341,3 +341,15 @@ def test_a_value_outside_the_usual_range_is_shown_as_it_is(qtbot, window, duel):
     ed = window.open_file(duel)
     assert ed.settings_panel.fields[("players", 0, "reinforcement_rate")].value() == -3
     assert any(p.code == "PND406" for p in wait_validated(qtbot, ed))
+
+
+def test_a_recent_file_that_is_gone_is_forgotten(qtbot, window, duel, monkeypatch):
+    window.open_file(duel)
+    window.close_tab(window.current_editor())
+    assert window.recent_menu.actions()[0].text().endswith(str(duel))
+    duel.unlink()
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a[2]))
+    window.recent_menu.actions()[0].trigger()
+    assert "cannot read file" in shown[0]
+    assert not window.recent_menu.isEnabled()
