@@ -1,0 +1,62 @@
+"""Undo/redo for every edit: any sequence of edits, undone, gives back the document exactly; redone,
+gives the same end state. Runs on the document and its commands, without widgets."""
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from editor.core import commands
+from editor.core.commands import new_stroke_id
+from editor.pendulous.document import PendulousDocument
+from formats.document import FileDocument
+from editor_helpers import CONTENT
+
+BASE = FileDocument.open(CONTENT / "duel.scn.yaml").model
+CHARS = "~12AB"
+
+edit = st.one_of(
+    st.tuples(st.just("stroke"), st.lists(st.tuples(st.integers(0, 13), st.integers(0, 11), st.sampled_from(CHARS)),
+                                          min_size=1, max_size=8)),
+    st.tuples(st.just("resize"), st.tuples(st.integers(1, 16), st.integers(1, 14))),
+    st.tuples(st.just("add"), st.none()),
+    st.tuples(st.just("remove"), st.tuples(st.integers(1, 4), st.integers(1, 4))),
+    st.tuples(st.just("value"), st.tuples(st.sampled_from(["max_forces", "army_effectiveness", "resource_rate"]),
+                                          st.integers(1, 300))),
+    st.tuples(st.just("turns"), st.integers(1, 60)),
+)
+
+
+def _apply(doc: PendulousDocument, op) -> None:
+    kind, arg = op
+    if kind == "stroke":
+        stroke = new_stroke_id()
+        for x, y, ch in arg:
+            commands.paint(doc, {(x, y): ch}, "stroke", stroke)
+    elif kind == "resize":
+        doc.resize(*arg)
+    elif kind == "add":
+        doc.add_player()
+    elif kind == "remove":
+        doc.remove_player(*arg)
+    elif kind == "value":
+        key, v = arg
+        commands.set_value(doc, ("players", len(doc.model.players) - 1, key), v, merge=True)
+    else:
+        commands.set_value(doc, ("settings", "turns"), arg, merge=True)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(edit, min_size=1, max_size=12))
+def test_any_edits_undo_to_the_original_and_redo_to_the_end(ops):
+    doc = PendulousDocument(BASE.model_copy(deep=True))
+    for op in ops:
+        _apply(doc, op)
+    end = doc.snapshot()
+    steps = doc.undo_stack.count()
+    assert steps <= len(ops)  # a stroke of many squares is one step (an edit that changes nothing, none)
+    while doc.undo_stack.canUndo():
+        doc.undo_stack.undo()
+    assert doc.model == BASE
+    while doc.undo_stack.canRedo():
+        doc.undo_stack.redo()
+    assert doc.model == end
