@@ -160,6 +160,10 @@ class SettingsPanel(QScrollArea):
         ml.addWidget(QLabel("Height"))
         ml.addWidget(self.map_h)
         ml.addWidget(self.resize_btn)
+        self.generate_btn = QPushButton("Generate…")
+        self.generate_btn.setToolTip("Replace the map by a generated, playable one (undoable)")
+        self.generate_btn.clicked.connect(self.ask_generate)
+        ml.addWidget(self.generate_btn)
         self.fields[("map",)] = self.map_w
         lay.addWidget(mbox)
 
@@ -315,6 +319,19 @@ class SettingsPanel(QScrollArea):
 
     def apply_size(self) -> None:
         self.doc.resize(self.map_w.value(), self.map_h.value())
+
+    def ask_generate(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        from .generate import GenerateMapDialog, generate_into
+
+        dlg = GenerateMapDialog(self.doc, self)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        try:
+            generate_into(self.doc, **dlg.options())
+        except (ValueError, RuntimeError) as e:
+            QMessageBox.warning(self, "Generate map", str(e))
 
     def ask_remove_player(self) -> None:
         dlg = RemovePlayerDialog(self.doc, self)

@@ -353,3 +353,48 @@ def test_a_recent_file_that_is_gone_is_forgotten(qtbot, window, duel, monkeypatc
     window.recent_menu.actions()[0].trigger()
     assert "cannot read file" in shown[0]
     assert not window.recent_menu.isEnabled()
+
+
+def test_generate_map_is_one_undo_step_and_playable(qtbot, window, duel, monkeypatch):
+    from PySide6.QtWidgets import QDialog
+
+    from editor.pendulous.generate import GenerateMapDialog
+
+    ed = window.open_file(duel)
+
+    def choose(dlg):
+        dlg.style.setCurrentText("continent")
+        dlg.width_spin.setValue(20)
+        dlg.height_spin.setValue(16)
+        dlg.players.setValue(3)
+        dlg.seed.setValue(7)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(GenerateMapDialog, "exec", choose)
+    qtbot.mouseClick(ed.settings_panel.generate_btn, Qt.MouseButton.LeftButton)
+    m = ed.document.model
+    assert ed.document.grid_size() == (20, 16) and len(m.players) == 3
+    assert m.players[0].name == "Red Army" and m.name == "Two Fords"  # kept
+    assert wait_validated(qtbot, ed) == []  # a generated map raises no error and no warning
+    assert ed.document.undo_stack.count() == 1
+    window.act_undo.trigger()
+    assert ed.document.model == FileDocument.open(duel).model
+
+
+def test_generate_map_says_why_it_cannot(qtbot, window, duel, monkeypatch):
+    from PySide6.QtWidgets import QDialog
+
+    from editor.pendulous.generate import GenerateMapDialog
+
+    ed = window.open_file(duel)
+
+    def choose(dlg):
+        dlg.style.setCurrentText("archipelago")
+        dlg.naval.setChecked(False)  # islands without naval invasions: nobody could attack anyone
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(GenerateMapDialog, "exec", choose)
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    qtbot.mouseClick(ed.settings_panel.generate_btn, Qt.MouseButton.LeftButton)
+    assert "archipelago" in shown[0] and ed.document.undo_stack.count() == 0
