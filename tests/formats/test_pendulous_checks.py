@@ -426,3 +426,32 @@ def test_bundled_default_ruleset_holds_the_manual_numbers():
     lim = rules.model.limits
     assert (lim.description_max_length, lim.max_map_width, lim.max_map_height) == (256, 50, 50)
     assert (lim.min_players, lim.max_players) == (2, 4)
+
+
+from hypothesis import HealthCheck, given, settings as hsettings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+NUMBER = st.one_of(st.integers(-3, 60), st.integers(-10**12, 10**12))
+PLAYERS = st.lists(st.builds(lambda name, n: player(name, reinforcement_rate=n[0], resource_rate=n[1], max_forces=n[2],
+                                                    initial_forces=n[3], start_resources=n[4],
+                                                    start_victory_points=n[5], army_effectiveness=n[6]),
+                             st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=8),
+                             st.tuples(*[NUMBER] * 7)), max_size=6)
+ROWS = st.lists(st.text(alphabet="~~~1234ABCDx ", max_size=55), max_size=53)
+
+
+@hsettings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=PLAYERS, rows=ROWS, turns=NUMBER, naval=st.booleans())
+def test_checks_never_raise_and_locate_every_problem(players, rows, turns, naval):
+    """Any structurally valid scenario, however odd, gets problems (never an exception), and every
+    problem's path leads to a node of the file."""
+    from formats.pendulous.scenario import Scenario
+    data = scenario(players=players, map=rows, settings=settings(turns=turns, naval_invasions=naval))
+    model = Scenario.model_validate(data)
+    problems = check_model(model)
+    text = dump(data)
+    diags = load_text(text).diagnostics
+    assert [d.code for d in diags] == [p.code for p in problems]
+    lines = text.split("\n")  # line numbers count LF only, as editors do
+    for d in diags:
+        assert 1 <= d.line <= len(lines) and 1 <= d.col <= len(lines[d.line - 1]) + 1, d.format_text()
