@@ -455,3 +455,11 @@ def test_checks_never_raise_and_locate_every_problem(players, rows, turns, naval
     lines = text.split("\n")  # line numbers count LF only, as editors do
     for d in diags:
         assert 1 <= d.line <= len(lines) and 1 <= d.col <= len(lines[d.line - 1]) + 1, d.format_text()
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_pnd413_ruleset_that_is_a_device_is_refused_not_read(tmp_path):
+    """`ruleset: /dev/zero` used to be opened and read (2 MiB of NUL); a FIFO would block forever."""
+    text, diags = diags_of(scenario(ruleset="/dev/zero"))
+    assert located(diags) == [("PND413", *value_pos(text, "ruleset"))]
+    assert "not a regular file" in diags[0].message
