@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QFormLayout, QGridLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
-                               QVBoxLayout, QWidget)
+                               QVBoxLayout)
 
 from formats.pyramids.pieces import PIECES, PIECES_PER_SIDE
 from formats.pyramids.pieceset import Counts, PieceSet

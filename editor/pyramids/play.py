@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QLis
                                QPushButton, QSlider, QSplitter, QVBoxLayout, QWidget)
 
 from engine.core.rng import CounterRng
-from engine.pyramids.actions import SIDE_NAMES, Attacked, GameOver, Move, Moved
+from engine.pyramids.actions import Attacked, GameOver, Move, Moved
 from engine.pyramids.cheops import CheopsAgent
 from engine.pyramids.game import new_game
 from engine.pyramids.pieces import CHAR
@@ -385,6 +385,3 @@ class PlayWindow(QMainWindow):
             self.worker.wait()
         super().closeEvent(e)
 
-
-def side_name(side: int) -> str:
-    return SIDE_NAMES[side]

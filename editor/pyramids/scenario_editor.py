@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+                               QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout)
 
 from formats.pyramids.refs import RefError, load_ref
 from formats.pyramids.scenario import SIDES, Scenario, SetupChoice, Side, resolve

@@ -14,7 +14,7 @@ from formats.pyramids.scenario import ResolvedScenario, Scenario, resolve
 from formats.registry import CheckContext
 
 from .geometry import Geometry, geometry
-from .pieces import CODE_OF_CHAR, CHAR, PYRAMID
+from .pieces import CODE_OF_CHAR
 from .state import PyramidsState, type_counts
 
 SIDES = ("player", "cheops")
@@ -78,5 +78,3 @@ def default_scenario(**options) -> ResolvedScenario:
     assert res is not None, problems
     return res
 
-
-__all__ = ["new_game", "random_setup", "load_scenario", "default_scenario", "CHAR", "PYRAMID"]

@@ -83,7 +83,6 @@ class PyramidsState:
         self.moved = [False] * np_
         self.concealed = [False] * np_
         self.lost: tuple[list[int], list[int]] = ([], [])
-        self.mobile = [sum(1 for s in self.piece_side if s == v) - 0 for v in (0, 1)]
         self.mobile = [sum(1 for p in range(np_) if self.piece_side[p] == v and MOBILE[self.piece_type[p]])
                        for v in (0, 1)]
         self.hist = [(None, None), (None, None)]
