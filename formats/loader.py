@@ -141,7 +141,10 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
     try:
         tree = round_trip_yaml().load(text)
     except Exception as e:  # the guard already parsed it; this is a last line of defence
-        out.diagnostics.append(_diag(filename, 1, 1, "Y102", f"YAML could not be read: {e}"))
+        mark = getattr(e, "problem_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        why = getattr(e, "problem", None) or str(e)
+        out.diagnostics.append(_diag(filename, line, col, "Y102", f"YAML could not be read: {why}"))
         return out
     out.tree = tree
     locator = Locator(tree, text)

@@ -97,7 +97,7 @@ def load(text: str):
             loader.dispose()
     except NotFast:
         raise
-    except (yaml.YAMLError, RecursionError, ValueError, TypeError) as e:
+    except Exception as e:  # noqa: BLE001 - whatever libyaml or the constructor raise: the full reader explains
         raise NotFast(str(e)) from e
 
 

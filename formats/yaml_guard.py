@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.error import MarkedYAMLError
 from ruamel.yaml.events import (
     AliasEvent,
     CollectionEndEvent,
@@ -113,7 +113,11 @@ def scan(text: str) -> list[Finding]:
                     findings.append(Finding("Y106", f"alias *{ev.anchor} refers to a node that contains it "
                                             "(a recursive structure)", mark.line, mark.column))
                     return findings
-                size = anchors.get(ev.anchor, 1)
+                if ev.anchor not in anchors:
+                    findings.append(Finding("Y102", f"alias *{ev.anchor} refers to no anchor: `&{ev.anchor}` "
+                                            "must come before it", mark.line, mark.column))
+                    return findings
+                size = anchors[ev.anchor]
                 expanded += size
                 child_done(size)
             if expanded > MAX_EXPANDED_NODES:
@@ -134,8 +138,9 @@ def scan(text: str) -> list[Finding]:
             context += f" that starts at line {cm.line + 1}, column {cm.column + 1}"
         findings.append(Finding("Y102", f"YAML syntax: {problem}{context}", m.line if m else 0,
                                 m.column if m else 0))
-    except (YAMLError, RecursionError, ValueError) as e:  # anything else the parser raises
-        findings.append(Finding("Y102", f"YAML syntax: {e}", 0, 0))
+    except Exception as e:  # noqa: BLE001 - anything else the parser raises (e.g. an assert on `%YAML 1.3`)
+        line, col = _reader_position(text, max(0, text.find("%YAML"))) if "%YAML" in text else (0, 0)
+        findings.append(Finding("Y102", f"YAML syntax: {e}", line, col))
     return findings
 
 
