@@ -35,7 +35,7 @@ class SavedSide(FileModel):
 class Snapshot(FileModel):
     """The position after the last move: each side's pieces on the full board, `.` elsewhere."""
 
-    to_move: Literal["player", "cheops"] | None = Field(description="Whose turn it is; null when over.")
+    to_move: Literal["player", "cheops"] | None = Field(default=None, description="Whose turn it is; absent when the game is over.")
     moves_played: int = Field(ge=0)
     player: list[str] = Field(description="The player's pieces, board rows top to bottom.")
     cheops: list[str] = Field(description="Cheops' pieces, board rows top to bottom.")

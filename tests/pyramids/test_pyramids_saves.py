@@ -9,6 +9,7 @@ from formats.document import new_text
 from formats.loader import load_file
 from formats.pyramids.save import SavedGame
 from formats.registry import CheckContext
+from pathlib import Path
 
 
 def played(plies=60, seed=4):
@@ -50,3 +51,39 @@ def test_tampered_saves_are_reported():
     snap = save.snapshot.model_copy(update={"moves_played": 3})
     ps = check_replay(save.model_copy(update={"snapshot": snap}), CheckContext())
     assert [p.code for p in ps] == ["SAV411"]
+
+
+def test_finished_game_round_trips_through_text(tmp_path):
+    s = played(plies=100000, seed=2)
+    path = tmp_path / "done.sav.yaml"
+    path.write_text(new_text(to_save(s, seed=2)))
+    loaded = load_file(path)
+    assert [d.format_text() for d in loaded.diagnostics] == []
+    assert loaded.model.snapshot.to_move is None and from_save(loaded.model).is_over
+
+
+def test_terminal_play_between_agents_saves_a_valid_game(tmp_path, capsys):
+    import argparse
+
+    from engine.pyramids import cli
+    from formats.loader import load_file as load
+    from formats.pyramids.scenario import Scenario
+
+    scn = load(Path(__file__).resolve().parents[2] / "content" / "pyramids" / "sample.scn.yaml").model
+    assert isinstance(scn, Scenario)
+    out = tmp_path / "t.sav.yaml"
+    args = argparse.Namespace(file=str(Path(__file__).resolve().parents[2] / "content" / "pyramids" / "sample.scn.yaml"),
+                              seats="random", seed=5, save=str(out), verbose=False)
+    assert cli.play(args, scn) == 0
+    printed = capsys.readouterr().out
+    assert "wins" in printed or "draw" in printed
+    assert check_replay(load(out).model, CheckContext()) == []
+
+
+def test_terminal_board_hides_unknown_pieces():
+    from engine.pyramids.cli import render
+
+    s = new_game(default_scenario(), 1)
+    text = render(s.view(0))
+    top = text.splitlines()[1]
+    assert top.split()[1:] == ["?'"] * 11 and "?" not in text.splitlines()[-1]
