@@ -344,6 +344,9 @@ class PendulousState:
         why = self.why_illegal(action)
         if why is not None:
             raise IllegalAction(f"{action.to_text() if hasattr(action, 'to_text') else action!r}: {why}")
+        if isinstance(action, Attack) and self.rng is None and forced_outcome is None:
+            raise RuntimeError("this state is a player's view, without the game's dice: give it its own "
+                               "generator (view.rng = CounterRng(seed)) to simulate attacks on it")
         self.log.append(action.to_text())
         events: list[Any] = []
         if isinstance(action, EndTurn):

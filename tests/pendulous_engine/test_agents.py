@@ -69,3 +69,18 @@ def test_a_third_party_agent_package_is_discovered(tmp_path, monkeypatch, duel):
     rec = play_game(GameSpec("pendulous", duel, ("corner", "greedy"), seed=1))
     assert rec.error is None and rec.winners
     sys.modules.pop("corner_agent", None)
+
+
+def test_a_view_cannot_roll_the_games_dice(duel):
+    from engine.pendulous.agents import greedy_move
+
+    s = new_game(duel, seed=4)
+    while s.turn == 0:
+        s.apply(greedy_move(s))
+    v = s.view(s.seat)
+    attack = next(a for a in v.legal_actions() if type(a).__name__ == "Attack")
+    with pytest.raises(RuntimeError, match="view"):
+        v.apply(attack)
+    assert v.log == s.log  # nothing happened
+    v.rng = CounterRng(1)
+    assert v.apply(attack)
