@@ -54,13 +54,36 @@ def _square_value(s: PendulousState, i: int) -> float:
 def _targets(s: PendulousState, p: int) -> list[tuple[float, float, int, int, int]]:
     """(score, chance, index, attack units, defence units) for every square `p` may attack now.
     Naval invasions only when there is nothing to attack over land: a landing without a city to
-    take is disbanded at the end of the turn (2.7 "they are vary risky")."""
+    take is disbanded at the end of the turn (2.7 "they are vary risky").
+
+    Ratings are kept on the state between actions of the same turn: only targets on or next to a
+    square that changed (`state.touched`) are rated again (test_properties checks this equals
+    rating every target afresh)."""
+    key = (p, s.turn)
+    cache = s.agent_cache
+    if cache is None or cache[0] != key or s.touched is None:
+        entries: dict[int, tuple] = {}
+    else:
+        entries = cache[1]
+        if s.touched:
+            nb = s.static.board.neighbours
+            pop = entries.pop
+            for x in s.touched:
+                pop(x, None)
+                for n in nb[x]:
+                    pop(n, None)
+    s.touched = []
+    s.agent_cache = (key, entries)
     land, naval = s.attack_targets(p)
     out = []
+    get = entries.get
     for i in bits_of(land or naval):
-        a, d = odds_units_fast(s, p, i)
-        c = a / (a + d) if a + d else 0.0
-        out.append((c * _square_value(s, i), c, i, a, d))
+        t = get(i)
+        if t is None:
+            a, d = odds_units_fast(s, p, i)
+            c = a / (a + d) if a + d else 0.0
+            t = entries[i] = (c * _square_value(s, i), c, i, a, d)
+        out.append(t)
     return out
 
 

@@ -115,7 +115,7 @@ class PendulousState:
     __slots__ = (
         "static", "owner", "armies", "own_mask", "army_mask", "full_mask", "supplied", "pool",
         "onmap", "resources", "vp", "out", "turn", "seat", "over", "_result", "attempts",
-        "last_attack", "actions_this_turn", "rng", "log", "stats",
+        "last_attack", "actions_this_turn", "rng", "log", "stats", "touched", "agent_cache",
     )
 
     # ------------------------------------------------------------------ construction
@@ -144,6 +144,10 @@ class PendulousState:
         s.rng = CounterRng(seed)
         s.log = []
         s.stats = [SeatStats() for _ in range(st.nseats)]
+        #: squares whose owner, armies or supply changed since a computer player last looked
+        #: (None: everything may have changed); lets agents keep per-square ratings between actions
+        s.touched = None
+        s.agent_cache = None
         s._trace_supply()
         events: list[Any] = []
         s._start_turn(events)
@@ -165,6 +169,9 @@ class PendulousState:
         c.rng = self.rng.clone() if self.rng is not None else None
         c.log = self.log[:]
         c.stats = [x.copy() for x in self.stats]
+        c.touched = None if self.touched is None else self.touched[:]
+        ac = self.agent_cache
+        c.agent_cache = None if ac is None else (ac[0], dict(ac[1]))
         return c
 
     def view(self, player: int) -> "PendulousState":
@@ -369,7 +376,12 @@ class PendulousState:
             self._attack(i, action, events, forced_outcome)
         return events
 
+    def _touch(self, i: int) -> None:
+        if self.touched is not None:
+            self.touched.append(i)
+
     def _add_army(self, i: int, p: int) -> None:
+        self._touch(i)
         self.armies[i] += 1
         self.onmap[p] += 1
         self.army_mask |= 1 << i
@@ -377,6 +389,7 @@ class PendulousState:
             self.full_mask |= 1 << i
 
     def _remove_army(self, i: int, p: int, n: int = 1) -> None:
+        self._touch(i)
         self.armies[i] -= n
         self.onmap[p] -= n
         self.full_mask &= ~(1 << i)
@@ -384,6 +397,7 @@ class PendulousState:
             self.army_mask &= ~(1 << i)
 
     def _set_owner(self, i: int, p: int) -> None:
+        self._touch(i)
         bit = 1 << i
         self.own_mask[self.owner[i]] &= ~bit
         self.own_mask[p] |= bit
@@ -396,6 +410,9 @@ class PendulousState:
         rules = st.rules.combat
         d = self.owner[i]
         a_units, d_units, naval, attempt = odds_units(self, p, i)
+        self._touch(i)  # its successive-attack count changes, won or lost
+        if self.last_attack[0] >= 0:
+            self._touch(self.last_attack[0])  # (a `consecutive` count elsewhere ends)
         self.resources[p] -= self.cost("attack")
         if rules.successive_attacks == "turn":
             self.attempts[i] = attempt
@@ -451,6 +468,7 @@ class PendulousState:
         for mine in self.own_mask:
             sup |= flood(b, mine & b.city_mask, mine)
         self.supplied = sup
+        self.touched = None
 
     def _start_turn(self, events: list[Any]) -> None:
         st, b, p = self.static, self.static.board, self.seat

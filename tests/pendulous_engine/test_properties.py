@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from engine.core.rng import CounterRng
 from engine.pendulous import new_game
 from engine.pendulous.actions import END_TURN, Attack
+from engine.pendulous.agents import _targets
 from engine.pendulous.combat import odds_units, odds_units_fast
 from engine.pendulous.save import load_game, save_game
 
@@ -96,6 +97,10 @@ def test_random_play_keeps_every_invariant(game):
             if isinstance(a, Attack):  # the fast odds of computer players equal the itemized ones
                 i = s.board.index(a.row, a.col)
                 assert odds_units_fast(s, s.seat, i) == odds_units(s, s.seat, i)[:2]
+        # computer players' ratings kept between actions equal rating every target afresh
+        fresh = s.clone()
+        fresh.agent_cache = None
+        assert sorted(_targets(s, s.seat)) == sorted(_targets(fresh, s.seat))
         a = legal[-1] if rng.chance(0.15) else rng.choice(legal)
         for e in s.apply(a):
             event(type(e).__name__)
