@@ -13,7 +13,7 @@ import re
 import yaml
 from yaml._yaml import CParser
 
-from .limits import MAX_DEPTH
+from .limits import MAX_DEPTH, MAX_NODES
 from yaml.constructor import SafeConstructor
 from yaml.resolver import BaseResolver
 
@@ -112,11 +112,15 @@ def _refuse_unusual_events(text: str) -> None:
     # constructor, and the full reader is the one that decides what a tagged value means.
     parser = CParser(text)
     try:
-        depth = 0
+        depth = nodes = 0
         while True:
             ev = parser.get_event()
             if ev is None or isinstance(ev, yaml.StreamEndEvent):
                 return
+            if isinstance(ev, yaml.NodeEvent):
+                nodes += 1
+                if nodes > MAX_NODES:
+                    raise NotFast("too many nodes")
             if isinstance(ev, yaml.AliasEvent):
                 raise NotFast("alias")
             if isinstance(ev, yaml.NodeEvent) and ev.tag is not None:

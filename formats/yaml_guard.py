@@ -23,7 +23,10 @@ from ruamel.yaml.events import (
 )
 from ruamel.yaml.reader import ReaderError
 
-from .limits import MAX_DEPTH, MAX_EXPANDED_NODES
+import yaml
+from yaml._yaml import CParser
+
+from .limits import MAX_DEPTH, MAX_EXPANDED_NODES, MAX_NODES
 
 CORE_TAGS = frozenset(
     "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq")
@@ -47,8 +50,47 @@ class _Frame:
     keys: dict = field(default_factory=dict)
 
 
+def prescan(text: str) -> Finding | None:
+    """Y112 (too many values) or Y107 (too deep), found on libyaml's C event stream.
+
+    Runs before the pure-Python parse so that a huge file of tiny values or a deep pile of
+    brackets is refused in milliseconds; text libyaml cannot parse is measured up to where it
+    stops (ruamel then reports the syntax problem in its own words).
+    """
+    nodes = depth = 0
+    try:
+        parser = CParser(text)
+    except (UnicodeError, ValueError, TypeError):  # e.g. lone surrogates: the reader says why
+        return None
+    try:
+        while True:
+            ev = parser.get_event()
+            if ev is None or isinstance(ev, yaml.StreamEndEvent):
+                return None
+            if isinstance(ev, yaml.CollectionEndEvent):
+                depth -= 1
+            if not isinstance(ev, yaml.NodeEvent):
+                continue
+            nodes += 1
+            m = ev.start_mark
+            if isinstance(ev, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return Finding("Y107", f"nesting deeper than {MAX_DEPTH} levels", m.line, m.column)
+            if nodes > MAX_NODES:
+                return Finding("Y112", f"more than {MAX_NODES:,} values in one file; content files are far "
+                               "smaller (a complete 50x50 game saves as about 2,100)", m.line, m.column)
+    except (yaml.YAMLError, UnicodeError, ValueError):
+        return None
+    finally:
+        parser.dispose()
+
+
 def scan(text: str) -> list[Finding]:
-    """Every guard finding of `text`; a fatal one (syntax, depth, bomb) ends the scan."""
+    """Every guard finding of `text`; a fatal one (syntax, depth, bomb, size) ends the scan."""
+    early = prescan(text)
+    if early is not None:
+        return [early]
     findings: list[Finding] = []
     stack: list[_Frame] = []
     anchors: dict[str, int] = {}  # anchor -> expanded size of its node

@@ -580,3 +580,22 @@ def test_a_few_typos_in_a_valid_file_get_the_same_answer_from_both_readers(mutat
         path = Path(folder) / "typo.scn.yaml"
         path.write_text("".join(text))
         assert located(validate_file(path)) == located(load_file(path).diagnostics)
+
+
+def test_a_file_of_too_many_values_is_refused_before_the_slow_parse(tmp_path):
+    """A file of 80,000 tiny keys (880 KB, under the byte limit) took 33 s in the pure-Python
+    reader; libyaml counts the values first and refuses past MAX_NODES, located at the first one
+    over the limit."""
+    from formats.limits import MAX_NODES
+
+    path = tmp_path / "many.scn.yaml"
+    path.write_text("kind: pendulous.scenario\nversion: 1\n" + "".join(f"k{i:06d}: 1\n" for i in range(80_000)))
+    for run in (validate_file, lambda p: load_file(p).diagnostics):
+        start = time.perf_counter()
+        diags = run(path)
+        assert time.perf_counter() - start < 2.0
+        assert [d.code for d in diags] == ["Y112"]
+        # value number MAX_NODES + 1: the root mapping, kind, 1, version, 1, then key/value pairs
+        assert diags[0].line == 3 + (MAX_NODES + 1 - 6) // 2
+        assert f"{MAX_NODES:,}" in diags[0].message
+
