@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.rng import CounterRng
+from engine.core.rng import _MASK, CounterRng, _mix
 
 from .actions import END_TURN, Attack, EndTurn
 from .board import CITY_KIND, bits_of
@@ -273,13 +273,25 @@ class SearchAgent:
             cands.append(END_TURN)
         return cands
 
-    def _finish(self, s: PendulousState, me: int) -> float:
-        """Greedy play to the end of my turn and through `reply_turns` more seat-turns; then score."""
+    def _finish(self, s: PendulousState, me: int, seed: int) -> float:
+        """Greedy play to the end of my turn and through `reply_turns` more seat-turns; then score.
+
+        The dice of the rollout are keyed by (seed, attacker, square, attempt, turn), not drawn in
+        sequence: when two candidates lead to the same later attack, it has the same outcome in
+        both, so the comparison measures the candidates rather than the luck of the rollouts."""
         turns_left = self.reply_turns + (1 if s.seat == me else 0)
         n = 0
+        index = s.static.board.index
         while not s.over and turns_left > 0:
             a = greedy_move(s, self.threshold) if n < self.max_rollout_actions else END_TURN
-            s.apply(a)
+            if isinstance(a, Attack):
+                i = index(a.row, a.col)
+                c = attack_chance(s, s.seat, i)
+                k = s.attempts.get(i, 0)
+                u = _mix((seed + i * 1_000_003 + k * 7_919 + s.turn * 104_729 + s.seat * 15_485_863) & _MASK)
+                s.apply(a, forced_outcome=(u >> 11) * (1.0 / (1 << 53)) < c)
+            else:
+                s.apply(a)
             n += 1
             self._steps += 1
             if isinstance(a, EndTurn):
@@ -298,7 +310,7 @@ class SearchAgent:
             sim.rng = CounterRng(seed)
             sim.apply(a, forced_outcome=outcome)
             self._steps += 1
-            total += weight * self._finish(sim, me)
+            total += weight * self._finish(sim, me, seed)
         return total
 
     def choose(self, view: PendulousState, legal_actions: list[Any], rng: CounterRng) -> Any:
