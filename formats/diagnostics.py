@@ -51,10 +51,10 @@ class Diagnostic:
         return f"{self.file}:{self.line}:{self.col}: {self.severity.value} {self.code}: {self.message}"
 
     def format_github(self) -> str:
-        # GitHub workflow command; messages must escape %, CR and LF.
-        msg = self.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        # GitHub workflow command: the message escapes %, CR and LF; properties also `:` and `,`
         level = "error" if self.is_error else "warning"
-        return f"::{level} file={self.file},line={self.line},col={self.col},title={self.code}::{msg}"
+        return (f"::{level} file={_gh_property(self.file)},line={self.line},col={self.col},"
+                f"title={_gh_property(self.code)}::{_gh_data(self.message)}")
 
     def to_json(self) -> dict:
         return {
@@ -66,6 +66,14 @@ class Diagnostic:
             "message": self.message,
             "path": list(self.path),
         }
+
+
+def _gh_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(text: str) -> str:
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def has_errors(diagnostics: list[Diagnostic]) -> bool:

@@ -1,5 +1,6 @@
 """Which files `validate` checks: a named file always; in folders (recursively) every file with a
-Gridsmith suffix, and other YAML only when it declares a `kind` (the rest is skipped and counted)."""
+Gridsmith suffix, and other YAML only when it declares a Gridsmith `kind: GAME.KIND` (the rest —
+other tools' YAML, a Kubernetes manifest's `kind: Deployment` — is skipped and counted)."""
 from __future__ import annotations
 
 import os
@@ -9,8 +10,12 @@ from pathlib import Path
 
 from . import registry
 
-#: a top-level `kind:` key, also quoted (`"kind":`) or at the very start after a UTF-8 BOM
-_KIND_LINE = re.compile(rb"^(?:\xef\xbb\xbf)?(?:kind|\"kind\"|'kind')[ \t]*:", re.MULTILINE)
+#: a top-level `kind: GAME.KIND` (also with the key or value quoted, or after a UTF-8 BOM); a
+#: misspelt Gridsmith kind still has this shape and gets checked, other tools' kinds do not
+_KIND_LINE = re.compile(
+    rb"^(?:\xef\xbb\xbf)?(?:kind|\"kind\"|'kind')[ \t]*:[ \t]*[\"']?[A-Za-z][\w-]*\.[A-Za-z][\w-]*[\"']?[ \t\r]*(?:#|$)",
+    re.MULTILINE,
+)
 _YAML = (".yaml", ".yml")
 
 

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     warnings = len(diagnostics) - errors
     files_with = len({d.file for d in diagnostics})
     summary = (f"checked {len(sel.files)} file(s): {errors} error(s), {warnings} warning(s) in {files_with} file(s)"
-               + (f"; skipped {len(sel.skipped)} YAML file(s) without `kind`" if sel.skipped else ""))
+               + (f"; skipped {len(sel.skipped)} YAML file(s) without a Gridsmith `kind`" if sel.skipped else ""))
     out = sys.stdout
     if args.format == "json":
         json.dump({

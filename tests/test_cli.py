@@ -132,7 +132,7 @@ def test_folder_walk_checks_suffixes_and_kinds_and_counts_the_skipped(tree, caps
                      str(tree / "maps" / "draft.yml")}
     assert "K201" in out and "PND409" in out
     assert out.splitlines()[-1] == ("checked 4 file(s): 4 error(s), 0 warning(s) in 3 file(s); "
-                                    "skipped 2 YAML file(s) without `kind`")
+                                    "skipped 2 YAML file(s) without a Gridsmith `kind`")
 
 
 def test_a_named_file_is_always_checked(tree, capsys):
@@ -268,7 +268,7 @@ def test_validate_problems_in_a_real_process(tree):
     proc = run("validate", str(tree))
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
-    assert "skipped 2 YAML file(s) without `kind`" in proc.stdout
+    assert "skipped 2 YAML file(s) without a Gridsmith `kind`" in proc.stdout
 
 
 def test_bundled_content_validates_clean():
@@ -320,3 +320,25 @@ def test_a_file_named_twice_is_checked_once(tree, capsys):
     out = capsys.readouterr().out
     assert out.count(f"{bad}:{NMAE[0]}:{NMAE[1]}:") == 1
     assert "checked 4 file(s)" in out
+
+
+def test_folder_walk_skips_other_tools_yaml_that_has_a_kind(tmp_path, capsys):
+    """A Kubernetes manifest's `kind: Deployment` is not a Gridsmith kind: skipped and counted, not
+    failed; a misspelt Gridsmith kind keeps the GAME.KIND shape and is checked (K202)."""
+    (tmp_path / "deploy.yaml").write_text("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\n")
+    (tmp_path / "typo.yaml").write_text("kind: pendulous.scenari\nversion: 1\n")
+    assert main(["validate", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "K202" in out and "typo.yaml" in out and "deploy.yaml" not in out
+    assert "skipped 1 YAML file(s) without a Gridsmith `kind`" in out
+
+
+def test_github_annotations_escape_file_names_and_messages():
+    d = Diagnostic("maps/a,b:c%.scn.yaml", 3, 5, Severity.ERROR, "PND403", "bad 100%\nsquare")
+    assert d.format_github() == "::error file=maps/a%2Cb%3Ac%25.scn.yaml,line=3,col=5,title=PND403::bad 100%25%0Asquare"
+
+
+def test_other_yaml_with_a_gridsmith_kind_and_crlf_line_ends_is_checked(tmp_path, capsys):
+    (tmp_path / "draft.yaml").write_bytes(b"kind: pendulous.scenario\r\nversion: 1\r\n")
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "draft.yaml" in capsys.readouterr().out
