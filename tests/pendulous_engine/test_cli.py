@@ -1,7 +1,6 @@
 """`gridsmith play`, `replay` and `simulate` on Pendulous content."""
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
