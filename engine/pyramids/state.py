@@ -91,6 +91,10 @@ class PyramidsState:
         self.last_capture = 0
         self._result: Result | None = None
         self.log: list[Move] = []
+        #: set by engine.pyramids.game.new_game: the layouts both sides started from (back row
+        #: first) and the resolved scenario, which a saved game embeds
+        self.setups: tuple[list[str], list[str]] | None = None
+        self.resolved = None
         self.last_events: list = []
         self._legal: list[Move] | None = None
         self._check_stuck()
