@@ -95,3 +95,24 @@ def play(args, model) -> int:
         atomic_write_text(args.save, new_text(to_save(state, seed, getattr(model, "name", ""))))
         print(f"saved to {args.save}")
     return 0 if state.is_over or args.save or not quit_ else 1
+
+
+def replay(args, model) -> int:
+    """`gridsmith replay` for a `pyramids.save`: print the game and check it against its snapshot."""
+    from .game import new_game
+    from .saves import ReplayError, from_save
+
+    try:
+        final = from_save(model)
+    except ReplayError as e:
+        print(f"{args.save}: error {e.code}: {e}", file=sys.stderr)
+        return 1
+    if not getattr(args, "quiet", False):
+        state = new_game(final.resolved, model.seed, first=final.first, setups=final.setups)
+        for m in final.log:
+            for e in state.apply(m):
+                print(e.to_text())
+        if getattr(args, "board", False):
+            print("\n".join(f"{a}  {b}" for a, b in zip(final.grid(0), final.grid(1))))
+    print(f"{args.save}: {final.ply} moves replay to the snapshot")
+    return 0

@@ -87,3 +87,16 @@ def test_terminal_board_hides_unknown_pieces():
     text = render(s.view(0))
     top = text.splitlines()[1]
     assert top.split()[1:] == ["?'"] * 11 and "?" not in text.splitlines()[-1]
+
+
+def test_terminal_replay_checks_the_snapshot(tmp_path, capsys):
+    import argparse
+
+    from engine.pyramids import cli
+
+    save = to_save(played(), seed=4)
+    args = argparse.Namespace(save="g.sav.yaml", quiet=False, board=True)
+    assert cli.replay(args, save) == 0
+    assert "moves replay to the snapshot" in capsys.readouterr().out
+    snap = save.snapshot.model_copy(update={"moves_played": 3})
+    assert cli.replay(args, save.model_copy(update={"snapshot": snap})) == 1
