@@ -152,14 +152,15 @@ class Summary:
 
     def to_text(self, seat_names: list[str] | None = None) -> str:
         names = seat_names or [f"seat {q + 1}" for q in range(self.seats)]
+        w = max([8, *map(len, names), *map(len, self.agent_wins)])
         lines = [f"{self.games} games, {len(self.errors)} errors, {self.seconds:.1f} s"]
         lines.append("win rate per seat (95% CI):")
         for q, p in enumerate(self.seat_wins):
-            lines.append(f"  {names[q]:<8} {p.to_text()}   mean score {self.mean_scores[q]:.1f}")
+            lines.append(f"  {names[q]:<{w}} {p.to_text()}   mean score {self.mean_scores[q]:.1f}")
         if len(self.agent_wins) > 1:
             lines.append("win rate per agent (95% CI):")
             for a, p in self.agent_wins.items():
-                lines.append(f"  {a:<8} {p.to_text()}")
+                lines.append(f"  {a:<{w}} {p.to_text()}")
         lines.append(f"draws    {self.draws.to_text()}")
         lines.append(f"length   {self.length_turns.to_text()} turns; {self.length_actions.to_text()} actions")
         lines.append(f"first-seat advantage {self.first_seat_advantage * 100:+.1f} points over a fair "
