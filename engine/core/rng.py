@@ -67,3 +67,17 @@ class CounterRng:
 
     def __repr__(self) -> str:
         return f"CounterRng(seed={self.seed}, draws={self.draws})"
+
+
+def derive(seed: int, *keys: int) -> int:
+    """A 64-bit seed derived from `seed` and `keys` (e.g. a seat, a square): independent streams
+    for agents, and random numbers keyed by *what* they decide rather than by draw order."""
+    z = _mix(int(seed) & _MASK)
+    for k in keys:
+        z = _mix((z + _GAMMA + (int(k) & _MASK)) & _MASK)
+    return z
+
+
+def keyed_random(seed: int, *keys: int) -> float:
+    """A float in [0, 1) that depends only on (seed, keys)."""
+    return (derive(seed, *keys) >> 11) * (1.0 / (1 << 53))

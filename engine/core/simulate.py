@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .agents import create
-from .rng import CounterRng, _mix
+from .rng import CounterRng, derive
 from .stats import Proportion, Spread, spread, wilson
 
 
@@ -48,7 +48,7 @@ class GameRecord:
 
 def agent_rng(seed: int, seat: int) -> CounterRng:
     """Each seat's agent gets its own generator, independent of the game's and of the others'."""
-    return CounterRng(_mix((seed * 8 + seat + 1) & ((1 << 64) - 1)))
+    return CounterRng(derive(seed, seat + 1))
 
 
 def play_game(spec: GameSpec, on_step: Callable[[Any, Any, list], None] | None = None) -> GameRecord:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.rng import _MASK, CounterRng, _mix
+from engine.core.rng import CounterRng, keyed_random
 
 from .actions import END_TURN, Attack, EndTurn
 from .board import CITY_KIND, bits_of
@@ -288,8 +288,7 @@ class SearchAgent:
                 i = index(a.row, a.col)
                 c = attack_chance(s, s.seat, i)
                 k = s.attempts.get(i, 0)
-                u = _mix((seed + i * 1_000_003 + k * 7_919 + s.turn * 104_729 + s.seat * 15_485_863) & _MASK)
-                s.apply(a, forced_outcome=(u >> 11) * (1.0 / (1 << 53)) < c)
+                s.apply(a, forced_outcome=keyed_random(seed, s.seat, i, k, s.turn) < c)
             else:
                 s.apply(a)
             n += 1
