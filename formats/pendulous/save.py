@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Literal
 
 from pydantic import Field
 
-from ..diagnostics import Problem
+from ..diagnostics import Problem, Severity
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
 from .ruleset import Ruleset
@@ -71,9 +72,23 @@ class SaveFile(FileModel):
     snapshot: Snapshot
 
 
+def embedded_problems(model: SaveFile, ctx: CheckContext) -> list[Problem]:
+    """Errors of the embedded scenario and ruleset, by the checks of their own kinds (a hostile save
+    must not smuggle in a map the scenario checks would refuse, e.g. 5,000 squares wide). Warnings
+    (playability lints) are the scenario file's business, not the saved game's."""
+    from .checks import check_ruleset, check_scenario  # late: checks imports the loader's registry
+
+    out = [replace(p, path=("scenario", *p.path)) for p in check_scenario(model.scenario, ctx)
+           if p.severity is Severity.ERROR and p.code != "PND413"]  # its ruleset is embedded
+    out += [replace(p, path=("ruleset", *p.path)) for p in check_ruleset(model.ruleset, ctx)
+            if p.severity is Severity.ERROR]
+    return out
+
+
 def check_save(model: SaveFile, ctx: CheckContext) -> Iterable[Problem]:
-    """Shape checks: actions are actions, the snapshot fits the map and the seats."""
-    out: list[Problem] = []
+    """Shape checks: the embedded scenario and ruleset are valid, actions are actions, the
+    snapshot fits the map and the seats."""
+    out: list[Problem] = embedded_problems(model, ctx)
     for i, a in enumerate(model.actions):
         if not ACTION_RE.match(a):
             out.append(Problem("SAV401", f"{a!r} is not an action like `place 3,7`, `attack 3,8` or `end`", ("actions", i)))

@@ -95,3 +95,16 @@ def test_malformed_action_is_a_shape_error(duel):
     from formats.pendulous.save import SaveFile, check_save
 
     assert [p.code for p in check_save(SaveFile.model_validate(data), CheckContext())] == ["SAV401"]
+
+
+def test_a_save_with_an_invalid_embedded_map_is_refused_without_replaying(duel):
+    """Hostile input: a save must not smuggle in a map the scenario checks refuse (here 60 wide)."""
+    from formats.pendulous.save import SaveFile, check_save
+
+    data = save_game(_midgame(duel, 10)).model_dump()
+    data["scenario"]["map"] = ["A" + "1" * 59] + data["scenario"]["map"][1:]
+    bad = SaveFile.model_validate(data)
+    probs = list(check_save(bad, CheckContext()))
+    assert probs and all(p.path[0] in ("scenario", "snapshot") for p in probs)
+    assert any(p.path[0] == "scenario" for p in probs)
+    assert list(check_replay(bad, CheckContext())) == []
