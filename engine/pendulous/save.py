@@ -17,7 +17,7 @@ from typing import Any
 from formats import registry
 from formats.atomic import atomic_write_text
 from formats.diagnostics import Problem
-from formats.pendulous.save import SaveFile, SeatSnapshot, Snapshot, embedded_problems
+from formats.pendulous.save import MAX_ACTIONS, SaveFile, SeatSnapshot, Snapshot, embedded_problems
 from formats.registry import CheckContext
 
 from .actions import action_from_text
@@ -169,7 +169,7 @@ def read_save(path: str | os.PathLike) -> SaveFile:
 def check_replay(model: SaveFile, ctx: CheckContext) -> Iterable[Problem]:
     """The engine-backed check of `gridsmith validate`: the log replays to the snapshot. Not run
     when the embedded scenario or ruleset is invalid (check_save reports that)."""
-    if embedded_problems(model, ctx):
+    if embedded_problems(model, ctx) or len(model.actions) > MAX_ACTIONS:
         return []
     try:
         state, _ = replay(model)
