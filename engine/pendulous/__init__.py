@@ -21,8 +21,12 @@ API for the editor, the command line and computer players::
     state.board_text()       # the map as text (terminal, traces)
     attack_odds(state, (row, col))      # Odds: attack, defence, chance, itemized breakdown
     reports.player_settings(state), reports.game_settings(state), reports.combat_report(state)
-    save.save_game(state) -> SaveFile model;  save.load_game(model) -> state (replayed, verified)
+    save.write_save(path, state, seats) / save.read_save(path) -> SaveFile
+    save.save_game(state) -> SaveFile;  save.load_game(model) -> state (replayed and verified,
+        SaveError with located problems otherwise);  save.replay(model) -> (state, events)
+    state.apply(action, forced_outcome=True/False)  # search agents only, on their own copies
 
+Terminal play (used by `gridsmith play`): engine.pendulous.terminal.play(state, seats).
 Actions and events have stable text forms (`to_text()`, `actions.action_from_text`), used by saved
 games and golden traces. Computer players: engine.pendulous.agents (RandomAgent, GreedyAgent,
 SearchAgent), found through the `gridsmith.agents` entry-point group. Rule decisions the manual
