@@ -84,3 +84,15 @@ def test_usage_errors(capsys):
     assert "needs 2 names" in err and "unknown player 'nonesuch'" in err
     assert main(["play", DUEL, "--list-agents"]) == 0
     assert "search" in capsys.readouterr().out.split()
+
+
+def test_validate_replays_saved_games(tmp_path, capsys):
+    good = tmp_path / "good.sav.yaml"
+    main(["play", DUEL, "--seats", "greedy,random", "--seed", "3", "--save", str(good)])
+    bad = tmp_path / "bad.sav.yaml"
+    bad.write_text(good.read_text().replace("rng_draws: ", "rng_draws: 9", 1))
+    capsys.readouterr()
+    assert main(["validate", str(good)]) == 0
+    assert main(["validate", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.sav.yaml:" in out and "error SAV411: snapshot rng_draws" in out and "good.sav.yaml" not in out
