@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .agents import create
-from .rng import CounterRng, derive
+from .rng import _MASK, CounterRng, _mix
 from .stats import Proportion, Spread, spread, wilson
 
 
@@ -47,8 +47,9 @@ class GameRecord:
 
 
 def agent_rng(seed: int, seat: int) -> CounterRng:
-    """Each seat's agent gets its own generator, independent of the game's and of the others'."""
-    return CounterRng(derive(seed, seat + 1))
+    """Each seat's agent gets its own generator, independent of the game's and of the others'.
+    (Golden traces of several games depend on this exact derivation: do not change it.)"""
+    return CounterRng(_mix((seed * 8 + seat + 1) & _MASK))
 
 
 def play_game(spec: GameSpec, on_step: Callable[[Any, Any, list], None] | None = None) -> GameRecord:
