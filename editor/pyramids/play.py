@@ -163,6 +163,10 @@ class PlayWindow(QMainWindow):
         self.load_button = QPushButton("Load game…")
         self.load_button.clicked.connect(lambda: self.load_game())
         buttons.addWidget(self.load_button)
+        self.new_button = QPushButton("New game")
+        self.new_button.setToolTip("Start again with the same scenario and a new seed (manual F9)")
+        self.new_button.clicked.connect(lambda: self.new_game())
+        buttons.addWidget(self.new_button)
         side.addLayout(buttons)
         rep = QHBoxLayout()
         self.replay_button = QPushButton("Replay")
@@ -265,7 +269,8 @@ class PlayWindow(QMainWindow):
         self.best.setText("")
         self.worker = ThinkWorker(self.agent, self.state.view(CHEOPS), self.state.legal_actions(), self.cheops_rng)
         self.worker.thought.connect(self._thought)
-        self.worker.chosen.connect(self._cheops_chose)
+        w = self.worker
+        self.worker.chosen.connect(lambda move, seconds, w=w: self._cheops_chose(w, move, seconds))
         self.stop_button.setEnabled(True)
         self.worker.start()
 
@@ -277,10 +282,11 @@ class PlayWindow(QMainWindow):
             self.think.scrollToBottom()
         self.best.setText(f"best so far: {info.best.to_text() if info.best else '-'} ({info.best_score:.2f})")
 
-    def _cheops_chose(self, move: Move, seconds: float) -> None:
-        worker, self.worker = self.worker, None
-        if worker is not None:
-            worker.wait()
+    def _cheops_chose(self, worker: ThinkWorker, move: Move, seconds: float) -> None:
+        if worker is not self.worker:  # a search of an abandoned game (new game, loaded game)
+            return
+        self.worker = None
+        worker.wait()
         self.stop_button.setEnabled(False)
         if self.state.is_over or self.state.to_move != CHEOPS:
             return
@@ -291,6 +297,15 @@ class PlayWindow(QMainWindow):
     def stop_thinking(self) -> None:
         """"Cheops will select the best move he has found thus far." """
         self.stop_event.set()
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Abandon this game and start another from the same scenario (manual "Starting a New Game")."""
+        self.stop_thinking()
+        if self.worker is not None:
+            self.worker.wait()
+            self.worker = None
+        self.replay_timer.stop()
+        self.start(self.scenario, seed if seed is not None else (self.seed * 1103515245 + 12345) % (1 << 31))
 
     # ---- saved games -----------------------------------------------------------------------
     def save_game(self, path: str | Path | None = None) -> Path | None:

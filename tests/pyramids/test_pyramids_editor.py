@@ -234,3 +234,16 @@ def test_save_load_and_replay(qtbot, play_window, tmp_path):
     assert [c is not None for c in w.board.cells] == [s >= 0 for s in side_at]
     # in the replay every piece is revealed
     assert all(c[1] != "?" for c in w.board.cells if c is not None)
+
+
+def test_new_game_abandons_a_search_in_progress(qtbot, play_window):
+    w = play_window
+    w.agent.level, w.agent.depth = 4, 5
+    w.agent.time_limit, w.agent.soft_seconds, w.agent.samples = 600, 1e9, 1000
+    move = w.state.legal_actions()[0]
+    w.try_move(move.frm, move.to)
+    assert w.worker is not None
+    old_seed = w.seed
+    w.new_game()
+    qtbot.wait(200)
+    assert w.seed != old_seed and w.state.ply == 0 and w.moves.count() == 0
