@@ -9,8 +9,8 @@ group (`pendulous.random`, `pendulous.greedy`, `pendulous.search`); options are 
   otherwise ends the turn. In the setup turn it lines its borders with armies.
 * SearchAgent: Monte-Carlo search over the rest of the turn. For the greedy agent's few best
   candidate actions and End Turn it plays the turn out several times (greedy policy, its own dice),
-  lets the next player's start-of-turn effects happen, and scores the result by projected victory
-  points (points so far + income x accumulations left) and forces, against the best opponent.
+  then every opponent's turn of the round, and scores the result by projected victory points
+  (points so far + income x accumulations left), forces and position, against the best opponent.
 """
 from __future__ import annotations
 
@@ -237,7 +237,8 @@ class SearchAgent:
 
     Options: `candidates` (greedy's best attacks considered, plus its best placements, its own
     choice and End Turn), `rollouts` per candidate, `reply_turns` (how many following seats' turns
-    the rollout plays with the greedy policy before scoring, so leaving a weak line costs),
+    the rollout plays with the greedy policy before scoring, so leaving a weak line costs; default
+    every opponent once, the rest of the round),
     `threshold` of the rollout policy, `army_value` in the evaluation, `max_rollout_actions` per
     simulated turn, and `budget`: simulated actions per decision after which no further round of
     rollouts starts (0 = no cap; counted, not timed, so games stay reproducible). An attack is scored as
@@ -246,11 +247,11 @@ class SearchAgent:
 
     name = "search"
 
-    def __init__(self, candidates: int = 5, rollouts: int = 2, reply_turns: int = 1, threshold: float = 0.5,
+    def __init__(self, candidates: int = 5, rollouts: int = 2, reply_turns: int | None = None, threshold: float = 0.5,
                  army_value: float = 2.0, max_rollout_actions: int = 60, budget: int = 0) -> None:
         self.candidates = int(candidates)
         self.rollouts = int(rollouts)
-        self.reply_turns = int(reply_turns)
+        self.reply_turns = None if reply_turns is None else int(reply_turns)
         self.threshold = float(threshold)
         self.army_value = float(army_value)
         self.max_rollout_actions = int(max_rollout_actions)
@@ -279,7 +280,10 @@ class SearchAgent:
         The dice of the rollout are keyed by (seed, attacker, square, attempt, turn), not drawn in
         sequence: when two candidates lead to the same later attack, it has the same outcome in
         both, so the comparison measures the candidates rather than the luck of the rollouts."""
-        turns_left = self.reply_turns + (1 if s.seat == me else 0)
+        replies = self.reply_turns
+        if replies is None:  # the rest of the round: every opponent moves once before scoring
+            replies = sum(1 for q in range(s.static.nseats) if not s.out[q]) - 1
+        turns_left = replies + (1 if s.seat == me else 0)
         n = 0
         index = s.static.board.index
         while not s.over and turns_left > 0:
