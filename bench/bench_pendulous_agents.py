@@ -32,6 +32,7 @@ from formats.loader import load_file  # noqa: E402
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=10)
+    ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--scenarios", default="duel,siege,archipelago,continent")
     ap.add_argument("--agent", default="search")
@@ -43,8 +44,9 @@ def main() -> None:
         sc = load_file(ROOT / "content" / "pendulous" / f"{name}.scn.yaml").model
         n = len(sc.players)
         specs = make_specs("pendulous", sc, [args.agent] + [args.against] * (n - 1), args.seeds, rotate=True,
-                           agent_options=[opts] + [{}] * (n - 1))
-        base = [GameSpec("pendulous", sc, (args.against,) * n, seed) for seed in range(args.seeds)]
+                           seed=args.first_seed, agent_options=[opts] + [{}] * (n - 1))
+        base = [GameSpec("pendulous", sc, (args.against,) * n, seed)
+                for seed in range(args.first_seed, args.first_seed + args.seeds)]
         t = time.perf_counter()
         with ProcessPoolExecutor(args.jobs) as ex:
             recs = list(run(specs + base, ex))
