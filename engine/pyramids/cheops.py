@@ -136,7 +136,7 @@ class CheopsAgent:
             if not order:
                 return rng.choice(legal_actions)
             m = order[0]
-            best_key = (m & SQ_MASK) | (((m >> 9) & SQ_MASK) << 9)
+            return self._move(by_squares, (m & SQ_MASK) | (((m >> 9) & SQ_MASK) << 9))
         # average only over moves searched in as many samples as the best-covered one
         full = max(counts.values())
         cands = [k for k in totals if counts[k] == full] or list(totals)

@@ -149,3 +149,22 @@ def test_level_comes_from_the_scenario_unless_given():
     fixed = CheopsAgent(level=1, samples=1)
     fixed.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
     assert fixed.depth == 2
+
+
+def test_stop_before_any_move_is_searched_plays_the_best_initial_value(monkeypatch):
+    # the stop is checked every 512 nodes; make it checked at the first node, so nothing is searched
+    from engine.pyramids import search
+
+    orig = search.SearchBoard.__init__
+
+    def init(self, *a, **k):
+        orig(self, *a, **k)
+        self.check_every = 0
+
+    monkeypatch.setattr(search.SearchBoard, "__init__", init)
+    s = new_game(default_scenario(slide=3), 2)
+    stop = threading.Event()
+    stop.set()
+    ag = CheopsAgent(level=4, stop=stop)
+    move = ag.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
+    assert move in s.legal_actions() and ag.last_samples == 0 and ag.last_nodes == 0

@@ -166,6 +166,7 @@ def play_window(qtbot, tmp_path):
     ed.document.model.options.first = "player"
     ed.document.model.options.level = 1
     w = ed.play(None)
+    w.start(w.scenario, 12345)  # a fixed seed: the same game on every run
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
