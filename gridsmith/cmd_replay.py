@@ -23,19 +23,21 @@ def run(args: argparse.Namespace) -> int:
     model, spec = load_model(args.save)
     if model is None:
         return 1
-    if spec.kind != "pendulous.save":
+    if not spec.kind.endswith(".save"):
         print(f"gridsmith replay: {args.save} is a {spec.kind}, not a saved game", file=sys.stderr)
         return 2
+    if spec.game != "pendulous":  # other games replay through engine.<game>.cli.replay
+        import importlib
+
+        return importlib.import_module(f"engine.{spec.game}.cli").replay(args, model)
     from engine.pendulous import reports
     from engine.pendulous.events import GameOver, VictoryPointsScored
     from engine.pendulous.save import SaveError, differences, replay
 
     try:
         state, events = replay(model)
-    except SaveError as e:
-        for p in e.problems:
-            print(f"{args.save}: error {p.code}: {p.message}", file=sys.stderr)
-        return 1
+    except SaveError:
+        return _report_located(args.save)
     if not args.quiet:
         for e in events:
             if args.events or isinstance(e, (VictoryPointsScored, GameOver)):
@@ -43,10 +45,19 @@ def run(args: argparse.Namespace) -> int:
         if args.board:
             print(state.board_text())
             print(reports.combat_report_text(state))
-    probs = differences(model, state)
-    for p in probs:
-        print(f"{args.save}: error {p.code}: {p.message}", file=sys.stderr)
-    if probs:
-        return 1
+    if differences(model, state):
+        return _report_located(args.save)
     print(f"{args.save}: {len(model.actions)} actions replayed; the position matches the snapshot")
     return 0
+
+
+def _report_located(path: str) -> int:
+    """The replay problems as `validate` reports them: at the action or snapshot value, file:line:col."""
+    from formats.loader import validate_file
+
+    from .cmd_validate import register_engine_checks
+
+    register_engine_checks()
+    for d in validate_file(path):
+        print(d.format_text(), file=sys.stderr)
+    return 1

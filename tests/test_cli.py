@@ -342,3 +342,19 @@ def test_other_yaml_with_a_gridsmith_kind_and_crlf_line_ends_is_checked(tmp_path
     (tmp_path / "draft.yaml").write_bytes(b"kind: pendulous.scenario\r\nversion: 1\r\n")
     assert main(["validate", str(tmp_path)]) == 1
     assert "draft.yaml" in capsys.readouterr().out
+
+
+def test_replay_locates_a_tampered_save_like_validate_does(tmp_path, capsys):
+    """`gridsmith replay` reports the action that cannot be replayed at its file:line:col."""
+    save = tmp_path / "g.sav.yaml"
+    assert main(["play", str(REPO / "content" / "pendulous" / "duel.scn.yaml"), "--seats", "greedy,random",
+                 "--seed", "2", "--save", str(save)]) == 0
+    assert main(["replay", "-q", str(save)]) == 0
+    text = save.read_text()
+    first = re.search(r'^  - "place (\d+),(\d+)"$', text, re.MULTILINE)
+    line = text[: first.start()].count("\n") + 1
+    save.write_text(text.replace(first.group(0), '  - "place 0,0"', 1))  # a water square of the duel map
+    capsys.readouterr()
+    assert main(["replay", "-q", str(save)]) == 1
+    err = capsys.readouterr().err
+    assert re.search(rf"g\.sav\.yaml:{line}:5: error SAV410: ", err), err
