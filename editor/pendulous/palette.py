@@ -6,14 +6,13 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
-    QGridLayout,
     QGroupBox,
     QRadioButton,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from ..core.toolbox import ToolBox
 from .colours import SEAT_NAMES, SEAT_QCOLOURS, WATER_COLOUR, char_for, seat_of, type_of
 
 TYPES = (("land", "Land"), ("city", "City"), ("water", "Water"))
@@ -37,16 +36,8 @@ class Palette(QWidget):
         super().__init__(parent)
         self.document = document
         lay = QVBoxLayout(self)
-        tools_box = QGroupBox("Tools")
-        tl = QGridLayout(tools_box)
-        self.tool_buttons = []
-        for i, a in enumerate(tool_actions):
-            b = QToolButton()
-            b.setDefaultAction(a)
-            b.setToolTip(a.toolTip())
-            b.setMinimumWidth(72)
-            tl.addWidget(b, i // 2, i % 2)
-            self.tool_buttons.append(b)
+        tools_box = ToolBox(tool_actions)
+        self.tool_buttons = tools_box.tool_buttons
         lay.addWidget(tools_box)
 
         pbox = QGroupBox("Player")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import (QButtonGroup, QFormLayout, QGroupBox, QGridLayout, QLineEdit, QPushButton,
-                               QRadioButton, QSpinBox, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QButtonGroup, QFormLayout, QGroupBox, QLineEdit, QPushButton,
+                               QRadioButton, QSpinBox, QVBoxLayout, QWidget)
 
 from formats.pyramids.board import MAX_HEIGHT, MIN_HEIGHT, Board
 from formats.pyramids.pieces import BOARD_WIDTH, HOME_ROWS, OPEN
@@ -14,6 +14,7 @@ from ..core import commands
 from ..core.commands import ModelSnapshot
 from ..core.document import EditorDocument
 from ..core.editorwidget import Panel, SquareGridEditor
+from ..core.toolbox import ToolBox
 from .art import DESERT_COLOUR, HOME_TINT, OPEN_COLOUR, POWER_COLOUR, paint_terrain
 
 KIND = "pyramids.board"
@@ -82,13 +83,7 @@ class BoardPanel(QWidget):
         self.editor = editor
         doc = editor.document
         lay = QVBoxLayout(self)
-        tools = QGroupBox("Tools")
-        tl = QGridLayout(tools)
-        for i, a in enumerate(editor.tool_actions()):
-            b = QToolButton()
-            b.setDefaultAction(a)
-            tl.addWidget(b, i // 2, i % 2)
-        lay.addWidget(tools)
+        lay.addWidget(ToolBox(editor.tool_actions()))
         box = QGroupBox("Square")
         bl = QVBoxLayout(box)
         self.group = QButtonGroup(self)

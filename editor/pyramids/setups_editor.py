@@ -13,7 +13,7 @@ from collections import Counter
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (QButtonGroup, QGridLayout, QGroupBox, QHBoxLayout, QInputDialog, QLabel,
-                               QLineEdit, QListWidget, QPushButton, QRadioButton, QToolButton, QVBoxLayout,
+                               QLineEdit, QListWidget, QPushButton, QRadioButton, QVBoxLayout,
                                QWidget)
 
 from formats.pyramids.pieces import BOARD_WIDTH, EMPTY, HOME_ROWS, PIECES
@@ -26,6 +26,7 @@ from ..core import commands, tools as core_tools
 from ..core.commands import ModelSnapshot
 from ..core.document import EditorDocument
 from ..core.editorwidget import Panel, SquareGridEditor
+from ..core.toolbox import ToolBox
 from .art import OPEN_COLOUR, SIDE_COLOURS, paint_setup_square, piece_label
 
 KIND = "pyramids.setups"
@@ -228,13 +229,7 @@ class PiecePalette(QWidget):
         self.editor = editor
         doc = editor.document
         lay = QVBoxLayout(self)
-        tools = QGroupBox("Tools")
-        tl = QGridLayout(tools)
-        for i, a in enumerate(editor.tool_actions()):
-            b = QToolButton()
-            b.setDefaultAction(a)
-            tl.addWidget(b, i // 2, i % 2)
-        lay.addWidget(tools)
+        lay.addWidget(ToolBox(editor.tool_actions()))
         box = QGroupBox("Pieces (still to place)")
         bl = QVBoxLayout(box)
         self.group = QButtonGroup(self)

@@ -9,7 +9,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import editor  # noqa: E402,F401  (its import protects None's refcount under PySide6 6.12 / Python 3.11)
+import editor  # noqa: E402,F401
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content" / "pendulous"

@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import editor  # noqa: E402,F401  (protects None's refcount under PySide6 6.12 / Python 3.11)
+import editor  # noqa: E402,F401
 from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QMouseEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content" / "pyramids"
-SHOTS = ROOT / "docs" / "screenshots"
+# screenshots replace the README's only on request (GRIDSMITH_SCREENSHOTS=1), so a test run never
+# changes the checkout; otherwise they go to a temporary folder
+SHOTS = (ROOT / "docs" / "screenshots" if os.environ.get("GRIDSMITH_SCREENSHOTS") == "1"
+         else Path(tempfile.mkdtemp(prefix="gridsmith-shots-")))
 
 
 @pytest.fixture(autouse=True)
