@@ -76,7 +76,29 @@ class DocumentEditor(QWidget):
         """Called when the tab closes: stop timers and threads."""
 
 
-class SquareGridEditor(DocumentEditor):
+class ValidatedEditor(DocumentEditor):
+    """A DocumentEditor whose document is checked as it is edited, with a problems panel."""
+
+    def start_validation(self, describe_path) -> None:
+        """Call once from __init__: `describe_path` names a problem's place for the panel."""
+        self.problems_panel = ProblemsPanel(describe_path)
+        self.validator = LiveValidator(self.document, parent=self)
+        self.validator.problemsChanged.connect(self.problems_panel.set_problems)
+
+    def panels(self) -> list[Panel]:
+        return [Panel("problems", "Problems", self.problems_panel, Qt.DockWidgetArea.BottomDockWidgetArea)]
+
+    def problems(self) -> list:
+        return self.validator.problems
+
+    def validate_now(self) -> list:
+        return self.validator.run_now()
+
+    def close_editor(self) -> None:
+        self.validator.shutdown()
+
+
+class SquareGridEditor(ValidatedEditor):
     """A DocumentEditor for square grids. Subclasses implement `render_tile`, `colour_of`,
     `current_value`, `set_current_value`, `erase_value`, `describe_cell`, `describe_path` and
     `focus_field`, and may extend `panels()`."""
@@ -95,9 +117,7 @@ class SquareGridEditor(DocumentEditor):
         lay.addWidget(self.view)
 
         self.minimap = Minimap(self.view, document.grid_size, lambda x, y: self.colour_of(document.cell(x, y)))
-        self.problems_panel = ProblemsPanel(self.describe_path)
-        self.validator = LiveValidator(document, parent=self)
-        self.validator.problemsChanged.connect(self.problems_panel.set_problems)
+        self.start_validation(self.describe_path)
         self.problems_panel.problemActivated.connect(self.go_to_problem)
 
         document.cellsChanged.connect(self._cells_changed)
@@ -161,15 +181,9 @@ class SquareGridEditor(DocumentEditor):
     # ---- view and panels ------------------------------------------------------------------
     def panels(self) -> list[Panel]:
         return [
-            Panel("problems", "Problems", self.problems_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
+            *super().panels(),
             Panel("worldview", "World View", self.minimap, Qt.DockWidgetArea.RightDockWidgetArea, shortcut="Ctrl+M"),
         ]
-
-    def problems(self) -> list:
-        return self.validator.problems
-
-    def validate_now(self) -> list:
-        return self.validator.run_now()
 
     def go_to_problem(self, path) -> None:
         loc = self.document.locate(tuple(path or ()))
@@ -208,7 +222,3 @@ class SquareGridEditor(DocumentEditor):
 
     def export_png(self, path: str) -> bool:
         return self.item.image.save(path, "PNG")
-
-    def close_editor(self) -> None:
-        self.validator._timer.stop()
-        self.validator.wait()

@@ -74,6 +74,11 @@ class LiveValidator(QObject):
         self.problemsChanged.emit(self.problems)
         return self.problems
 
+    def shutdown(self) -> None:
+        """Stop scheduling and wait for a check in flight (the tab is closing)."""
+        self._timer.stop()
+        self.wait()
+
     def wait(self) -> None:
         self.pool.waitForDone()
 

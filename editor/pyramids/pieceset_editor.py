@@ -12,8 +12,7 @@ from formats.pyramids.pieceset import Counts, PieceSet
 
 from ..core import commands
 from ..core.document import EditorDocument
-from ..core.editorwidget import DocumentEditor, Panel
-from ..core.problems import LiveValidator, ProblemsPanel
+from ..core.editorwidget import ValidatedEditor
 from .art import piece_label
 
 KIND = "pyramids.pieceset"
@@ -40,7 +39,7 @@ class PieceSetDocument(EditorDocument):
         return commands.set_value(self, ("counts", name), n, f"{name} {'+' if delta > 0 else '-'}{abs(delta)}")
 
 
-class PieceSetEditor(DocumentEditor):
+class PieceSetEditor(ValidatedEditor):
     def __init__(self, document: PieceSetDocument, parent=None):
         super().__init__(document, parent)
         lay = QVBoxLayout(self)
@@ -75,9 +74,7 @@ class PieceSetEditor(DocumentEditor):
         self.surplus.setAlignment(Qt.AlignmentFlag.AlignLeft)
         lay.addWidget(self.surplus)
         lay.addStretch(1)
-        self.problems_panel = ProblemsPanel(lambda p: " › ".join(map(str, p)) or "the piece set")
-        self.validator = LiveValidator(document, parent=self)
-        self.validator.problemsChanged.connect(self.problems_panel.set_problems)
+        self.start_validation(lambda p: " › ".join(map(str, p)) or "the piece set")
         document.valueChanged.connect(self.refresh)
         self.refresh()
 
@@ -96,15 +93,3 @@ class PieceSetEditor(DocumentEditor):
         if self.name.text() != self.document.model.name:
             self.name.setText(self.document.model.name)
 
-    def panels(self) -> list[Panel]:
-        return [Panel("problems", "Problems", self.problems_panel, Qt.DockWidgetArea.BottomDockWidgetArea)]
-
-    def problems(self) -> list:
-        return self.validator.problems
-
-    def validate_now(self) -> list:
-        return self.validator.run_now()
-
-    def close_editor(self) -> None:
-        self.validator._timer.stop()
-        self.validator.wait()

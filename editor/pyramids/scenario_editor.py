@@ -2,7 +2,7 @@
 inline rows), the game options of the manual's function keys, and test-play against Cheops."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout)
 
@@ -13,8 +13,7 @@ from formats.registry import CheckContext
 
 from ..core import commands
 from ..core.document import EditorDocument
-from ..core.editorwidget import DocumentEditor, Panel
-from ..core.problems import LiveValidator, ProblemsPanel
+from ..core.editorwidget import ValidatedEditor
 
 KIND = "pyramids.scenario"
 SIDE_TITLES = {"player": "Player (bottom)", "cheops": "Cheops (top)"}
@@ -125,7 +124,7 @@ class SidePanel(QGroupBox):
         self.entry.setEnabled(form == "library")
 
 
-class ScenarioEditor(DocumentEditor):
+class ScenarioEditor(ValidatedEditor):
     def __init__(self, document: ScenarioDocument, parent=None):
         super().__init__(document, parent)
         doc = document
@@ -183,9 +182,7 @@ class ScenarioEditor(DocumentEditor):
         lay.addWidget(self.status)
         lay.addStretch(1)
 
-        self.problems_panel = ProblemsPanel(lambda p: " › ".join(map(str, p)) or "the scenario")
-        self.validator = LiveValidator(document, parent=self)
-        self.validator.problemsChanged.connect(self.problems_panel.set_problems)
+        self.start_validation(lambda p: " › ".join(map(str, p)) or "the scenario")
         doc.valueChanged.connect(self.refresh)
         self.play_windows: list = []
         self.refresh()
@@ -216,18 +213,8 @@ class ScenarioEditor(DocumentEditor):
         for p in self.sides.values():
             p.refresh()
 
-    def panels(self) -> list[Panel]:
-        return [Panel("problems", "Problems", self.problems_panel, Qt.DockWidgetArea.BottomDockWidgetArea)]
-
-    def problems(self) -> list:
-        return self.validator.problems
-
-    def validate_now(self) -> list:
-        return self.validator.run_now()
-
     def close_editor(self) -> None:
-        self.validator._timer.stop()
-        self.validator.wait()
+        super().close_editor()
         for w in self.play_windows:
             w.close()
 

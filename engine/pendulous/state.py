@@ -471,7 +471,7 @@ class PendulousState:
         self.touched = None
 
     def _start_turn(self, events: list[Any]) -> None:
-        st, b, p = self.static, self.static.board, self.seat
+        st, p = self.static, self.seat
         events.append(ev.TurnStarted(self.turn, p))
         if self.turn == 0:
             if st.rules.turns.victory_points_in_setup_turn:

@@ -30,7 +30,6 @@ result still depends on the seed alone.
 from __future__ import annotations
 
 import heapq
-import json
 import math
 import random
 from collections import deque

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import yaml
 
+from formats.yaml_fast import _Core12Resolver
+
 REPO = Path(__file__).resolve().parents[2]
 
 PLAYER = dict(reinforcement_rate=2, resource_rate=8, max_forces=40, initial_forces=12, start_resources=4,
@@ -50,7 +52,9 @@ class _Row(str):
 
 
 class _RowDumper(yaml.SafeDumper):
-    pass
+    # quote what YAML 1.2's core schema would read as a non-string (e.g. a name `0E0`, a float in
+    # 1.2 but not in PyYAML's 1.1 rules), exactly as Gridsmith's readers resolve plain scalars
+    yaml_implicit_resolvers = _Core12Resolver.yaml_implicit_resolvers
 
 
 def _represent_dict(dumper, data):
