@@ -8,6 +8,7 @@ import importlib.util
 import sys
 
 from . import __version__
+from .loading import CommandFailed
 
 #: command name -> one-line help; the module is gridsmith.cmd_<name>
 COMMANDS = {
@@ -55,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(_module(args.command).run(args) or 0)
+    except CommandFailed as e:  # the command already said why
+        return e.code
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

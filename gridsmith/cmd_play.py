@@ -8,6 +8,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+from .loading import load_content
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a scenario, or a saved game to resume")
@@ -18,19 +20,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--save", metavar="OUT", help="write the game to this *.sav.yaml file at the end (or when a human quits)")
     p.add_argument("--verbose", "-v", action="store_true", help="print every event, not only the turn scores")
     p.add_argument("--list-agents", action="store_true", help="list the computer players of the file's game and exit")
-
-
-def load_model(path: str):
-    """(model, spec) of a content file, or print its diagnostics and return (None, None)."""
-    from formats.loader import load_file
-
-    loaded = load_file(path)
-    errors = [d for d in loaded.diagnostics if d.is_error]
-    if loaded.model is None or errors:
-        for d in errors or loaded.diagnostics:
-            print(d.format_text(), file=sys.stderr)
-        return None, None
-    return loaded.model, loaded.spec
 
 
 def parse_seats(text: str | None, n: int, default: list[str]) -> list[str] | None:
@@ -46,12 +35,7 @@ def parse_seats(text: str | None, n: int, default: list[str]) -> list[str] | Non
 def run(args: argparse.Namespace) -> int:
     from engine.core.agents import available
 
-    if not Path(args.file).is_file():
-        print(f"gridsmith play: no such file: {args.file}", file=sys.stderr)
-        return 2
-    model, spec = load_model(args.file)
-    if model is None:
-        return 1
+    model, spec = load_content("play", args.file)
     game = spec.game
     if args.list_agents:
         print("\n".join(["human", *available(game)]))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
+
+from .loading import load_content
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -15,14 +16,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .cmd_play import load_model
-
-    if not Path(args.save).is_file():
-        print(f"gridsmith replay: no such file: {args.save}", file=sys.stderr)
-        return 2
-    model, spec = load_model(args.save)
-    if model is None:
-        return 1
+    model, spec = load_content("replay", args.save)
     if not spec.kind.endswith(".save"):
         print(f"gridsmith replay: {args.save} is a {spec.kind}, not a saved game", file=sys.stderr)
         return 2

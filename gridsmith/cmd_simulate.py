@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from .loading import load_content
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a scenario")
@@ -52,17 +54,12 @@ def run(args: argparse.Namespace) -> int:
     from engine.core.agents import available
     from engine.core.simulate import make_specs, run as run_games, summarize
 
-    from .cmd_play import load_model, parse_seats
+    from .cmd_play import parse_seats
 
-    if not Path(args.file).is_file():
-        print(f"gridsmith simulate: no such file: {args.file}", file=sys.stderr)
-        return 2
     if args.games < 1:
         print("gridsmith simulate: --games must be at least 1", file=sys.stderr)
         return 2
-    model, spec = load_model(args.file)
-    if model is None:
-        return 1
+    model, spec = load_content("simulate", args.file)
     game = spec.game
     n = seat_count(model)
     seats = parse_seats(args.seats, n, ["greedy"])

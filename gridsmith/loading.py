@@ -1,0 +1,29 @@
+"""Opening the content file a command works on: a missing file is a usage error (exit 2), a file
+with errors prints its diagnostics (exit 1). Commands raise `CommandFailed`; `cli.main` exits with it."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+
+class CommandFailed(Exception):
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def load_content(command: str, path: str) -> tuple[Any, Any]:
+    """(model, spec) of the file at `path`, or CommandFailed after saying why."""
+    from formats.loader import load_file
+
+    if not Path(path).is_file():
+        print(f"gridsmith {command}: no such file: {path}", file=sys.stderr)
+        raise CommandFailed(2)
+    loaded = load_file(path)
+    errors = [d for d in loaded.diagnostics if d.is_error]
+    if loaded.model is None or errors:
+        for d in errors or loaded.diagnostics:
+            print(d.format_text(), file=sys.stderr)
+        raise CommandFailed(1)
+    return loaded.model, loaded.spec
