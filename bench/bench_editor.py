@@ -31,11 +31,11 @@ def main() -> None:
     tmp = tempfile.mkdtemp()
     os.environ["GRIDSMITH_CONFIG_DIR"] = tmp
     t_import = time.perf_counter()
-    from editor.app import application
+    from gridsmith.editor.app import application
 
     app = application()
 
-    from editor.core.mainwindow import MainWindow
+    from gridsmith.editor.core.mainwindow import MainWindow
     from editor_helpers import move, press, release
 
     import_s = time.perf_counter() - t_import

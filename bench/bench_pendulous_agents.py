@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.core.simulate import GameSpec, make_specs, run  # noqa: E402
-from engine.core.stats import wilson  # noqa: E402
-from formats.loader import load_file  # noqa: E402
+from gridsmith.engine.core.simulate import GameSpec, make_specs, run  # noqa: E402
+from gridsmith.engine.core.stats import wilson  # noqa: E402
+from gridsmith.formats.loader import load_file  # noqa: E402
 
 
 def main() -> None:

@@ -15,10 +15,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.core.simulate import GameSpec, make_specs, play_game, run  # noqa: E402
-from engine.pendulous import new_game  # noqa: E402
-from engine.pendulous.combat import attack_odds, odds_units_fast  # noqa: E402
-from formats.loader import load_file  # noqa: E402
+from gridsmith.engine.core.simulate import GameSpec, make_specs, play_game, run  # noqa: E402
+from gridsmith.engine.pendulous import new_game  # noqa: E402
+from gridsmith.engine.pendulous.combat import attack_odds, odds_units_fast  # noqa: E402
+from gridsmith.formats.loader import load_file  # noqa: E402
 
 CONTINENT = ROOT / "content" / "pendulous" / "continent.scn.yaml"
 
@@ -49,7 +49,7 @@ def main() -> None:
               f"{actions / el:7.0f} actions/s)")
 
     # a mid-game position: greedy play for a few turns
-    from engine.pendulous.agents import greedy_move
+    from gridsmith.engine.pendulous.agents import greedy_move
 
     s = new_game(sc, seed=1)
     while s.turn < 8:
@@ -58,7 +58,7 @@ def main() -> None:
     print(f"  supply re-trace, all players      {per_call(s._trace_supply, 2000):8.1f} us")
     print(f"  legal_actions()                   {per_call(s.legal_actions, 500):8.1f} us")
     land, naval = s.attack_targets(s.seat)
-    from engine.pendulous.board import bits_of
+    from gridsmith.engine.pendulous.board import bits_of
 
     targets = bits_of(land)
     print(f"  odds of one target (fast path)    {per_call(lambda: [odds_units_fast(s, s.seat, i) for i in targets], 200) / len(targets):8.2f} us ({len(targets)} targets)")

@@ -20,11 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.core import simulate  # noqa: E402
-from engine.core.rng import CounterRng  # noqa: E402
-from engine.pyramids.cheops import CheopsAgent  # noqa: E402
-from engine.pyramids.game import default_scenario, new_game  # noqa: E402
-from engine.pyramids.movegen import forbidden_by_repetition, gen_moves  # noqa: E402
+from gridsmith.engine.core import simulate  # noqa: E402
+from gridsmith.engine.core.rng import CounterRng  # noqa: E402
+from gridsmith.engine.pyramids.cheops import CheopsAgent  # noqa: E402
+from gridsmith.engine.pyramids.game import default_scenario, new_game  # noqa: E402
+from gridsmith.engine.pyramids.movegen import forbidden_by_repetition, gen_moves  # noqa: E402
 
 
 def positions(slide: int, count: int, seed: int = 0) -> list:

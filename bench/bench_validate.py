@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from formats.loader import load_file, validate_file  # noqa: E402
-from formats.pendulous.mapgen import generate_yaml  # noqa: E402
+from gridsmith.formats.loader import load_file, validate_file  # noqa: E402
+from gridsmith.formats.pendulous.mapgen import generate_yaml  # noqa: E402
 
 N = 200
 SCHEMA = ROOT / "formats" / "schemas" / "pendulous.scenario.v1.json"

@@ -20,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"gridsmith edit: no such file: {', '.join(missing)}", file=sys.stderr)
         return 2
     try:
-        from editor.app import run as run_editor
+        from gridsmith.editor.app import run as run_editor
     except ImportError as e:  # PySide6 or its system libraries missing
         print(f"gridsmith edit: the editor cannot start: {e}", file=sys.stderr)
         return 2

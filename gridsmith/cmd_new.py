@@ -13,9 +13,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from formats import registry, templates
-    from formats.atomic import atomic_write_text
-    from formats.document import FileDocument
+    from gridsmith.formats import registry, templates
+    from gridsmith.formats.atomic import atomic_write_text
+    from gridsmith.formats.document import FileDocument
 
     spec = registry.get(args.kind)
     if spec is None:

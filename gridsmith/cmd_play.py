@@ -33,7 +33,7 @@ def parse_seats(text: str | None, n: int, default: list[str]) -> list[str] | Non
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.core.agents import available
+    from gridsmith.engine.core.agents import available
 
     model, spec = load_content("play", args.file)
     game = spec.game
@@ -42,8 +42,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if game != "pendulous":
         # another game's engine may offer its own terminal play: engine.<game>.cli.play(args, model)
-        name = f"engine.{game}.cli"
-        if importlib.util.find_spec(f"engine.{game}") and importlib.util.find_spec(name):
+        name = f"gridsmith.engine.{game}.cli"
+        if importlib.util.find_spec(f"gridsmith.engine.{game}") and importlib.util.find_spec(name):
             return int(importlib.import_module(name).play(args, model) or 0)
         print(f"gridsmith play: playing {game} files is not available", file=sys.stderr)
         return 2
@@ -51,10 +51,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play_pendulous(args: argparse.Namespace, model, kind: str) -> int:
-    from engine.core.agents import available
-    from engine.pendulous import new_game
-    from engine.pendulous.save import SaveError, load_game, write_save
-    from engine.pendulous.terminal import play
+    from gridsmith.engine.core.agents import available
+    from gridsmith.engine.pendulous import new_game
+    from gridsmith.engine.pendulous.save import SaveError, load_game, write_save
+    from gridsmith.engine.pendulous.terminal import play
 
     if kind == "pendulous.save":
         try:

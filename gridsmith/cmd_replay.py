@@ -23,10 +23,10 @@ def run(args: argparse.Namespace) -> int:
     if spec.game != "pendulous":  # other games replay through engine.<game>.cli.replay
         import importlib
 
-        return importlib.import_module(f"engine.{spec.game}.cli").replay(args, model)
-    from engine.pendulous import reports
-    from engine.pendulous.events import GameOver, VictoryPointsScored
-    from engine.pendulous.save import SaveError, differences, replay
+        return importlib.import_module(f"gridsmith.engine.{spec.game}.cli").replay(args, model)
+    from gridsmith.engine.pendulous import reports
+    from gridsmith.engine.pendulous.events import GameOver, VictoryPointsScored
+    from gridsmith.engine.pendulous.save import SaveError, differences, replay
 
     try:
         state, events = replay(model)
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _report_located(path: str) -> int:
     """The replay problems as `validate` reports them: at the action or snapshot value, file:line:col."""
-    from formats.loader import validate_file
+    from gridsmith.formats.loader import validate_file
 
     from .cmd_validate import register_engine_checks
 

@@ -12,7 +12,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from formats import schema
+    from gridsmith.formats import schema
 
     if args.write:
         changed = schema.write()

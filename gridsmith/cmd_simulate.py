@@ -51,8 +51,8 @@ def seat_count(model) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.core.agents import available
-    from engine.core.simulate import make_specs, run as run_games, summarize
+    from gridsmith.engine.core.agents import available
+    from gridsmith.engine.core.simulate import make_specs, run as run_games, summarize
 
     from .cmd_play import parse_seats
 
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     ruleset = None
     if game == "pendulous":  # resolve the scenario's ruleset here, relative to the scenario file
-        from formats.pendulous.rulesets import RulesetError, load_ruleset
+        from gridsmith.formats.pendulous.rulesets import RulesetError, load_ruleset
 
         try:
             ruleset = load_ruleset(model.ruleset, Path(args.file))

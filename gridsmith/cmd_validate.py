@@ -8,7 +8,7 @@ import json
 import sys
 
 #: engine modules that add engine-backed checks to kinds (e.g. replaying saved games)
-ENGINE_CHECKS = ("engine.pendulous.checks", "engine.pyramids.checks")
+ENGINE_CHECKS = ("gridsmith.engine.pendulous.checks", "gridsmith.engine.pyramids.checks")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -26,8 +26,8 @@ def register_engine_checks() -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from formats.discover import select
-    from formats.loader import validate_file
+    from gridsmith.formats.discover import select
+    from gridsmith.formats.loader import validate_file
 
     sel = select(args.paths)
     if sel.missing:

@@ -15,7 +15,7 @@ class CommandFailed(Exception):
 
 def load_content(command: str, path: str) -> tuple[Any, Any]:
     """(model, spec) of the file at `path`, or CommandFailed after saying why."""
-    from formats.loader import load_file
+    from gridsmith.formats.loader import load_file
 
     if not Path(path).is_file():
         print(f"gridsmith {command}: no such file: {path}", file=sys.stderr)

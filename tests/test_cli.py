@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from formats.diagnostics import Diagnostic, Severity
+from gridsmith.formats.diagnostics import Diagnostic, Severity
 from gridsmith import __version__
 from gridsmith.cli import main
 
@@ -297,7 +297,7 @@ def test_other_yaml_with_kind_after_a_bom_or_quoted_is_checked(tmp_path, capsys)
 
 
 def _kinds() -> list[str]:
-    from formats import registry
+    from gridsmith.formats import registry
     return [s.kind for s in registry.all_kinds()]
 
 

@@ -21,10 +21,19 @@ def _sources() -> list[Path]:
 
 
 def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    parts = ["gridsmith", *path.relative_to(REPO).with_suffix("").parts]
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
+
+
+def _layer(dotted: str) -> str:
+    """The layer a module belongs to: `gridsmith.engine.x` -> engine, `gridsmith.cli` -> gridsmith,
+    any other package -> its top-level name."""
+    parts = dotted.split(".")
+    if parts[0] == "gridsmith" and len(parts) > 1 and parts[1] in ("formats", "engine", "editor"):
+        return parts[1]
+    return parts[0]
 
 
 def _imports(path: Path, package: list[str] | None = None) -> list[tuple[int, str]]:
@@ -38,16 +47,16 @@ def _imports(path: Path, package: list[str] | None = None) -> list[tuple[int, st
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            out += [(node.lineno, alias.name.split(".")[0]) for alias in node.names]
+            out += [(node.lineno, _layer(alias.name)) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[: len(package) - node.level + 1]
-                out.append((node.lineno, (base or [node.module or ""])[0]))
+                out.append((node.lineno, _layer(".".join(base + ([node.module] if node.module else [])))))
             else:
-                out.append((node.lineno, (node.module or "").split(".")[0]))
+                out.append((node.lineno, _layer(node.module or "")))
         elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
                 "import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
-            out.append((node.lineno, str(node.args[0].value).split(".")[0]))
+            out.append((node.lineno, _layer(str(node.args[0].value))))
     return out
 
 
@@ -73,7 +82,7 @@ def test_the_ast_scan_sees_imports_inside_functions(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text("def f():\n    from PySide6 import QtCore\n    import importlib\n"
                      "    importlib.import_module('PySide6.QtWidgets')\n    from ..editor import x\n")
-    assert sorted(_imports(probe, ["engine", "pendulous"])) == [
+    assert sorted(_imports(probe, ["gridsmith", "engine", "pendulous"])) == [
         (2, "PySide6"), (3, "importlib"), (4, "PySide6"), (5, "engine")]
 
 
@@ -87,7 +96,7 @@ for name in {modules!r}:
         importlib.import_module(name)
     except Exception:
         failed[name] = traceback.format_exc(limit=1)
-qt = sorted(m for m in sys.modules if m.split('.')[0] in {list(FORBIDDEN)!r})
+qt = sorted(m for m in sys.modules if m.split('.')[0] in {list(FORBIDDEN)!r} or m.startswith('gridsmith.editor'))
 print(json.dumps({{"qt": qt, "failed": failed}}))
 """
     proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120)

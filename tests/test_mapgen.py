@@ -18,8 +18,8 @@ import pytest
 from ruamel.yaml import YAML
 from yaml import safe_load
 
-from formats.pendulous import mapgen
-from formats.pendulous.scenario import Scenario
+from gridsmith.formats.pendulous import mapgen
+from gridsmith.formats.pendulous.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content" / "pendulous"
@@ -201,7 +201,7 @@ def test_bad_arguments_are_refused():
 
 def test_generated_files_pass_the_validator_with_no_warning():
     """The generator's promise to the benchmark: what it writes, `gridsmith validate` accepts."""
-    from formats.loader import load_text
+    from gridsmith.formats.loader import load_text
 
     for seed, style in ((1, "continent"), (2, "archipelago")):
         loaded = load_text(mapgen.generate_yaml(seed, 50, 50, 4, style=style), f"gen{seed}.scn.yaml")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QStandardPaths, QTimer
 
-from formats.atomic import atomic_write_text
+from gridsmith.formats.atomic import atomic_write_text
 
 DEFAULT_INTERVAL_MS = 30_000
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from formats.document import DocumentError, FileDocument
+from gridsmith.formats.document import DocumentError, FileDocument
 
 from . import plugins
 from .document import EditorDocument
@@ -41,7 +41,7 @@ def new_document(kind: str) -> EditorDocument:
 
 def document_from_text(text: str, original: str | Path | None) -> EditorDocument:
     """A document from autosaved text; it keeps the original file's comments when that still opens."""
-    from formats.loader import load_text
+    from gridsmith.formats.loader import load_text
 
     loaded = load_text(text, str(original or "<recovered>"))
     if loaded.model is None:

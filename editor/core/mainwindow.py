@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QTabWidget,
 )
 
-from formats import registry
-from formats.diagnostics import Severity
+from gridsmith.formats import registry
+from gridsmith.formats.diagnostics import Severity
 
 from . import config, files, plugins
 from .about import CREDITS_HTML

@@ -43,11 +43,11 @@ def _load_all() -> None:
     if _loaded:
         return
     _loaded = True
-    import editor
+    from gridsmith import editor
 
     for info in pkgutil.iter_modules(editor.__path__):
         if info.ispkg and info.name != "core":
-            importlib.import_module(f"editor.{info.name}")
+            importlib.import_module(f"gridsmith.editor.{info.name}")
 
 
 def get(kind: str) -> EditorPlugin | None:

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from formats.diagnostics import Severity
+from gridsmith.formats.diagnostics import Severity
 
 PATH_ROLE = 0x0100 + 1  # Qt.UserRole + 1
 
@@ -28,7 +28,7 @@ class _CheckJob(QRunnable):
         try:
             problems = self.doc.check(self.model)
         except Exception as e:  # a crashing check must show up, not kill the editor
-            from formats.diagnostics import Problem
+            from gridsmith.formats.diagnostics import Problem
 
             problems = [Problem("E000", f"internal error in a check: {e!r}", ())]
         self.relay.done.emit(self.generation, problems)

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from formats.diagnostics import Problem, Severity
+from gridsmith.formats.diagnostics import Problem, Severity
 
 
 def structure_problems(model: Any) -> list[Problem]:
@@ -18,7 +18,7 @@ def structure_problems(model: Any) -> list[Problem]:
         type(model).model_validate(model.model_dump(mode="python"))
     except ValidationError as e:
         try:
-            from formats.structure import problems_from
+            from gridsmith.formats.structure import problems_from
         except ImportError:  # pragma: no cover - older formats package
             return [Problem("S300", err["msg"], tuple(err["loc"]), Severity.ERROR) for err in e.errors()]
         return problems_from(e, type(model))
@@ -29,10 +29,10 @@ def check(model: Any, path: Path | None = None) -> list[Problem]:
     problems = structure_problems(model)
     if problems:
         return problems
-    from formats.registry import CheckContext
+    from gridsmith.formats.registry import CheckContext
 
     try:
-        from formats.loader import check_model
+        from gridsmith.formats.loader import check_model
     except ImportError:  # the loader lands with the foundation issue; semantic checks wait for it
         return []
     return list(check_model(model, CheckContext(file=path)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
-from formats.pendulous.scenario import CITY_CHARS, LAND_CHARS, SEAT_COLOURS, WATER
+from gridsmith.formats.pendulous.scenario import CITY_CHARS, LAND_CHARS, SEAT_COLOURS, WATER
 
 SEAT_QCOLOURS = (QColor("#cf3a2e"), QColor("#9a9a9a"), QColor("#3c9a44"), QColor("#2b56c9"))
 WATER_COLOUR = QColor("#8cc2e6")

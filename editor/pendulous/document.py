@@ -2,8 +2,8 @@
 edits (resize, add and remove players) as undoable commands."""
 from __future__ import annotations
 
-from formats.pendulous.mapgen import generate
-from formats.pendulous.scenario import CITY_CHARS, LAND_CHARS, SEAT_COLOURS, WATER, Player, Scenario
+from gridsmith.formats.pendulous.mapgen import generate
+from gridsmith.formats.pendulous.scenario import CITY_CHARS, LAND_CHARS, SEAT_COLOURS, WATER, Player, Scenario
 
 from ..core.commands import ModelSnapshot
 from ..core.document import EditorDocument

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from formats.pendulous.mapgen import MAX_SIZE, MIN_SIZE, STYLES, default_players, generate_map
+from gridsmith.formats.pendulous.mapgen import MAX_SIZE, MIN_SIZE, STYLES, default_players, generate_map
 
 from ..core.commands import ModelSnapshot
 

@@ -37,13 +37,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.core import agents as agent_registry
-from engine.core.rng import CounterRng
-from engine.pendulous import Attack, IllegalAction, attack_odds, reports, start_game
-from engine.pendulous import save as saves
-from engine.pendulous.events import GameOver
-from formats.diagnostics import Severity
-from formats.pendulous.scenario import SEAT_COLOURS, Scenario
+from gridsmith.engine.core import agents as agent_registry
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.pendulous import Attack, IllegalAction, attack_odds, reports, start_game
+from gridsmith.engine.pendulous import save as saves
+from gridsmith.engine.pendulous.events import GameOver
+from gridsmith.formats.diagnostics import Severity
+from gridsmith.formats.pendulous.scenario import SEAT_COLOURS, Scenario
 
 from ..core.agentworker import AgentWorker
 from ..core.gridview import GridView, SquareGridItem, TileCache
@@ -428,7 +428,7 @@ class PlayWindow(QMainWindow):
             return
         action = self.state.action_for_square(row, col)
         if action is None:
-            from engine.pendulous import Place
+            from gridsmith.engine.pendulous import Place
 
             kind, owner, _armies, _sup = self.state.square(row, col)
             probe = Attack(row, col) if owner >= 0 and owner != self.state.to_move else Place(row, col)
@@ -445,7 +445,7 @@ class PlayWindow(QMainWindow):
     def end_turn(self) -> None:
         if not self.is_human_turn():
             return
-        from engine.pendulous import END_TURN
+        from gridsmith.engine.pendulous import END_TURN
 
         self.apply(END_TURN)
         self._advance()

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from formats.pendulous.rulesets import RulesetError, load_ruleset
+from gridsmith.formats.pendulous.rulesets import RulesetError, load_ruleset
 
 from ..core import commands
 from .colours import SEAT_NAMES, SEAT_QCOLOURS

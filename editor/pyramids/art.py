@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
-from formats.pyramids.pieces import DESERT, EMPTY, NAME_OF_CHAR, POWER
+from gridsmith.formats.pyramids.pieces import DESERT, EMPTY, NAME_OF_CHAR, POWER
 
 OPEN_COLOUR = QColor("#e9dcb5")
 DESERT_COLOUR = QColor("#c9a25a")

@@ -7,8 +7,8 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (QButtonGroup, QFormLayout, QGroupBox, QLineEdit, QPushButton,
                                QRadioButton, QSpinBox, QVBoxLayout, QWidget)
 
-from formats.pyramids.board import MAX_HEIGHT, MIN_HEIGHT, Board
-from formats.pyramids.pieces import BOARD_WIDTH, HOME_ROWS, OPEN
+from gridsmith.formats.pyramids.board import MAX_HEIGHT, MIN_HEIGHT, Board
+from gridsmith.formats.pyramids.pieces import BOARD_WIDTH, HOME_ROWS, OPEN
 
 from ..core import commands
 from ..core.commands import ModelSnapshot
@@ -22,7 +22,7 @@ TERRAIN = ((".", "Open"), ("D", "Desert"), ("P", "Power square"))
 
 
 def new_board() -> Board:
-    from formats.pyramids.refs import BUNDLED_DIR
+    from gridsmith.formats.pyramids.refs import BUNDLED_DIR
 
     import yaml
 

@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QFormLayout, QGridLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QVBoxLayout)
 
-from formats.pyramids.pieces import PIECES, PIECES_PER_SIDE
-from formats.pyramids.pieceset import Counts, PieceSet
+from gridsmith.formats.pyramids.pieces import PIECES, PIECES_PER_SIDE
+from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
 
 from ..core import commands
 from ..core.document import EditorDocument

@@ -18,13 +18,13 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QListWidget, QMainWindow,
                                QPushButton, QSlider, QSplitter, QVBoxLayout, QWidget)
 
-from engine.core.rng import CounterRng
-from engine.pyramids.actions import Attacked, GameOver, Move, Moved
-from engine.pyramids.cheops import CheopsAgent
-from engine.pyramids.game import new_game
-from engine.pyramids.pieces import CHAR
-from engine.pyramids.saves import from_save, to_save
-from formats.pyramids.scenario import ResolvedScenario
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.pyramids.actions import Attacked, GameOver, Move, Moved
+from gridsmith.engine.pyramids.cheops import CheopsAgent
+from gridsmith.engine.pyramids.game import new_game
+from gridsmith.engine.pyramids.pieces import CHAR
+from gridsmith.engine.pyramids.saves import from_save, to_save
+from gridsmith.formats.pyramids.scenario import ResolvedScenario
 
 from .art import paint_piece, paint_terrain
 
@@ -309,8 +309,8 @@ class PlayWindow(QMainWindow):
 
     # ---- saved games -----------------------------------------------------------------------
     def save_game(self, path: str | Path | None = None) -> Path | None:
-        from formats.atomic import atomic_write_text
-        from formats.document import new_text
+        from gridsmith.formats.atomic import atomic_write_text
+        from gridsmith.formats.document import new_text
 
         if path is None:
             path, _ = QFileDialog.getSaveFileName(self, "Save game", "game.sav.yaml", "Saved games (*.sav.yaml)")
@@ -321,8 +321,8 @@ class PlayWindow(QMainWindow):
         return Path(path)
 
     def load_game(self, path: str | Path | None = None) -> bool:
-        from formats.loader import load_file
-        from formats.pyramids.save import SavedGame
+        from gridsmith.formats.loader import load_file
+        from gridsmith.formats.pyramids.save import SavedGame
 
         if path is None:
             path, _ = QFileDialog.getOpenFileName(self, "Load game", "", "Saved games (*.sav.yaml)")

@@ -6,10 +6,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout)
 
-from formats.pyramids.refs import RefError, load_ref
-from formats.pyramids.scenario import SIDES, Scenario, SetupChoice, Side, resolve
-from formats.pyramids.setups import SetupLibrary
-from formats.registry import CheckContext
+from gridsmith.formats.pyramids.refs import RefError, load_ref
+from gridsmith.formats.pyramids.scenario import SIDES, Scenario, SetupChoice, Side, resolve
+from gridsmith.formats.pyramids.setups import SetupLibrary
+from gridsmith.formats.registry import CheckContext
 
 from ..core import commands
 from ..core.document import EditorDocument
@@ -45,7 +45,7 @@ class ScenarioDocument(EditorDocument):
         return commands.set_value(self, ("sides",), sides, f"{side} piece set")
 
     def counts_of(self, side: str):
-        from formats.pyramids.pieceset import Counts, PieceSet
+        from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
 
         try:
             return load_ref(self.model.side(side).pieceset, ".pieceset.yaml", PieceSet, self.context()).counts
@@ -90,8 +90,8 @@ class SidePanel(QGroupBox):
             entries = self.doc.library_entries(lib)
             self.doc.set_side_setup(self.side, SetupChoice(library=lib, entry=entries[0] if entries else ""))
         else:
-            from engine.core.rng import CounterRng
-            from engine.pyramids.game import random_setup
+            from gridsmith.engine.core.rng import CounterRng
+            from gridsmith.engine.pyramids.game import random_setup
 
             counts = self.doc.counts_of(self.side)
             self.doc.set_side_setup(self.side, SetupChoice(rows=random_setup(counts, CounterRng(1))))

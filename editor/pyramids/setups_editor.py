@@ -16,11 +16,11 @@ from PySide6.QtWidgets import (QButtonGroup, QGridLayout, QGroupBox, QHBoxLayout
                                QLineEdit, QListWidget, QPushButton, QRadioButton, QVBoxLayout,
                                QWidget)
 
-from formats.pyramids.pieces import BOARD_WIDTH, EMPTY, HOME_ROWS, PIECES
-from formats.pyramids.pieceset import Counts, PieceSet
-from formats.pyramids.refs import RefError, load_ref
-from formats.pyramids.setups import MAX_SETUPS, Setup, SetupLibrary
-from formats.registry import CheckContext
+from gridsmith.formats.pyramids.pieces import BOARD_WIDTH, EMPTY, HOME_ROWS, PIECES
+from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
+from gridsmith.formats.pyramids.refs import RefError, load_ref
+from gridsmith.formats.pyramids.setups import MAX_SETUPS, Setup, SetupLibrary
+from gridsmith.formats.registry import CheckContext
 
 from ..core import commands, tools as core_tools
 from ..core.commands import ModelSnapshot

@@ -58,7 +58,7 @@ def play_game(spec: GameSpec, on_step: Callable[[Any, Any, list], None] | None =
     t0 = time.perf_counter()
     actions = 0
     try:
-        mod = importlib.import_module(f"engine.{spec.game}")
+        mod = importlib.import_module(f"gridsmith.engine.{spec.game}")
         kwargs = {"ruleset": spec.ruleset} if spec.ruleset is not None else {}
         state = mod.new_game(spec.scenario, seed=spec.seed, **kwargs)
         opts = spec.agent_options or tuple(() for _ in spec.agents)

@@ -2,7 +2,7 @@
 
 API for the editor, the command line and computer players::
 
-    from engine.pendulous import new_game, start_game, attack_odds, reports, save
+    from gridsmith.engine.pendulous import new_game, start_game, attack_odds, reports, save
 
     state = new_game(scenario, ruleset=None, seed=7)   # ruleset None: the one the scenario names
     state, events = start_game(scenario, ruleset, seed)  # same, plus the opening events

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.rng import CounterRng, keyed_random
+from gridsmith.engine.core.rng import CounterRng, keyed_random
 
 from .actions import END_TURN, Attack, EndTurn
 from .board import CITY_KIND, bits_of

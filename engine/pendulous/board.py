@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from formats.pendulous.scenario import CITY_CHARS, LAND_CHARS, WATER, Scenario
+from gridsmith.formats.pendulous.scenario import CITY_CHARS, LAND_CHARS, WATER, Scenario
 
 WATER_KIND, LAND_KIND, CITY_KIND = 0, 1, 2
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from formats.pendulous.scenario import SEAT_COLOURS
+from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
 
 def _sq(sqs: tuple[tuple[int, int], ...]) -> str:

@@ -4,10 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from formats.pendulous.ruleset import Ruleset
-from formats.pendulous.scenario import Scenario
+from gridsmith.formats.pendulous.ruleset import Ruleset
+from gridsmith.formats.pendulous.scenario import Scenario
 
-from formats.pendulous.rulesets import load_ruleset
+from gridsmith.formats.pendulous.rulesets import load_ruleset
 from .state import PendulousState
 
 

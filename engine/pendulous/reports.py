@@ -5,7 +5,7 @@ the same rows out as a fixed-width table for the terminal.
 """
 from __future__ import annotations
 
-from formats.pendulous.scenario import SEAT_COLOURS
+from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
 from .state import PendulousState
 

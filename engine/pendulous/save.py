@@ -14,11 +14,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from formats import registry
-from formats.atomic import atomic_write_text
-from formats.diagnostics import Problem
-from formats.pendulous.save import MAX_ACTIONS, SaveFile, SeatSnapshot, Snapshot, embedded_problems
-from formats.registry import CheckContext
+from gridsmith.formats import registry
+from gridsmith.formats.atomic import atomic_write_text
+from gridsmith.formats.diagnostics import Problem
+from gridsmith.formats.pendulous.save import MAX_ACTIONS, SaveFile, SeatSnapshot, Snapshot, embedded_problems
+from gridsmith.formats.registry import CheckContext
 
 from .actions import action_from_text
 from .board import CITY_KIND, WATER_KIND
@@ -85,8 +85,8 @@ def save_text(save: SaveFile) -> str:
     of the code's defaults cannot change a saved game)."""
     import io
 
-    from formats.document import new_tree, schema_url
-    from formats.loader import round_trip_yaml
+    from gridsmith.formats.document import new_tree, schema_url
+    from gridsmith.formats.loader import round_trip_yaml
 
     data = save.model_dump(mode="json", exclude_none=True)
     tree = new_tree(save, data, comments=["A saved Pendulous game: `gridsmith replay` checks it, `gridsmith play` resumes it."],
@@ -157,7 +157,7 @@ def load_game(save: SaveFile) -> PendulousState:
 
 def read_save(path: str | os.PathLike) -> SaveFile:
     """Load a *.sav.yaml file as a model; SaveError listing the file's diagnostics otherwise."""
-    from formats.loader import load_file
+    from gridsmith.formats.loader import load_file
 
     loaded = load_file(path)
     if not isinstance(loaded.model, SaveFile) or any(d.is_error for d in loaded.diagnostics):

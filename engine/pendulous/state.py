@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.protocol import Result
-from engine.core.rng import CounterRng
-from formats.pendulous.ruleset import Ruleset
-from formats.pendulous.scenario import Scenario
+from gridsmith.engine.core.protocol import Result
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.formats.pendulous.ruleset import Ruleset
+from gridsmith.formats.pendulous.scenario import Scenario
 
 from . import events as ev
 from .actions import END_TURN, Attack, EndTurn, PickUp, Place

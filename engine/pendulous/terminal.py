@@ -10,10 +10,10 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from engine.core.agents import create
-from engine.core.rng import CounterRng
-from engine.core.simulate import agent_rng
-from formats.pendulous.scenario import SEAT_COLOURS
+from gridsmith.engine.core.agents import create
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.core.simulate import agent_rng
+from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
 from . import reports
 from .actions import END_TURN, action_from_text

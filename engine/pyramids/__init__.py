@@ -1,6 +1,6 @@
 """Pyramids rules engine (manual 003): movement, combat, hidden information, Cheops.
 
-    from engine.pyramids import new_game
+    from gridsmith.engine.pyramids import new_game
     state = new_game("content/pyramids/sample.scn.yaml", seed=1)
 
 `new_game` is the entry point the shared batch runner (engine.core.simulate) looks for.
@@ -14,7 +14,7 @@ from typing import Any
 def new_game(scenario: Any, seed: int = 0, **kwargs: Any):
     """A new game from a resolved scenario, a `pyramids.scenario` model (references resolved from
     the working folder), or a scenario file path."""
-    from formats.pyramids.scenario import ResolvedScenario, Scenario, resolve
+    from gridsmith.formats.pyramids.scenario import ResolvedScenario, Scenario, resolve
 
     from .game import load_scenario
     from .game import new_game as _new_game

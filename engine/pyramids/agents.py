@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.rng import CounterRng
+from gridsmith.engine.core.rng import CounterRng
 
 
 class RandomAgent:

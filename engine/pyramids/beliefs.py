@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core.rng import CounterRng
+from gridsmith.engine.core.rng import CounterRng
 
 from .pieces import MOBILE, PYRAMID, SPHINX
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.rng import CounterRng
+from gridsmith.engine.core.rng import CounterRng
 
 from .actions import Move
 from .beliefs import Beliefs, opponent_pyramid_weights

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.core.agents import available, create
-from engine.core.simulate import agent_rng
+from gridsmith.engine.core.agents import available, create
+from gridsmith.engine.core.simulate import agent_rng
 
 from .actions import SIDE_NAMES, Move
 from .pieces import CHAR
@@ -32,9 +32,9 @@ def render(view) -> str:
 
 
 def play(args, model) -> int:
-    from formats.pyramids.save import SavedGame
-    from formats.pyramids.scenario import Scenario, resolve
-    from formats.registry import CheckContext
+    from gridsmith.formats.pyramids.save import SavedGame
+    from gridsmith.formats.pyramids.scenario import Scenario, resolve
+    from gridsmith.formats.registry import CheckContext
 
     from .game import new_game
     from .saves import ReplayError, from_save, to_save
@@ -89,8 +89,8 @@ def play(args, model) -> int:
         r = state.result
         print(f"{'draw' if r.is_draw else SIDE_NAMES[r.winners[0]] + ' wins'}: {r.reason} after {state.ply} moves")
     if args.save:
-        from formats.atomic import atomic_write_text
-        from formats.document import new_text
+        from gridsmith.formats.atomic import atomic_write_text
+        from gridsmith.formats.document import new_text
 
         atomic_write_text(args.save, new_text(to_save(state, seed, getattr(model, "name", ""))))
         print(f"saved to {args.save}")

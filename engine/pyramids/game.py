@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.core.rng import CounterRng
-from formats.pyramids.pieceset import Counts
-from formats.pyramids.scenario import ResolvedScenario, Scenario, resolve
-from formats.registry import CheckContext
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.formats.pyramids.pieceset import Counts
+from gridsmith.formats.pyramids.scenario import ResolvedScenario, Scenario, resolve
+from gridsmith.formats.registry import CheckContext
 
 from .geometry import Geometry, geometry
 from .pieces import CODE_OF_CHAR
@@ -57,7 +57,7 @@ def new_game(scenario: ResolvedScenario, seed: int, first: int | None = None,
 
 def load_scenario(path: str | Path) -> ResolvedScenario:
     """Read and resolve a scenario file; ValueError naming every problem when it cannot be played."""
-    from formats.loader import load_file
+    from gridsmith.formats.loader import load_file
 
     loaded = load_file(Path(path))
     errors = [d.format_text() for d in loaded.diagnostics if d.is_error]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 
-from formats.pyramids.pieces import BOARD_WIDTH, DESERT, HOME_ROWS, POWER
+from gridsmith.formats.pyramids.pieces import BOARD_WIDTH, DESERT, HOME_ROWS, POWER
 
 DIRS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # up, down, left, right
 COLS = "abcdefghijk"

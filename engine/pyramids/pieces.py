@@ -6,7 +6,7 @@ view.
 """
 from __future__ import annotations
 
-from formats.pyramids.pieces import PIECES
+from gridsmith.formats.pyramids.pieces import PIECES
 
 UNKNOWN = 0
 LION, BULL, RAM, WOLF, HAWK, CAMEL, CAT, ANTELOPE = range(1, 9)

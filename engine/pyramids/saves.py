@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from formats.diagnostics import Problem
-from formats.pyramids.save import SavedGame, SavedSide, Snapshot
-from formats.pyramids.scenario import ResolvedScenario
-from formats.registry import CheckContext, add_check
+from gridsmith.formats.diagnostics import Problem
+from gridsmith.formats.pyramids.save import SavedGame, SavedSide, Snapshot
+from gridsmith.formats.pyramids.scenario import ResolvedScenario
+from gridsmith.formats.registry import CheckContext, add_check
 
 from .actions import SIDE_NAMES, Move
 from .game import new_game

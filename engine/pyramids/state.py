@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.protocol import Result
-from engine.core.rng import CounterRng
-from formats.pyramids.scenario import Options
+from gridsmith.engine.core.protocol import Result
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.formats.pyramids.scenario import Options
 
 from .actions import Attacked, GameOver, Moved, Move
 from .geometry import Geometry

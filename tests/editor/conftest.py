@@ -9,7 +9,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import editor  # noqa: E402,F401
+import gridsmith.editor  # noqa: E402,F401
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content" / "pendulous"
@@ -46,7 +46,7 @@ def duel(tmp_path) -> Path:
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    from editor.core.mainwindow import MainWindow
+    from gridsmith.editor.core.mainwindow import MainWindow
 
     w = MainWindow(autosave_dir=tmp_path / "recovery")
     w.resize(1280, 860)

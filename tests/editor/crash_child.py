@@ -7,10 +7,10 @@ import time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, os.path.dirname(__file__))
 
-from editor.app import application  # noqa: E402
+from gridsmith.editor.app import application  # noqa: E402
 
 app = application()
-from editor.core.mainwindow import MainWindow  # noqa: E402
+from gridsmith.editor.core.mainwindow import MainWindow  # noqa: E402
 from editor_helpers import drag  # noqa: E402
 
 win = MainWindow()

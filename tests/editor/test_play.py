@@ -5,8 +5,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from editor_helpers import click, move
-from engine.pendulous import save as saves
-from editor.pendulous.play import PlayWindow, SeatDialog, open_play_window
+from gridsmith.engine.pendulous import save as saves
+from gridsmith.editor.pendulous.play import PlayWindow, SeatDialog, open_play_window
 
 
 def _play_window(window, ed, seats, **kw) -> PlayWindow:
@@ -139,7 +139,7 @@ class _SlowAgent:
         import threading
         import time
 
-        from engine.pendulous import END_TURN
+        from gridsmith.engine.pendulous import END_TURN
 
         self.threads.append(threading.current_thread())
         time.sleep(self.seconds)
@@ -171,7 +171,7 @@ def test_computer_turns_run_in_a_worker_thread_and_the_window_stays_responsive(q
 
 
 def test_watchable_pace_waits_between_computer_actions(qtbot, window, duel, monkeypatch):
-    from editor.pendulous import play
+    from gridsmith.editor.pendulous import play
 
     monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: None)
     monkeypatch.setitem(play.PACES, "watchable", 40)

@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from editor_helpers import drag, wait_validated
-from formats.document import FileDocument
-from formats.loader import load_file
+from gridsmith.formats.document import FileDocument
+from gridsmith.formats.loader import load_file
 
 
 def test_all_seven_player_values_of_4_2_1_are_editable_and_undoable(qtbot, window, duel):
@@ -239,7 +239,7 @@ def test_about_credits_the_original_authors(qtbot, window, monkeypatch):
 
 
 def test_editor_plugins_are_discovered():
-    from editor.core import plugins
+    from gridsmith.editor.core import plugins
 
     kinds = [p.kind for p in plugins.all_plugins()]
     assert "pendulous.scenario" in kinds
@@ -282,7 +282,7 @@ def test_gridsmith_edit_refuses_a_missing_file(capsys):
 
 
 def test_remove_player_dialog(qtbot, window, duel, monkeypatch):
-    from editor.pendulous.settings import RemovePlayerDialog
+    from gridsmith.editor.pendulous.settings import RemovePlayerDialog
     from PySide6.QtWidgets import QDialog
 
     ed = window.open_file(duel)
@@ -358,7 +358,7 @@ def test_a_recent_file_that_is_gone_is_forgotten(qtbot, window, duel, monkeypatc
 def test_generate_map_is_one_undo_step_and_playable(qtbot, window, duel, monkeypatch):
     from PySide6.QtWidgets import QDialog
 
-    from editor.pendulous.generate import GenerateMapDialog
+    from gridsmith.editor.pendulous.generate import GenerateMapDialog
 
     ed = window.open_file(duel)
 
@@ -384,7 +384,7 @@ def test_generate_map_is_one_undo_step_and_playable(qtbot, window, duel, monkeyp
 def test_generate_map_says_why_it_cannot(qtbot, window, duel, monkeypatch):
     from PySide6.QtWidgets import QDialog
 
-    from editor.pendulous.generate import GenerateMapDialog
+    from gridsmith.editor.pendulous.generate import GenerateMapDialog
 
     ed = window.open_file(duel)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from editor.core import commands
-from editor.core.commands import new_stroke_id
-from editor.pendulous.document import PendulousDocument
-from formats.document import FileDocument
+from gridsmith.editor.core import commands
+from gridsmith.editor.core.commands import new_stroke_id
+from gridsmith.editor.pendulous.document import PendulousDocument
+from gridsmith.formats.document import FileDocument
 from editor_helpers import CONTENT
 
 BASE = FileDocument.open(CONTENT / "duel.scn.yaml").model

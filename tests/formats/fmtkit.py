@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from formats.yaml_fast import _Core12Resolver
+from gridsmith.formats.yaml_fast import _Core12Resolver
 
 REPO = Path(__file__).resolve().parents[2]
 

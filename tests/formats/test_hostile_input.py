@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fmtkit import REPO, dump, located, pos, scenario
-from formats import loader
-from formats.diagnostics import Diagnostic
-from formats.limits import MAX_DEPTH, MAX_FILE_BYTES
-from formats.loader import load_file, load_text, validate_file
+from gridsmith.formats import loader
+from gridsmith.formats.diagnostics import Diagnostic
+from gridsmith.formats.limits import MAX_DEPTH, MAX_FILE_BYTES
+from gridsmith.formats.loader import load_file, load_text, validate_file
 from gridsmith.cli import main
 
 BAD = Path(__file__).parent / "bad"
@@ -457,7 +457,7 @@ def test_named_pipe_does_not_block(tmp_path):
 ])
 def test_problems_per_file_are_capped_at_every_stage(body, code):
     """Found by this suite: only the semantic stage was capped, a pasted blob printed thousands."""
-    from formats.limits import MAX_PROBLEMS_PER_FILE
+    from gridsmith.formats.limits import MAX_PROBLEMS_PER_FILE
     diags = load_text("kind: pendulous.scenario\nversion: 1\n" + body).diagnostics
     assert len(diags) == MAX_PROBLEMS_PER_FILE + 1
     assert {d.code for d in diags[:-1]} >= {code}
@@ -535,7 +535,7 @@ def test_huge_header_values_give_short_messages():
 
 
 def test_too_many_values_without_aliases_is_not_called_an_alias_bomb(monkeypatch):
-    from formats import yaml_guard
+    from gridsmith.formats import yaml_guard
     monkeypatch.setattr(yaml_guard, "MAX_EXPANDED_NODES", 1000)  # the real limit takes seconds to reach
     text = "kind: pendulous.scenario\nversion: 1\nmap: [" + "1," * 1010 + "]\n"
     [d] = load_text(text).diagnostics
@@ -586,7 +586,7 @@ def test_a_file_of_too_many_values_is_refused_before_the_slow_parse(tmp_path):
     """A file of 80,000 tiny keys (880 KB, under the byte limit) took 33 s in the pure-Python
     reader; libyaml counts the values first and refuses past MAX_NODES, located at the first one
     over the limit."""
-    from formats.limits import MAX_NODES
+    from gridsmith.formats.limits import MAX_NODES
 
     path = tmp_path / "many.scn.yaml"
     path.write_text("kind: pendulous.scenario\nversion: 1\n" + "".join(f"k{i:06d}: 1\n" for i in range(80_000)))

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from fmtkit import located, pos
-from formats import registry
-from formats.loader import load_file, load_text, validate_file
-from formats.pendulous.migrations import scenario_v0_to_v1
+from gridsmith.formats import registry
+from gridsmith.formats.loader import load_file, load_text, validate_file
+from gridsmith.formats.pendulous.migrations import scenario_v0_to_v1
 from gridsmith.cli import main
 
 HERE = Path(__file__).parent / "v0"

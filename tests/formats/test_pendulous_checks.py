@@ -6,8 +6,8 @@ import pytest
 
 from fmtkit import (dump, key_pos, located, player, player_field_pos, player_pos, pos, row_pos, scenario,
                     value_pos)
-from formats.diagnostics import Severity
-from formats.loader import check_model, load_file, load_text, validate_file
+from gridsmith.formats.diagnostics import Severity
+from gridsmith.formats.loader import check_model, load_file, load_text, validate_file
 
 
 def diags_of(data: dict, tmp_path=None):
@@ -374,7 +374,7 @@ def test_check_model_gives_the_same_problems_as_the_file():
     """The editor's live validation (check_model) and the file reader agree."""
     data = scenario(players=[player("Red", army_effectiveness=0), player("Gray")], settings=settings(turns=0))
     loaded = load_text(dump(data))
-    from formats.pendulous.scenario import Scenario
+    from gridsmith.formats.pendulous.scenario import Scenario
     model = Scenario.model_validate(data)
     assert [p.code for p in check_model(model)] == [d.code for d in loaded.diagnostics] == ["PND407", "PND409"]
     assert [p.path for p in check_model(model)] == [("players", 0, "army_effectiveness"), ("settings", "turns")]
@@ -445,7 +445,7 @@ ROWS = st.lists(st.text(alphabet="~~~1234ABCDx ", max_size=55), max_size=53)
 def test_checks_never_raise_and_locate_every_problem(players, rows, turns, naval):
     """Any structurally valid scenario, however odd, gets problems (never an exception), and every
     problem's path leads to a node of the file."""
-    from formats.pendulous.scenario import Scenario
+    from gridsmith.formats.pendulous.scenario import Scenario
     data = scenario(players=players, map=rows, settings=settings(turns=turns, naval_invasions=naval))
     model = Scenario.model_validate(data)
     problems = check_model(model)

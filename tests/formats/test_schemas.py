@@ -12,8 +12,8 @@ import jsonschema
 import pytest
 
 from fmtkit import REPO
-from formats import registry, schema
-from formats.loader import load_file, to_plain
+from gridsmith.formats import registry, schema
+from gridsmith.formats.loader import load_file, to_plain
 from gridsmith.cli import main
 
 SCHEMAS = sorted(schema.SCHEMA_DIR.glob("*.json"))

@@ -10,13 +10,13 @@ CONTENT = ROOT / "content" / "pendulous"
 
 @pytest.fixture(scope="session")
 def duel():
-    from formats.loader import load_file
+    from gridsmith.formats.loader import load_file
 
     return load_file(CONTENT / "duel.scn.yaml").model
 
 
 @pytest.fixture(scope="session")
 def siege():
-    from formats.loader import load_file
+    from gridsmith.formats.loader import load_file
 
     return load_file(CONTENT / "siege.scn.yaml").model

@@ -1,8 +1,8 @@
 """Small scenarios built in code, so each rule test shows the exact map it needs."""
 from __future__ import annotations
 
-from formats.pendulous.ruleset import Ruleset
-from formats.pendulous.scenario import Scenario
+from gridsmith.formats.pendulous.ruleset import Ruleset
+from gridsmith.formats.pendulous.scenario import Scenario
 
 
 def player(name: str = "P", **kw) -> dict:
@@ -43,7 +43,7 @@ def rules(**sections) -> Ruleset:
 
 def play(state, *texts: str) -> list:
     """Apply actions given in their text form; returns every event."""
-    from engine.pendulous.actions import action_from_text
+    from gridsmith.engine.pendulous.actions import action_from_text
 
     out = []
     for t in texts:
@@ -52,7 +52,7 @@ def play(state, *texts: str) -> list:
 
 
 def start(rows, players=2, ruleset=None, seed=0, **kw):
-    from engine.pendulous import new_game
+    from gridsmith.engine.pendulous import new_game
 
     return new_game(scenario(rows, players, **kw), ruleset or rules(), seed=seed)
 

@@ -6,12 +6,12 @@ import textwrap
 
 import pytest
 
-from engine.core import agents as registry
-from engine.core.protocol import Agent
-from engine.core.rng import CounterRng
-from engine.core.simulate import GameSpec, make_specs, play_game, run, summarize
-from engine.pendulous import new_game
-from engine.pendulous.agents import GreedyAgent, RandomAgent, SearchAgent
+from gridsmith.engine.core import agents as registry
+from gridsmith.engine.core.protocol import Agent
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.core.simulate import GameSpec, make_specs, play_game, run, summarize
+from gridsmith.engine.pendulous import new_game
+from gridsmith.engine.pendulous.agents import GreedyAgent, RandomAgent, SearchAgent
 
 
 @pytest.mark.parametrize("agent", [RandomAgent(), GreedyAgent(), SearchAgent(candidates=2, rollouts=1)])
@@ -72,7 +72,7 @@ def test_a_third_party_agent_package_is_discovered(tmp_path, monkeypatch, duel):
 
 
 def test_a_view_cannot_roll_the_games_dice(duel):
-    from engine.pendulous.agents import greedy_move
+    from gridsmith.engine.pendulous.agents import greedy_move
 
     s = new_game(duel, seed=4)
     while s.turn == 0:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.simulate import GameRecord, make_specs, summarize
-from engine.core.stats import spread, wilson
+from gridsmith.engine.core.simulate import GameRecord, make_specs, summarize
+from gridsmith.engine.core.stats import spread, wilson
 
 
 def test_wilson_interval_known_values():

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.simulate import agent_rng
-from engine.core.trace import compare, trace_game
-from engine.pendulous import start_game
-from engine.pendulous.agents import GreedyAgent, RandomAgent
-from engine.pendulous.save import replay, save_game
-from formats.pendulous.scenario import SEAT_COLOURS
+from gridsmith.engine.core.simulate import agent_rng
+from gridsmith.engine.core.trace import compare, trace_game
+from gridsmith.engine.pendulous import start_game
+from gridsmith.engine.pendulous.agents import GreedyAgent, RandomAgent
+from gridsmith.engine.pendulous.save import replay, save_game
+from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
 from .helpers import player, scenario
 
@@ -39,7 +39,7 @@ def _cases():
                                player("Gray", initial_forces=4, resource_rate=4),
                                player("Green", initial_forces=3, resource_rate=3)],
                       turns=6, naval=True)
-    from formats.loader import load_file
+    from gridsmith.formats.loader import load_file
 
     duel = load_file(Path(__file__).resolve().parents[2] / "content" / "pendulous" / "duel.scn.yaml").model
     return {

@@ -4,12 +4,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine.core.rng import CounterRng
-from engine.pendulous import new_game
-from engine.pendulous.actions import END_TURN, Attack
-from engine.pendulous.agents import _targets
-from engine.pendulous.combat import odds_units, odds_units_fast
-from engine.pendulous.save import load_game, save_game
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.pendulous import new_game
+from gridsmith.engine.pendulous.actions import END_TURN, Attack
+from gridsmith.engine.pendulous.agents import _targets
+from gridsmith.engine.pendulous.combat import odds_units, odds_units_fast
+from gridsmith.engine.pendulous.save import load_game, save_game
 
 from .helpers import player, rules, scenario
 

@@ -1,7 +1,7 @@
 """The reports of manual 3.1."""
 from __future__ import annotations
 
-from engine.pendulous import Attack, reports
+from gridsmith.engine.pendulous import Attack, reports
 
 from .helpers import player, start, through_setup
 

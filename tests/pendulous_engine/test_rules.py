@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.pendulous import Attack, IllegalAction, PickUp, Place, attack_odds
-from engine.pendulous.actions import END_TURN
+from gridsmith.engine.pendulous import Attack, IllegalAction, PickUp, Place, attack_odds
+from gridsmith.engine.pendulous.actions import END_TURN
 
 from .helpers import player, play, rules, start, texts, through_setup
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.rng import CounterRng
-from engine.pendulous import new_game
-from engine.pendulous.agents import GreedyAgent, RandomAgent
-from engine.pendulous.save import SaveError, check_replay, load_game, read_save, save_game, save_text, write_save
-from formats.loader import load_text, validate_file
-from formats.registry import CheckContext
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.pendulous import new_game
+from gridsmith.engine.pendulous.agents import GreedyAgent, RandomAgent
+from gridsmith.engine.pendulous.save import SaveError, check_replay, load_game, read_save, save_game, save_text, write_save
+from gridsmith.formats.loader import load_text, validate_file
+from gridsmith.formats.registry import CheckContext
 
 
 def _midgame(duel, actions=70, seed=5):
@@ -72,14 +72,14 @@ def test_tampered_board_and_truncated_log_are_errors(duel):
 def test_illegal_action_in_log_is_located(duel):
     data = save_game(_midgame(duel)).model_dump()
     data["actions"][3] = "attack 0,0"
-    from formats.pendulous.save import SaveFile
+    from gridsmith.formats.pendulous.save import SaveFile
 
     probs = list(check_replay(SaveFile.model_validate(data), CheckContext()))
     assert probs[0].code == "SAV410" and probs[0].path == ("actions", 3)
 
 
 def test_validate_reports_a_tampered_file_with_its_line(duel, tmp_path):
-    import engine.pendulous.checks  # noqa: F401  (what `gridsmith validate` imports)
+    import gridsmith.engine.pendulous.checks  # noqa: F401  (what `gridsmith validate` imports)
 
     path = write_save(tmp_path / "g.sav.yaml", _midgame(duel), ["greedy", "random"])
     text = path.read_text()
@@ -92,14 +92,14 @@ def test_validate_reports_a_tampered_file_with_its_line(duel, tmp_path):
 def test_malformed_action_is_a_shape_error(duel):
     data = save_game(_midgame(duel, 10)).model_dump()
     data["actions"][0] = "move 1,2"
-    from formats.pendulous.save import SaveFile, check_save
+    from gridsmith.formats.pendulous.save import SaveFile, check_save
 
     assert [p.code for p in check_save(SaveFile.model_validate(data), CheckContext())] == ["SAV401"]
 
 
 def test_a_save_with_an_invalid_embedded_map_is_refused_without_replaying(duel):
     """Hostile input: a save must not smuggle in a map the scenario checks refuse (here 60 wide)."""
-    from formats.pendulous.save import SaveFile, check_save
+    from gridsmith.formats.pendulous.save import SaveFile, check_save
 
     data = save_game(_midgame(duel, 10)).model_dump()
     data["scenario"]["map"] = ["A" + "1" * 59] + data["scenario"]["map"][1:]

@@ -1,13 +1,13 @@
 """Building hand-made Pyramids positions for rule tests."""
 from __future__ import annotations
 
-from engine.core.rng import CounterRng
-from engine.pyramids.actions import Move
-from engine.pyramids.geometry import geometry
-from engine.pyramids.pieces import CODE_OF_CHAR
-from engine.pyramids.state import PyramidsState, type_counts
-from formats.pyramids.pieces import DEFAULT_COUNTS
-from formats.pyramids.scenario import Options
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.pyramids.actions import Move
+from gridsmith.engine.pyramids.geometry import geometry
+from gridsmith.engine.pyramids.pieces import CODE_OF_CHAR
+from gridsmith.engine.pyramids.state import PyramidsState, type_counts
+from gridsmith.formats.pyramids.pieces import DEFAULT_COUNTS
+from gridsmith.formats.pyramids.scenario import Options
 
 DEFAULT_BOARD = ("...........",) * 4 + ("..DDD.DDD..", "P.DDDPDDD.P", "..DDD.DDD..") + ("...........",) * 4
 OPEN_BOARD = ("...........",) * 11

@@ -6,12 +6,12 @@ import time
 
 import pytest
 
-from engine.core.rng import CounterRng
-from engine.pyramids.agents import GreedyAgent, RandomAgent
-from engine.pyramids.beliefs import Beliefs
-from engine.pyramids.cheops import CheopsAgent
-from engine.pyramids.game import default_scenario, new_game
-from engine.pyramids.pieces import PYRAMID, SPHINX
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.pyramids.agents import GreedyAgent, RandomAgent
+from gridsmith.engine.pyramids.beliefs import Beliefs
+from gridsmith.engine.pyramids.cheops import CheopsAgent
+from gridsmith.engine.pyramids.game import default_scenario, new_game
+from gridsmith.engine.pyramids.pieces import PYRAMID, SPHINX
 
 from pyramids_helpers import play, position
 
@@ -153,7 +153,7 @@ def test_level_comes_from_the_scenario_unless_given():
 
 def test_stop_before_any_move_is_searched_plays_the_best_initial_value(monkeypatch):
     # the stop is checked every 512 nodes; make it checked at the first node, so nothing is searched
-    from engine.pyramids import search
+    from gridsmith.engine.pyramids import search
 
     orig = search.SearchBoard.__init__
 

@@ -11,7 +11,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import editor  # noqa: E402,F401
+import gridsmith.editor  # noqa: E402,F401
 from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QMouseEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
@@ -47,7 +47,7 @@ def drag(view, cells):
 
 
 def open_editor(qtbot, path):
-    from editor.core import files, plugins
+    from gridsmith.editor.core import files, plugins
 
     doc = files.open_document(path)
     ed = plugins.get(doc.kind).editor_class(doc)
@@ -69,7 +69,7 @@ def codes(ed):
 
 
 def test_plugins_cover_every_editable_kind():
-    from editor.core import plugins
+    from gridsmith.editor.core import plugins
 
     kinds = {p.kind for p in plugins.all_plugins()}
     assert {"pyramids.board", "pyramids.pieceset", "pyramids.setups", "pyramids.scenario"} <= kinds
@@ -125,7 +125,7 @@ def test_setup_painter_palette_swap_fill_clear_mirror(qtbot, tmp_path):
 
 
 def test_setup_library_operations_and_cap(qtbot, tmp_path):
-    from formats.pyramids.setups import MAX_SETUPS
+    from gridsmith.formats.pyramids.setups import MAX_SETUPS
 
     ed = open_editor(qtbot, copy(tmp_path, "default.setups.yaml"))
     doc, lib = ed.document, ed.library_panel

@@ -6,13 +6,13 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from formats.diagnostics import Severity
-from formats.pyramids.board import Board, board_problems, check_board
-from formats.pyramids.pieces import DEFAULT_COUNTS
-from formats.pyramids.pieceset import Counts, PieceSet, check_pieceset
-from formats.pyramids.scenario import Scenario, check_scenario, resolve
-from formats.pyramids.setups import SetupLibrary, check_library, setup_problems
-from formats.registry import CheckContext, get
+from gridsmith.formats.diagnostics import Severity
+from gridsmith.formats.pyramids.board import Board, board_problems, check_board
+from gridsmith.formats.pyramids.pieces import DEFAULT_COUNTS
+from gridsmith.formats.pyramids.pieceset import Counts, PieceSet, check_pieceset
+from gridsmith.formats.pyramids.scenario import Scenario, check_scenario, resolve
+from gridsmith.formats.pyramids.setups import SetupLibrary, check_library, setup_problems
+from gridsmith.formats.registry import CheckContext, get
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "pyramids"
 CTX = CheckContext(file=CONTENT / "x.yaml")
@@ -149,7 +149,7 @@ def test_scenario_options_ranges():
 
 @pytest.mark.parametrize("path", sorted(CONTENT.glob("*.yaml")), ids=lambda p: p.name)
 def test_bundled_content_is_valid_and_starts_with_schema_line(path):
-    from formats.loader import load_file
+    from gridsmith.formats.loader import load_file
 
     assert path.read_text().startswith("# yaml-language-server: $schema=../../formats/schemas/pyramids.")
     loaded = load_file(path)
@@ -158,7 +158,7 @@ def test_bundled_content_is_valid_and_starts_with_schema_line(path):
 
 
 def test_bundled_library_has_ten_varied_setups():
-    from formats.loader import load_file
+    from gridsmith.formats.loader import load_file
 
     lib = load_file(CONTENT / "default.setups.yaml").model
     assert len(lib.setups) >= 10

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.simulate import agent_rng
-from engine.core.trace import compare, trace_game
-from engine.pyramids.actions import SIDE_NAMES
-from engine.pyramids.agents import RandomAgent
-from engine.pyramids.cheops import CheopsAgent
-from engine.pyramids.game import default_scenario, new_game
-from engine.pyramids.saves import from_save, to_save
+from gridsmith.engine.core.simulate import agent_rng
+from gridsmith.engine.core.trace import compare, trace_game
+from gridsmith.engine.pyramids.actions import SIDE_NAMES
+from gridsmith.engine.pyramids.agents import RandomAgent
+from gridsmith.engine.pyramids.cheops import CheopsAgent
+from gridsmith.engine.pyramids.game import default_scenario, new_game
+from gridsmith.engine.pyramids.saves import from_save, to_save
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("GRIDSMITH_UPDATE_GOLDEN") == "1"

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.rng import CounterRng
-from engine.pyramids.agents import RandomAgent
-from engine.pyramids.cheops import CheopsAgent
-from engine.pyramids.game import default_scenario, new_game
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.pyramids.agents import RandomAgent
+from gridsmith.engine.pyramids.cheops import CheopsAgent
+from gridsmith.engine.pyramids.game import default_scenario, new_game
 
 SETUP = ["PS876857654", "SS3C2S8768S", "57654S3876S", "28576438841"]
 

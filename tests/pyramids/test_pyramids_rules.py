@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.pyramids.actions import Attacked, GameOver, Move, Moved
-from engine.pyramids.game import default_scenario, new_game, random_setup
-from engine.pyramids.movegen import CROSS, FLY, LONG, POWER, SLIDE
-from engine.pyramids.pieces import (ANTELOPE, BULL, CAMEL, CAT, COBRA, HAWK, LION, PYRAMID, RAM, SPHINX,
+from gridsmith.engine.pyramids.actions import Attacked, GameOver, Move, Moved
+from gridsmith.engine.pyramids.game import default_scenario, new_game, random_setup
+from gridsmith.engine.pyramids.movegen import CROSS, FLY, LONG, POWER, SLIDE
+from gridsmith.engine.pyramids.pieces import (ANTELOPE, BULL, CAMEL, CAT, COBRA, HAWK, LION, PYRAMID, RAM, SPHINX,
                                     WOLF, attacker_wins)
-from engine.core.rng import CounterRng
-from formats.pyramids.pieceset import Counts
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.formats.pyramids.pieceset import Counts
 
 from pyramids_helpers import OPEN_BOARD, play, position, targets
 

@@ -1,14 +1,14 @@
 """Saved games: a game saved and loaded replays to the same position; a tampered file is reported."""
 from __future__ import annotations
 
-from engine.core.rng import CounterRng
-from engine.pyramids.agents import RandomAgent
-from engine.pyramids.game import default_scenario, new_game
-from engine.pyramids.saves import check_replay, from_save, to_save
-from formats.document import new_text
-from formats.loader import load_file
-from formats.pyramids.save import SavedGame
-from formats.registry import CheckContext
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.pyramids.agents import RandomAgent
+from gridsmith.engine.pyramids.game import default_scenario, new_game
+from gridsmith.engine.pyramids.saves import check_replay, from_save, to_save
+from gridsmith.formats.document import new_text
+from gridsmith.formats.loader import load_file
+from gridsmith.formats.pyramids.save import SavedGame
+from gridsmith.formats.registry import CheckContext
 from pathlib import Path
 
 
@@ -65,9 +65,9 @@ def test_finished_game_round_trips_through_text(tmp_path):
 def test_terminal_play_between_agents_saves_a_valid_game(tmp_path, capsys):
     import argparse
 
-    from engine.pyramids import cli
-    from formats.loader import load_file as load
-    from formats.pyramids.scenario import Scenario
+    from gridsmith.engine.pyramids import cli
+    from gridsmith.formats.loader import load_file as load
+    from gridsmith.formats.pyramids.scenario import Scenario
 
     scn = load(Path(__file__).resolve().parents[2] / "content" / "pyramids" / "sample.scn.yaml").model
     assert isinstance(scn, Scenario)
@@ -81,7 +81,7 @@ def test_terminal_play_between_agents_saves_a_valid_game(tmp_path, capsys):
 
 
 def test_terminal_board_hides_unknown_pieces():
-    from engine.pyramids.cli import render
+    from gridsmith.engine.pyramids.cli import render
 
     s = new_game(default_scenario(), 1)
     text = render(s.view(0))
@@ -92,7 +92,7 @@ def test_terminal_board_hides_unknown_pieces():
 def test_terminal_replay_checks_the_snapshot(tmp_path, capsys):
     import argparse
 
-    from engine.pyramids import cli
+    from gridsmith.engine.pyramids import cli
 
     save = to_save(played(), seed=4)
     args = argparse.Namespace(save="g.sav.yaml", quiet=False, board=True)
