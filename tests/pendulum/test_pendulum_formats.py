@@ -69,7 +69,7 @@ def test_ruleset_checks_are_located():
     data["limits"]["min_players"] = 1
     data["limits"]["start_small"] = 4
     ds = located(data)
-    assert [(d.code, d.line) for d in ds] == [("PNM402", 16), ("PNM403", 14)]  # min_players, start_small
+    assert [(d.code, d.line) for d in ds] == [("PNM402", 18), ("PNM403", 14), ("PNM403", 14)]  # min_players; start_small twice (over max_workers, over small_workers)
 
 
 def test_board_side_structure_checks():
