@@ -25,6 +25,7 @@ def _combine(head: tuple[str, ...], pay_tok: str, eff: tuple[str, ...]) -> tuple
 def placement_actions(state: PendulumState, q: int, only_size: str | None = None,
                       only_bottom_rows: bool = False) -> list[Action]:
     out = []
+    occ = state.occupancy()
     for w in state.seats[q].workers:
         if only_size and (w.size != only_size or w.space is not None):
             continue
@@ -35,7 +36,7 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
                 continue
             if only_bottom_rows and state.row_of(sid)[1] != 1:
                 continue
-            if state.can_enter_top(q, w, sid) is None:
+            if state.can_enter_top(q, w, sid, occ) is None:
                 out.append(Action("place", (w.wid, sid)))
         if w.space is not None and not only_size:
             out.append(Action("home", (w.wid,)))

@@ -63,6 +63,16 @@ class SeatState:
     next_wid: int = 1
 
 
+    def copy(self) -> "SeatState":
+        c = copy.copy(self)
+        for k in ("res", "vp", "fame", "lost_cubes", "overflow"):
+            setattr(c, k, dict(getattr(self, k)))
+        c.columns = {k: list(v) for k, v in self.columns.items()}
+        c.workers = [Worker(w.wid, w.size, w.space, w.part) for w in self.workers]
+        c.hand, c.discard = list(self.hand), list(self.discard)
+        return c
+
+
 @dataclass
 class Glass:
     row: int  # 0 top, 1 bottom
@@ -74,6 +84,11 @@ class Request:
     ms: int
     seat: int
     action: Action
+
+
+#: what actions never change: shared between a state and its copies
+_SHARED = frozenset({"res", "rules", "spaces", "provinces", "stratagems", "rewards", "achievements", "circles",
+                     "events", "log", "requests", "rng"})
 
 
 class PendulumState:
@@ -183,14 +198,23 @@ class PendulumState:
         return self.now >= self.glasses[area].expires
 
     # ------------------------------------------------------------------ worker placement
-    def can_enter_top(self, q: int, w: Worker, space_id: str) -> str | None:
+    def occupancy(self) -> dict[str, list[tuple[int, Worker | None]]]:
+        """Every space's top-part occupants at once (for enumerating placements)."""
+        occ: dict[str, list] = {sid: [(-1, None)] for sid in self.neutral}
+        for q, s in enumerate(self.seats):
+            for w in s.workers:
+                if w.space is not None and w.part == TOP:
+                    occ.setdefault(w.space, []).append((q, w))
+        return occ
+
+    def can_enter_top(self, q: int, w: Worker, space_id: str, occ: dict | None = None) -> str | None:
         """Why worker `w` may not go to the top part of `space_id` now (None: it may)."""
         if space_id not in self.spaces:
             return f"no space {space_id!r}"
-        area, _r, _sp = self.spaces[space_id]
-        if self.glass_in_row(space_id):
+        area, row, _sp = self.spaces[space_id]
+        if self.glasses[area].row == row:
             return "workers move only onto spaces in a row without a sandglass (\"keine Sanduhr\")"
-        occ = self.occupants(space_id)
+        occ = self.occupants(space_id) if occ is None else occ.get(space_id, ())
         if self.seat_options(q).advanced_placement and any(oq == q for oq, ow in occ if ow is not w):
             return "advanced placement: at most 1 of your workers per top part"
         if w.size == "small" and area != "black" and any(ow is not w for _oq, ow in occ):
@@ -204,7 +228,8 @@ class PendulumState:
         return None
 
     def free_top_targets(self, q: int, w: Worker, ignore_from: bool = False) -> list[str]:
-        return [sid for sid in self.spaces if sid != w.space and self.can_enter_top(q, w, sid) is None]
+        occ = self.occupancy()
+        return [sid for sid in self.spaces if sid != w.space and self.can_enter_top(q, w, sid, occ) is None]
 
     def recall(self, q: int, token: str, log: list[str]) -> None:
         if token == "none":
@@ -421,9 +446,19 @@ class PendulumState:
 
     # ------------------------------------------------------------------ copies
     def clone_parts(self) -> dict:
-        keep = ("res", "rules", "spaces", "provinces", "stratagems", "rewards", "achievements", "circles", "events",
-                "log", "requests", "rng")
-        d = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in keep}
+        """Copies of everything an action may change (shallow where the items are immutable)."""
+        d: dict = {}
+        for k, v in self.__dict__.items():
+            if k in _SHARED:
+                continue
+            if isinstance(v, list):
+                d[k] = list(v)
+            elif isinstance(v, set):
+                d[k] = set(v)
+            elif isinstance(v, dict):
+                d[k] = dict(v)
+        d["seats"] = [s.copy() for s in self.seats]
+        d["glasses"] = {a: Glass(g.row, g.expires) for a, g in self.glasses.items()}
         d["rng"] = self.rng.clone()
         return d
 
