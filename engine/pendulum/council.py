@@ -75,7 +75,6 @@ def start_round(state: PendulumState) -> list[Event]:
         flip(state, a, lines)
     ev = Event(state.now, None, f"round {state.round} begins ({'untimed' if untimed else 'timed'}): "
                + "; ".join(lines))
-    state.events.append(ev)
     return [ev]
 
 
@@ -92,7 +91,6 @@ def next_time_step(state: PendulumState) -> list[Event]:
     for a in track[state.time_step].flip:
         flip(state, a, lines)
     ev = Event(state.now, None, f"time track step {state.time_step + 1}: " + "; ".join(lines))
-    state.events.append(ev)
     return [ev]
 
 
@@ -101,13 +99,12 @@ def call_council(state: PendulumState) -> list[Event]:
     # requests made before the call are served now, in privilege order
     for p in sorted(state.pending, key=lambda p: state.privilege_rank(p.seat)):
         state.pending.remove(p)
-        out += state._commit(p.seat, p.action, requested_at=p.ms)
+        state._commit(p.seat, p.action, requested_at=p.ms)  # records its own events
     state.phase = "wrapup"
     state.turn_order = list(reversed(seats_in_privilege(state)))
     state.turn_index = 0
     state.passes = 0
     state.turn_actions = 0
-    state.events += out[:1]
     return out
 
 
@@ -129,7 +126,6 @@ def begin_council(state: PendulumState) -> list[Event]:
     state.turn_order = seats_in_privilege(state)
     state.turn_index = 0
     ev = Event(state.now, None, text)
-    state.events.append(ev)
     return [ev]
 
 
@@ -255,7 +251,6 @@ def step4(state: PendulumState) -> list[Event]:
         state.phase = "over"
         state.result = final_result(state)
         ev = Event(state.now, None, "the game ends: " + state.result.reason)
-        state.events.append(ev)
         return [ev]
     refresh(state)
     state.council_step = 5

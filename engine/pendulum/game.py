@@ -70,7 +70,7 @@ def new_game(res: ResolvedScenario, seed: int = 0) -> PendulumState:
     if not st.queue:
         from .council import start_round
 
-        start_round(st)
+        st.events += start_round(st)
     return st
 
 

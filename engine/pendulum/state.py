@@ -352,7 +352,9 @@ class PendulumState:
             return out
         if self.phase == "council_wait" and all(g.expires <= self.now for g in self.glasses.values()):
             from .council import start_round
-            return start_round(self)
+            evs = start_round(self)
+            self.events += evs
+            return evs
         auto = self.rules.timing.auto_flip_ms
         if self.phase == "timed" and auto is not None:
             for a in AREAS:

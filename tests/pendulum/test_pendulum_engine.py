@@ -87,3 +87,26 @@ def test_illegal_requests_say_which_rule():
     put(st, 0, "w2", None)
     with pytest.raises(Exception, match="keine Sanduhr"):
         st.request(0, A("place w2 g-bottom-1"))
+
+
+def test_command_line_play_save_replay_and_validate(tmp_path, capsys):
+    from gridsmith.cli import main
+
+    out = tmp_path / "g.sav.yaml"
+    assert main(["play", str(CONTENT / "duel.scn.yaml"), "--seats", "greedy,random", "--seed", "4",
+                 "--save", str(out)]) == 0
+    assert "wins" in capsys.readouterr().out
+    assert main(["replay", "-q", str(out)]) == 0
+    assert "replay to the snapshot" in capsys.readouterr().out
+    assert main(["validate", str(out)]) == 0
+    text = out.read_text().replace("\"0 1 place w1", "\"0 1 place w9", 1)
+    out.write_text(text)
+    assert main(["validate", str(out)]) == 1
+    assert "SAV410" in capsys.readouterr().out
+
+
+def test_command_line_play_rejects_wrong_seats(capsys):
+    from gridsmith.cli import main
+
+    assert main(["play", str(CONTENT / "duel.scn.yaml"), "--seats", "greedy,nobody"]) == 2
+    assert "--seats needs 2" in capsys.readouterr().err
