@@ -9,9 +9,8 @@ returns, provinces, workers) on a light copy of the view; a worker move is worth
 at its new space would give once a glass comes, and a flip what it opens for its own waiting workers.
 It waits when nothing gains.
 
-The planner adds what greedy misses: it keeps a plan for the round — it saves for the achievement,
-and places its workers by the time the glass reaches them (a space whose row the glass reaches sooner
-is worth more) — and spends its council choice on the bottleneck track.
+The planner adds what greedy misses about the round's clock: which rows a glass can still reach before
+the council, flips that strand the other seats' waiting workers, and the lowest track.
 """
 from __future__ import annotations
 
@@ -183,37 +182,40 @@ class GreedyAgent:
 
 
 class PlannerAgent(GreedyAgent):
-    """Greedy plus a plan: timing-aware placement, saving for the achievement, the bottleneck track."""
+    """Greedy plus a plan for the round: it knows which rows a glass can still reach before the council
+    (purple reaches a row only while a marker waits there), plays flips against the others' waiting
+    workers as well as for its own, and weighs the lowest track (the tiebreak of the Legendary holders)
+    more."""
 
     name = "planner"
     bottleneck_weight = 2.5
-    legendary = 20.0
+    deny_weight = 0.4
+
+    def reachable(self, st: PendulumState, sid: str) -> bool:
+        area, row = st.row_of(sid)
+        if st.glasses[area].row == row:
+            return True
+        if st.phase != "timed":
+            return True
+        return area != "purple" or st.markers[row] > 0
 
     def score_placement(self, st, q, a, values) -> float:
-        sc = self.placement_score(st, q, a, values)
-        if a.verb == "place":
-            wait_ms = self.time_to_glass(st, a.args[1])
-            sc *= 1.0 / (1.0 + wait_ms / 90_000)  # a glass that comes sooner is worth more
-        return sc
+        if a.verb == "place" and not self.reachable(st, a.args[1]):
+            return -1.0
+        return self.placement_score(st, q, a, values)
 
-    def adjust(self, st: PendulumState, q: int, a: Action) -> float:
-        s = st.seats[q]
-        ach = st.achievements.get(st.achievement) if st.achievement else None
-        if ach is None or s.claimed or s.legendary or not st.legendary_on_card:
-            return 0.0
-        if a.verb == "claim":
-            return 0.0
-        # keep what the achievement requires: spending below it costs the Legendary chance
-        sim = light_copy(st, q)
-        try:
-            apply_action(sim, q, a, [])
-        except Exception:  # noqa: BLE001
-            return 0.0
-        req = ach.requires
-
-        def short(seat) -> int:
-            return sum(max(0, getattr(req, k) - seat.res[k]) for k in ("military", "culture", "gold", "votes"))
-        return 1.5 * (short(s) - short(sim.seats[q]))
+    def flip_score(self, st: PendulumState, q: int, area: str, values) -> float:
+        score = super().flip_score(st, q, area, values)
+        g = st.glasses[area]
+        for oq, s in enumerate(st.seats):
+            if oq == q:
+                continue
+            for w in s.workers:
+                if w.space is None or w.part != TOP or st.area_of(w.space) != area:
+                    continue
+                row = st.row_of(w.space)[1]
+                score += self.deny_weight if row == g.row else -self.deny_weight
+        return score
 
 
 def _groups(actions: list) -> list[list]:

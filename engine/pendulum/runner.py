@@ -1,25 +1,28 @@
-"""Playing Pendulum with computer seats on the game clock (headless: fast-forwarded, same timing).
+"""Seats polled on the game clock: the state a turn-based play loop drives.
 
-Computer seats are polled at every event — a glass running out, a flip, another seat's action — and
-answer after their reaction time; each action keeps the seat busy for its action time ("Eine Aktion
-nach der anderen"), both set per seat (scenario) or by the ruleset (`timing`), so no human is
-out-raced. An agent may answer `wait`: nothing until the next event. The clock then jumps to the next
-thing that happens (fast-forward); a real-time front end would sleep until then instead.
+`PolledGame` wraps a `PendulumState` in the shape of the one play loop (engine.core.loop): `to_move`
+is the seat that may answer now, `legal_actions()` its actions (in a timed round plus `wait`:
+nothing until the next event), `apply(action)`, and `advance()` when nobody may answer: time passes
+to the next thing that happens. Computer seats are polled at every event — a glass running out, a
+flip, another seat's action — answer after their reaction time, and each action keeps the seat busy
+for its action time ("Eine Aktion nach der anderen"); both are set per seat (scenario) or by the
+ruleset (`timing`), so no human is out-raced. Headless play fast-forwards with the same timing; a
+real-time front end calls `advance()` when the wall clock reaches `next_time()`.
 
 Turn phases (the start placement, the wrap-up after the call, the council, the steps of an untimed
-round) take no clock time: the seat whose turn it is is asked until it passes.
+round) take no clock time: the seat whose turn it is answers until it passes.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .actions import Action, Event
+from .actions import Action, Event, IllegalAction
 from .state import PendulumState
 
 WAIT = Action("wait")
 #: headless games need someone to flip: an expired glass is flipped this long after it ran out when
-#: no seat did (ruleset timing.auto_flip_ms overrides)
+#: no seat did (ruleset timing.auto_flip_ms overrides; a save embeds the value used)
 DEFAULT_AUTO_FLIP_MS = 3000
 
 
@@ -31,16 +34,6 @@ class SeatClock:
     waiting: bool = False  # answered `wait`: asked again after the next event
 
 
-def seat_clocks(state: PendulumState) -> list[SeatClock]:
-    t = state.rules.timing
-    out = []
-    for q in range(state.n):
-        s = state.seat_options(q)
-        out.append(SeatClock(t.reaction_ms if s.reaction_ms is None else s.reaction_ms,
-                             t.action_ms if s.action_ms is None else s.action_ms))
-    return out
-
-
 def ensure_auto_flip(state: PendulumState, ms: int = DEFAULT_AUTO_FLIP_MS) -> None:
     """Headless play: give the ruleset an automatic flip when it has none (the save embeds it)."""
     if state.rules.timing.auto_flip_ms is None:
@@ -48,63 +41,116 @@ def ensure_auto_flip(state: PendulumState, ms: int = DEFAULT_AUTO_FLIP_MS) -> No
         state.rules = state.rules.model_copy(update={"timing": timing})
 
 
+class Stalled(RuntimeError):
+    """Every seat waits and nothing is scheduled (only without automatic flips)."""
+
+
+class PolledGame:
+    def __init__(self, state: PendulumState, auto_flip: bool = True) -> None:
+        if auto_flip:
+            ensure_auto_flip(state)
+        self.state = state
+        t = state.rules.timing
+        self.clocks = []
+        for q in range(state.n):
+            s = state.seat_options(q)
+            self.clocks.append(SeatClock(t.reaction_ms if s.reaction_ms is None else s.reaction_ms,
+                                         t.action_ms if s.action_ms is None else s.action_ms))
+
+    @property
+    def n(self) -> int:
+        return self.state.n
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def result(self):
+        return self.state.result
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that may answer now; None while everyone waits, is busy or reacting."""
+        st = self.state
+        if st.is_over:
+            return None
+        timed = st.phase == "timed"
+        for q in st.actors():
+            c = self.clocks[q]
+            if timed and (c.waiting or c.ready > st.now):
+                continue
+            return q
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        q = self.to_move
+        if q is None:
+            return []
+        legal = self.state.legal_actions(q)
+        return legal + [WAIT] if self.state.phase == "timed" else legal
+
+    def apply(self, action: Action) -> list[Event]:
+        q = self.to_move
+        if q is None:
+            raise IllegalAction("no seat may act now")
+        st = self.state
+        if action == WAIT:
+            if st.phase != "timed":
+                raise IllegalAction("waiting is for timed rounds; pass or say done")
+            self.clocks[q].waiting = True
+            return []
+        timed = st.phase == "timed"
+        events = st.request(q, action)
+        if timed:
+            self.clocks[q].ready = st.now + self.clocks[q].action_ms
+            self._wake(except_seat=q)
+        return events
+
+    def next_time(self) -> int | None:
+        """When `advance()` will move the clock to: the next event or a seat's next moment."""
+        st = self.state
+        times = [c.ready for c in self.clocks if not c.waiting and c.ready > st.now]
+        due = st.next_event_at()
+        if due is not None:
+            times.append(max(due, st.now))
+        return min(times) if times else None
+
+    def advance(self) -> list[Event]:
+        t = self.next_time()
+        if t is None:
+            raise Stalled("the game stalls: every seat waits and nothing is scheduled")
+        events = self.state.advance(t)
+        if events:
+            self._wake()
+        return events
+
+    def _wake(self, except_seat: int | None = None) -> None:
+        now = self.state.now
+        for q, c in enumerate(self.clocks):
+            if q != except_seat and c.waiting:
+                c.waiting = False
+                c.ready = max(c.ready, now + c.reaction_ms)
+
+    def view(self, q: int) -> PendulumState:
+        return self.state.view(q)
+
+
 def play(state: PendulumState, agents: list, rngs: list, max_actions: int = 200_000,
          on_events: Callable[[list[Event]], None] | None = None) -> int:
-    """Play to the end; returns the number of actions requested. RuntimeError if no result."""
-    ensure_auto_flip(state)
-    clocks = seat_clocks(state)
+    """Play to the end with an agent per seat; returns the number of actions. RuntimeError if no result."""
+    game = PolledGame(state)
     actions = 0
-    while not state.is_over:
-        if actions >= max_actions:
-            raise RuntimeError(f"no result after {actions} actions")
-        acted = False
-        timed = state.phase == "timed"
-        for q in state.actors():
-            c = clocks[q]
-            if timed and (c.waiting or c.ready > state.now):
-                continue
-            legal = state.legal_actions(q)
-            if not legal:
-                continue
-            options = legal + [WAIT] if timed else legal
-            choice = agents[q].choose(state.view(q), options, rngs[q])
-            if choice == WAIT:
-                c.waiting = True
-                continue
-            events = state.request(q, choice)
-            actions += 1
-            acted = True
-            if on_events:
-                on_events(events)
-            if timed:
-                c.ready = state.now + c.action_ms
-                _wake(clocks, state.now, except_seat=q)
-            if state.phase != "timed" or state.is_over:
-                break  # the phase changed under the others: ask again
-        if state.is_over:
-            break
-        if acted and state.phase != "timed":
-            continue
-        if not acted and state.phase not in ("timed", "council_wait"):
-            raise RuntimeError(f"nobody can act in phase {state.phase}")
-        due = state.next_event_at()
-        times = [t for t in (c.ready for c in clocks if not c.waiting) if t > state.now]
-        if due is not None:
-            times.append(max(due, state.now))
-        if not times:
-            if acted:
-                continue
-            raise RuntimeError("the game stalls: every seat waits and nothing is scheduled")
-        events = state.advance(min(times))
-        if events:
-            if on_events:
-                on_events(events)
-            _wake(clocks, state.now)
+    while not game.is_over:
+        q = game.to_move
+        if q is None:
+            events = game.advance()
+        else:
+            if actions >= max_actions:
+                raise RuntimeError(f"no result after {actions} actions")
+            action = agents[q].choose(game.view(q), game.legal_actions(), rngs[q])
+            events = game.apply(action)
+            actions += action != WAIT
+        if events and on_events:
+            on_events(events)
     return actions
-
-
-def _wake(clocks: list[SeatClock], now: int, except_seat: int | None = None) -> None:
-    for q, c in enumerate(clocks):
-        if q != except_seat and c.waiting:
-            c.waiting = False
-            c.ready = max(c.ready, now + c.reaction_ms)

@@ -591,3 +591,14 @@ def test_fame_breaks_ties_and_ignores_the_other_tiebreaks():
     _vp(st, 2, (5, 0, 0), legendary=False)
     st.seats[0].fame["power"] = 2
     assert final_result(st).winners == (0,)  # next-lowest track ignored: seat 1 has more Fame
+
+
+def test_council_clock_decision_runs_or_paused():
+    # "Während der Ratsphasen können keine Sanduhren umgedreht werden und der Echtzeitmodus des Spiels wird
+    # pausiert." yet "Lasst alle Sanduhren und Arbeiter, wo sie sind" — ruleset decisions.council_clock
+    for mode, left in (("runs", 170_000), ("paused", 180_000)):
+        st = started()
+        set_rule(st, "decisions", council_clock=mode)
+        to_call(st)  # purple was just flipped: 180 s of sand
+        st.advance(st.now + 10_000)  # a wrap-up that takes 10 s of real time
+        assert st.glasses["purple"].expires - st.now == left, mode
