@@ -11,6 +11,10 @@ real-time front end calls `advance()` when the wall clock reaches `next_time()`.
 
 Turn phases (the start placement, the wrap-up after the call, the council, the steps of an untimed
 round) take no clock time: the seat whose turn it is answers until it passes.
+
+With `auto_advance` (headless play, batch runs, replays of a loop's log) `apply` lets the clock run
+on by itself until a seat may answer, so `to_move` is only None once the game is over and every step
+of the loop is one seat's action; a real-time front end turns it off and calls `advance()` itself.
 """
 from __future__ import annotations
 
@@ -46,10 +50,11 @@ class Stalled(RuntimeError):
 
 
 class PolledGame:
-    def __init__(self, state: PendulumState, auto_flip: bool = True) -> None:
+    def __init__(self, state: PendulumState, auto_flip: bool = True, auto_advance: bool = True) -> None:
         if auto_flip:
             ensure_auto_flip(state)
         self.state = state
+        self.auto_advance = auto_advance
         t = state.rules.timing
         self.clocks = []
         for q in range(state.n):
@@ -99,13 +104,20 @@ class PolledGame:
             if st.phase != "timed":
                 raise IllegalAction("waiting is for timed rounds; pass or say done")
             self.clocks[q].waiting = True
-            return []
+            return self.settle() if self.auto_advance else []
         timed = st.phase == "timed"
         events = st.request(q, action)
         if timed:
             self.clocks[q].ready = st.now + self.clocks[q].action_ms
             self._wake(except_seat=q)
-        return events
+        return events + self.settle() if self.auto_advance else events
+
+    def settle(self) -> list[Event]:
+        """Let the clock run until a seat may answer or the game ends."""
+        out: list[Event] = []
+        while not self.is_over and self.to_move is None:
+            out += self.advance()
+        return out
 
     def next_time(self) -> int | None:
         """When `advance()` will move the clock to: the next event or a seat's next moment."""
@@ -134,6 +146,17 @@ class PolledGame:
 
     def view(self, q: int) -> PendulumState:
         return self.state.view(q)
+
+    @property
+    def rng(self):
+        return self.state.rng
+
+    def clone(self) -> "PolledGame":
+        other = PolledGame.__new__(PolledGame)
+        other.state = self.state.clone()
+        other.auto_advance = self.auto_advance
+        other.clocks = [SeatClock(c.reaction_ms, c.action_ms, c.ready, c.waiting) for c in self.clocks]
+        return other
 
 
 def play(state: PendulumState, agents: list, rngs: list, max_actions: int = 200_000,
