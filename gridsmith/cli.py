@@ -14,7 +14,7 @@ from .loading import CommandFailed
 COMMANDS = {
     "validate": "check content files and folders, reporting every problem with file:line:col",
     "schema": "write or check the published JSON Schemas in formats/schemas/",
-    "new": "print a new, valid file of a kind (e.g. pendulous.scenario)",
+    "new": "write a new, valid file of a kind (GAME.KIND; `gridsmith new --help` lists them)",
     "edit": "open the editor, optionally on a file",
     "play": "play a scenario: computer and human seats, in the terminal",
     "simulate": "play many seeded games computer against computer and report balance statistics",
@@ -32,8 +32,7 @@ def _module(name: str):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gridsmith",
-        description="Author, validate and test-play content for Pendulous, Circuit War, Pendulum, "
-        "Pyramids and Kongbots.",
+        description="Author, validate and test-play content for grid strategy games.",
     )
     parser.add_argument("--version", action="version", version=f"gridsmith {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

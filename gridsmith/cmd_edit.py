@@ -9,7 +9,7 @@ from pathlib import Path
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="*", metavar="FILE", help="content files to open (e.g. a *.scn.yaml scenario)")
     p.add_argument("--new", metavar="GAME.KIND", help="start with a new document of this kind "
-                   "(e.g. pendulous.scenario) when no file is given")
+                   "(GAME.KIND, as `gridsmith new --help` lists them) when no file is given")
     p.add_argument("--no-recover", action="store_true",
                    help="do not offer to recover documents of a session that crashed")
 

@@ -6,7 +6,11 @@ import sys
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("kind", metavar="GAME.KIND", help="e.g. pendulous.scenario")
+    from gridsmith.formats import registry
+
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = "kinds:\n" + "\n".join(f"  {s.kind:<22} {s.title} (*{s.suffix})" for s in registry.all_kinds())
+    p.add_argument("kind", metavar="GAME.KIND", help="the kind of file (listed below)")
     p.add_argument("-o", "--output", help="write to this file (atomically; refuses to overwrite)")
 
 
