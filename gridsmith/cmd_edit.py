@@ -19,9 +19,15 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         print(f"gridsmith edit: no such file: {', '.join(missing)}", file=sys.stderr)
         return 2
+    import importlib.util
+
+    if importlib.util.find_spec("PySide6") is None:
+        print("gridsmith edit: the editor needs Qt, which this install lacks: pip install 'gridsmith[editor]'",
+              file=sys.stderr)
+        return 2
     try:
         from gridsmith.editor.app import run as run_editor
-    except ImportError as e:  # PySide6 or its system libraries missing
+    except ImportError as e:  # Qt's system libraries missing
         print(f"gridsmith edit: the editor cannot start: {e}", file=sys.stderr)
         return 2
     return run_editor(args.files, recover=not args.no_recover, new_kind=args.new)
