@@ -9,6 +9,7 @@ import sys
 
 from . import __version__
 from .loading import CommandFailed
+from gridsmith.engine.core.errors import GameError
 
 #: command name -> one-line help; the module is gridsmith.cmd_<name>
 COMMANDS = {
@@ -57,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(_module(args.command).run(args) or 0)
     except CommandFailed as e:  # the command already said why
         return e.code
+    except GameError as e:  # a game refused something (engine.core.errors): one line, no traceback
+        print(f"gridsmith {args.command}: error: {e}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

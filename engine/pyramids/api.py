@@ -32,12 +32,14 @@ class PyramidsGame(Game):
         return SIDE_NAMES[seat]
 
     def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> Any:
-        """`ruleset` is not used: Pyramids has no ruleset file, its numbers are the scenario's options."""
+        """Pyramids has no ruleset file (its numbers are the scenario's options): a `ruleset` is an error."""
         from gridsmith.formats.pyramids.scenario import ResolvedScenario, Scenario, resolve
         from gridsmith.formats.registry import CheckContext
 
         from .game import new_game
 
+        if ruleset is not None:
+            raise ScenarioError("Pyramids has no ruleset: its numbers are the scenario's options")
         if isinstance(scenario, Scenario):
             res, problems = resolve(scenario, CheckContext(file=Path(base, "scenario") if base is not None else None))
             if res is None:

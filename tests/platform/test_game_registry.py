@@ -42,3 +42,27 @@ def test_a_game_without_an_engine_is_one_line_not_a_traceback(monkeypatch, comma
     assert main([command, str(target)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no rules engine for the game 'pyramids'" in err and "Traceback" not in err
+
+
+def test_a_game_error_during_play_is_one_line_and_exit_1(monkeypatch, capsys):
+    from gridsmith.engine.core.errors import IllegalActionError
+
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, view, legal, rng):
+            raise IllegalActionError("the cheat's move is not allowed")
+
+    game = games.get("pendulous")
+    monkeypatch.setattr(type(game), "agent", lambda self, name, **o: Cheat())
+    assert main(["play", str(CONTENT / "pendulous" / "duel.scn.yaml"), "--seats", "greedy", "--seed", "1"]) == 1
+    err = capsys.readouterr().err
+    assert err == "gridsmith play: error: the cheat's move is not allowed\n"
+
+
+def test_pyramids_refuses_a_ruleset_instead_of_dropping_it():
+    from gridsmith.engine.core.errors import ScenarioError
+    from gridsmith.engine.pyramids.game import default_scenario
+
+    with pytest.raises(ScenarioError, match="no ruleset"):
+        games.get("pyramids").new_game(default_scenario(), 1, ruleset=object())
