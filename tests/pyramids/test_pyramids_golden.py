@@ -2,6 +2,8 @@
 
 A change to the rules or to Cheops changes a trace; review the diff, then rewrite the traces with:
 GRIDSMITH_UPDATE_GOLDEN=1 python -m pytest tests/pyramids/test_pyramids_golden.py
+The computer players' generators are fixed with agent_seed = the trace's seed (engine.core.rng
+seat_rngs; outside tests they come from a secret).
 """
 from __future__ import annotations
 
