@@ -16,10 +16,16 @@ from pathlib import Path
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from gridsmith.formats import registry
-
     p.formatter_class = argparse.RawDescriptionHelpFormatter
-    p.epilog = "kinds:\n" + "\n".join(f"  {s.kind:<22} {s.title} (*{s.suffix})" for s in registry.all_kinds())
+    plain = p.format_help
+
+    def format_help() -> str:  # the kinds are listed only when help is asked for (loading them takes time)
+        from gridsmith.formats import registry
+
+        p.epilog = "kinds:\n" + "\n".join(f"  {s.kind:<22} {s.title} (*{s.suffix})" for s in registry.all_kinds())
+        return plain()
+
+    p.format_help = format_help
     p.add_argument("kind", metavar="GAME.KIND", help="the kind of file (listed below)")
     p.add_argument("-o", "--output", help="write to this file (atomically; refuses to overwrite)")
     p.add_argument("--schemas", metavar="DIR", help="the folder of exported schemas the new file's $schema line "
