@@ -35,6 +35,8 @@ class TextDocument(EditorDocument):
         #: the text on disk (None: never saved); the document is modified while it differs
         self.saved_text = saved_text
         self.kind = kind_in(text)
+        #: counts edits of the text (they are not on the undo stack): autosave writes each new one
+        self.revision = 0
 
     @property
     def modified(self) -> bool:
@@ -46,6 +48,7 @@ class TextDocument(EditorDocument):
 
     def set_text(self, text: str) -> None:
         was = self.modified
+        self.revision += 1
         self.text = text
         self.kind = kind_in(text)
         self.edited.emit()

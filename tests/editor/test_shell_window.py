@@ -249,3 +249,30 @@ def test_the_wheel_scrolls_the_settings_and_changes_only_a_focused_field(qtbot, 
     assert spin.value() == value + 1 and ed.document.undo_stack.count() == 1  # focused: the wheel edits
     combo_like = [w for w in panel.findChildren(type(spin)) if w.focusPolicy() != Qt.FocusPolicy.StrongFocus]
     assert combo_like == []  # every spin box takes focus by click or Tab only, never by the wheel
+
+
+def test_the_pyramids_forms_take_the_wheel_only_when_focused(qtbot, window):
+    for kind, field in (("pyramids.scenario", "level"), ("pyramids.pieceset", None)):
+        ed = window.new_document(kind)
+        spin = getattr(ed, field) if field else next(iter(ed.spins.values()))
+        window.cell_label.setFocus()
+        value = spin.value()
+        _wheel(spin, 1)
+        assert spin.value() == value and ed.document.undo_stack.count() == 0
+        spin.setFocus()
+        _wheel(spin, 1)
+        assert spin.value() == value + 1
+
+
+def test_live_validation_reports_the_semantic_stage_beside_structure_errors(duel):
+    from gridsmith.editor.core import validation
+    from gridsmith.formats.document import FileDocument
+
+    model = FileDocument.open(duel).model.model_copy(deep=True)
+    # edits that pydantic did not check (as in-place edits are): an empty player name (a structure
+    # error) and a red square that cannot trace supply (a semantic warning)
+    model.players[0].__dict__["name"] = ""
+    model.map[0] = "~~111122212~"
+    problems = validation.check(model)
+    assert validation.structure_problems(model)
+    assert any(p.code == "PND503" and p.severity is Severity.WARNING for p in problems), problems
