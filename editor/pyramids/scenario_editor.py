@@ -150,6 +150,7 @@ class ScenarioEditor(ValidatedEditor):
 
         opts = QGroupBox("Game options")
         of = QFormLayout(opts)
+        of.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)  # numbers, not bars
         self.slide = QSpinBox()
         self.slide.setRange(1, 3)
         self.slide.valueChanged.connect(lambda v: self._opt("slide", v))
