@@ -561,7 +561,7 @@ class MainWindow(QMainWindow):
                     self.dock_wanted[pid] = width
             for pid, d, w in fresh:
                 if self.dockWidgetArea(d) not in side and d.isVisible():
-                    height = min(max(110, w.minimumSizeHint().height()), int(self.height() * 0.22))
+                    height = min(max(130, w.minimumSizeHint().height()), int(self.height() * 0.22))
                     self.resizeDocks([d], [height], Qt.Orientation.Vertical)
                     self.dock_wanted[pid] = height
         finally:

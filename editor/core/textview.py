@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRegularExpression, Qt, QTimer, Signal
-from PySide6.QtGui import (QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat, QTextCursor,
-                           QTextFormat)
+from PySide6.QtCore import QObject, QRegularExpression, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (QColor, QFont, QFontDatabase, QPainter, QSyntaxHighlighter, QTextCharFormat,
+                           QTextCursor, QTextFormat)
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTextEdit, QVBoxLayout, QWidget
 
 from gridsmith.formats.atomic import atomic_write_text
@@ -158,6 +158,59 @@ class YamlHighlighter(QSyntaxHighlighter):
                 self.setFormat(m.capturedStart(), m.capturedLength(), fmt)
 
 
+# ---- the editor with line numbers ------------------------------------------------------------------
+class _LineNumbers(QWidget):
+    def __init__(self, edit: "CodeEdit"):
+        super().__init__(edit)
+        self.edit = edit
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(self.edit.gutter_width(), 0)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self.edit.paint_gutter(event)
+
+
+class CodeEdit(QPlainTextEdit):
+    """A plain-text editor with line numbers in a gutter (problems are told by line)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.gutter = _LineNumbers(self)
+        self.blockCountChanged.connect(lambda _n: self.setViewportMargins(self.gutter_width(), 0, 0, 0))
+        self.updateRequest.connect(self._scrolled)
+        self.setViewportMargins(self.gutter_width(), 0, 0, 0)
+
+    def gutter_width(self) -> int:
+        return 10 + self.fontMetrics().horizontalAdvance("9") * max(3, len(str(self.blockCount())))
+
+    def _scrolled(self, rect, dy) -> None:
+        if dy:
+            self.gutter.scroll(0, dy)
+        else:
+            self.gutter.update(0, rect.y(), self.gutter.width(), rect.height())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        r = self.contentsRect()
+        self.gutter.setGeometry(r.left(), r.top(), self.gutter_width(), r.height())
+
+    def paint_gutter(self, event) -> None:
+        p = QPainter(self.gutter)
+        p.fillRect(event.rect(), QColor("#f0f0f0"))
+        p.setPen(QColor("#8a8a8a"))
+        block = self.firstVisibleBlock()
+        top = round(self.blockBoundingGeometry(block).translated(self.contentOffset()).top())
+        height = self.fontMetrics().height()
+        while block.isValid() and top <= event.rect().bottom():
+            if block.isVisible():
+                p.drawText(0, top, self.gutter.width() - 5, height, Qt.AlignmentFlag.AlignRight,
+                           str(block.blockNumber() + 1))
+            top += round(self.blockBoundingRect(block).height())
+            block = block.next()
+        p.end()
+
+
 # ---- the validator --------------------------------------------------------------------------------
 class TextValidator(QObject):
     """Checks the text a moment after the last keystroke (a file's text reads in milliseconds)."""
@@ -221,7 +274,7 @@ class TextEditor(ValidatedEditor):
         bl.addWidget(self.switch_button)
         self.bar = bar
 
-        self.edit = QPlainTextEdit()
+        self.edit = CodeEdit()
         self.edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.edit.setTabChangesFocus(False)

@@ -148,3 +148,14 @@ def test_a_ragged_row_in_the_visual_editor_says_missing(qtbot, window, duel):
     (p,) = [p for p in wait_validated(qtbot, ed) if p.code == "PND401"]
     assert p.path == ("map", 1, 11)
     assert ed.describe_cell(11, 1) == "Column 12, row 2: missing: the row is too short"
+
+
+def test_a_typod_kind_is_one_click_from_the_visual_editor(qtbot, window, duel):
+    duel.write_text(duel.read_text().replace("kind: pendulous.scenario", "kind: pendulus.scenario"))
+    ed = window.open_file(duel)
+    assert isinstance(ed, TextEditor) and ed.document.kind == ""
+    (d,) = [d for d in ed.problems() if d.code == "K202"]
+    (button,) = ed.problems_panel.fix_buttons()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert isinstance(window.current_editor(), PendulousEditor)
+    assert window.current_editor().document.to_text().count("kind: pendulous.scenario") == 1
