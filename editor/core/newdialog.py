@@ -59,7 +59,7 @@ class NewDocumentDialog(QDialog):
             item.setToolTip(p.kind)
             item.setData(0x0100, p.kind)  # Qt.UserRole
             self.kinds.addItem(item)
-        self.kinds.setMinimumWidth(self.kinds.sizeHintForColumn(0) + 24)
+        self.kinds.setFixedWidth(self.kinds.sizeHintForColumn(0) + 40)
         self.kinds.currentRowChanged.connect(self._kind_changed)
         self.form_host = QWidget()
         self.form = QFormLayout(self.form_host)
@@ -115,9 +115,9 @@ class NewDocumentDialog(QDialog):
             spin = QSpinBox()
             spin.setRange(p.minimum, p.maximum)
             spin.setValue(p.default)
-            spin.setToolTip(f"{p.minimum} to {p.maximum}; `gridsmith new` uses {p.default}")
+            spin.setToolTip(f"{p.minimum} to {p.maximum}; gridsmith new uses {p.default}")
             self.form.addRow(p.label, spin)
             self.spins[p.name] = spin
         guard_wheel(self.form_host)
-        self.note.setText("The defaults are those of `gridsmith new`." if params
+        self.note.setText("The defaults are those of <code>gridsmith new</code>." if params
                           else "This kind starts from its editor's default; there is nothing to choose.")
