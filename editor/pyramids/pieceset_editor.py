@@ -11,6 +11,7 @@ from gridsmith.formats.pyramids.pieces import PIECES, PIECES_PER_SIDE
 from gridsmith.formats.pyramids.templates import new_pieceset  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands
+from ..core.forms import guard_wheel
 from ..core.document import EditorDocument
 from ..core.editorwidget import ValidatedEditor
 from .art import piece_label
@@ -71,6 +72,7 @@ class PieceSetEditor(ValidatedEditor):
         lay.addWidget(self.surplus)
         lay.addStretch(1)
         self.start_validation(lambda p: " › ".join(map(str, p)) or "the piece set")
+        guard_wheel(self)  # the wheel changes a field only when it has the focus
         document.valueChanged.connect(self.refresh)
         self.refresh()
 

@@ -1,16 +1,16 @@
 """New Pendulous files: what `gridsmith new pendulous.KIND` writes and the editor's File > New
-opens (formats.templates finds `TEMPLATES` here by the kind's package). Saved games are made by
-the engine (a new game of the scenario template), not here."""
+opens (formats.templates finds `TEMPLATES` here by the kind's package; the scenario's template, with
+its size and player parameters, is `scenario.template`). Saved games are made by the engine (a new
+game of the scenario template), not here."""
 from __future__ import annotations
 
-from .mapgen import generate
 from .ruleset import KIND as RULESET, VERSION as RULESET_VERSION, Ruleset
-from .scenario import KIND as SCENARIO, Scenario
+from .scenario import Scenario, template
 
 
 def new_scenario() -> Scenario:
-    """A small valid two-player map to start from (manual 4.3 FILE|NEW SCENARIO)."""
-    return generate(1, 20, 16, 2, name="New scenario", description="")
+    """File > New's scenario with its default parameters (the editor's starting model)."""
+    return template()
 
 
 def new_ruleset() -> Ruleset:
@@ -18,4 +18,4 @@ def new_ruleset() -> Ruleset:
     return Ruleset(kind=RULESET, version=RULESET_VERSION, name="New ruleset")
 
 
-TEMPLATES = {SCENARIO: new_scenario, RULESET: new_ruleset}
+TEMPLATES = {RULESET: new_ruleset}
