@@ -22,11 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gridsmith.engine.core.agents import create  # noqa: E402
-from gridsmith.engine.core.simulate import agent_rng  # noqa: E402
+from gridsmith.engine.core.rng import seat_rngs  # noqa: E402
 from gridsmith.engine.core.stats import wilson  # noqa: E402
 from gridsmith.engine.pendulum import new_game  # noqa: E402
-from gridsmith.engine.pendulum.runner import play  # noqa: E402
+from gridsmith.engine.pendulum.api import GAME  # noqa: E402
+from gridsmith.engine.pendulum.runner import PolledGame  # noqa: E402
 
 CONTENT = ROOT / "content" / "pendulum"
 SCENARIO = {2: "duel.scn.yaml", 3: "trio.scn.yaml", 4: "quartet.scn.yaml", 5: "full.scn.yaml"}
@@ -34,10 +34,11 @@ SCENARIO = {2: "duel.scn.yaml", 3: "trio.scn.yaml", 4: "quartet.scn.yaml", 5: "f
 
 def one_game(args: tuple[int, tuple[str, ...], int]) -> tuple[tuple[int, ...], int, int, float]:
     seats, agents, seed = args
-    st = new_game(CONTENT / SCENARIO[seats], seed=seed)
+    game = PolledGame(new_game(CONTENT / SCENARIO[seats], seed=seed))
     t0 = time.perf_counter()
-    n = play(st, [create("pendulum", a) for a in agents], [agent_rng(seed * 31 + 7, q) for q in range(seats)])
-    return st.result.winners, n, len(st.events), time.perf_counter() - t0
+    match = GAME.match(game, list(agents), agent_seed=seed * 31 + 7)  # the one play loop
+    match.run()
+    return game.result.winners, match.actions, len(game.state.events), time.perf_counter() - t0
 
 
 def speed(args) -> None:
@@ -63,13 +64,13 @@ def decisions(args) -> None:
     states = []
     g = 0
     while len(states) < args.count:
-        st = new_game(CONTENT / SCENARIO[2], seed=g)
-        agents = [create("pendulum", "random") for _ in range(2)]
+        game = PolledGame(new_game(CONTENT / SCENARIO[2], seed=g))
+        st = game.state
 
-        def keep(_events, st=st):
+        def keep(_step, st=st):
             if st.phase == "timed" and len(states) < args.count and len(st.events) % 7 == 0:
                 states.append(st.clone())
-        play(st, agents, [agent_rng(g, q) for q in range(2)], on_events=keep)
+        GAME.match(game, ["random", "random"], agent_seed=g).run(on_step=keep)
         g += 1
     for cls in (GreedyAgent, PlannerAgent):
         agent = cls()
@@ -78,7 +79,7 @@ def decisions(args) -> None:
             q = st.privilege[0] if st.privilege[0] >= 0 else st.privilege[1]
             legal = st.legal_actions(q) + [WAIT]
             t0 = time.perf_counter()
-            agent.choose(st.view(q), legal, agent_rng(1, q))
+            agent.choose(st.view(q), legal, seat_rngs(2, 1)[q])
             times.append(time.perf_counter() - t0)
         times.sort()
         print(f"{cls.name:<8} decision: median {statistics.median(times) * 1000:.1f} ms, "

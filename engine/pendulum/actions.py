@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gridsmith.engine.core.errors import IllegalActionError
+
 
 @dataclass(frozen=True, order=True)
 class Action:
@@ -47,5 +49,5 @@ class Event:
         return f"{self.ms / 1000:8.3f}s {who}: {self.text}"
 
 
-class IllegalAction(ValueError):
+class IllegalAction(IllegalActionError):
     """An action the rules do not allow now; the message says which rule."""

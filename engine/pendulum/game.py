@@ -1,13 +1,15 @@
 """Setting up a game (rulebook, "Allgemeiner Aufbau", "Persönlicher Aufbau", "Der Spielbeginn").
 
-All chance comes from the game's CounterRng (shuffles of provinces, achievements and council rewards,
-the 10 rewards put back unseen, the random privilege order), so a game is a pure function of
-(scenario, seed, timed log).
+The setup's chance is hidden (the shuffles of provinces, achievements and council rewards, the 10
+rewards put back unseen, the random privilege order): it is drawn from `hidden_rng(seed, "setup")`, a
+one-way stream, so a game is a pure function of (scenario, seed, timed log) and no view lets a seat
+rebuild the order of a face-down stack.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
+from gridsmith.engine.core.rng import hidden_rng
 from gridsmith.formats.pendulum.effects import AREAS, RESOURCES, TRACKS
 from gridsmith.formats.pendulum.scenario import ResolvedScenario, Scenario, resolve
 from gridsmith.formats.registry import CheckContext
@@ -17,7 +19,7 @@ from .state import Glass, PendulumState, SeatState, Worker
 
 def new_game(res: ResolvedScenario, seed: int = 0) -> PendulumState:
     st = PendulumState(res, seed)
-    rules, side, rng = res.ruleset, res.side, st.rng
+    rules, side, rng = res.ruleset, res.side, hidden_rng(seed, "setup")
     # 3: each glass on the top circle of its area; the purple markers on the other circles
     st.glasses = {a: Glass(0, 0) for a in AREAS}
     c = st.circles["purple"]

@@ -18,7 +18,6 @@ of the loop is one seat's action; a real-time front end turns it off and calls `
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from .actions import Action, Event, IllegalAction
@@ -151,29 +150,14 @@ class PolledGame:
     def rng(self):
         return self.state.rng
 
+    @property
+    def turn(self) -> int:
+        """The round being played (what batch statistics call the game's length in turns)."""
+        return self.state.round
+
     def clone(self) -> "PolledGame":
         other = PolledGame.__new__(PolledGame)
         other.state = self.state.clone()
         other.auto_advance = self.auto_advance
         other.clocks = [SeatClock(c.reaction_ms, c.action_ms, c.ready, c.waiting) for c in self.clocks]
         return other
-
-
-def play(state: PendulumState, agents: list, rngs: list, max_actions: int = 200_000,
-         on_events: Callable[[list[Event]], None] | None = None) -> int:
-    """Play to the end with an agent per seat; returns the number of actions. RuntimeError if no result."""
-    game = PolledGame(state)
-    actions = 0
-    while not game.is_over:
-        q = game.to_move
-        if q is None:
-            events = game.advance()
-        else:
-            if actions >= max_actions:
-                raise RuntimeError(f"no result after {actions} actions")
-            action = agents[q].choose(game.view(q), game.legal_actions(), rngs[q])
-            events = game.apply(action)
-            actions += action != WAIT
-        if events and on_events:
-            on_events(events)
-    return actions

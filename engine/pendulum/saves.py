@@ -15,6 +15,8 @@ from gridsmith.formats.pendulum.save import SaveFile, SeatSnapshot, Snapshot
 from gridsmith.formats.pendulum.scenario import resolve_embedded
 from gridsmith.formats.registry import CheckContext, add_check
 
+from gridsmith.engine.core.errors import ReplayError
+
 from .actions import Action, IllegalAction
 from .game import new_game
 from .state import PendulumState
@@ -45,13 +47,6 @@ def to_save(state: PendulumState, players: list[str] | None = None, description:
         log=[f"{ms} {q + 1} {a.to_text()}" for ms, q, a in state.requests],
         snapshot=snapshot(state),
     )
-
-
-class ReplayError(ValueError):
-    def __init__(self, message: str, path: tuple = (), code: str = "SAV410") -> None:
-        super().__init__(message)
-        self.path = path
-        self.code = code
 
 
 def from_save(save: SaveFile, upto: int | None = None) -> PendulumState:

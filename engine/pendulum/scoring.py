@@ -12,7 +12,7 @@ over the three main tracks; "closest" is the fewest spaces missing to the zone.
 """
 from __future__ import annotations
 
-from gridsmith.engine.core.protocol import Result
+from gridsmith.engine.core.protocol import Result, Termination
 from gridsmith.formats.pendulum.effects import TRACKS
 
 
@@ -48,7 +48,8 @@ def final_result(state) -> Result:
             winner = min(tied, key=lambda q: (-fame[q], rank[q]))
         else:
             winner = min(tied, key=lambda q: rank[q])
-        return Result((winner,), scores, f"seat {winner + 1} has every marker in the parchment zones")
+        return Result((winner,), scores, Termination.OBJECTIVE,
+                      f"seat {winner + 1} has every marker in the parchment zones")
     legend = [q for q in seats if state.seats[q].legendary]
     if legend:
         if len(legend) > 1 and _fame_tie(state, legend):
@@ -57,6 +58,6 @@ def final_result(state) -> Result:
             winner = min(tied, key=lambda q: (-fame[q], rank[q]))
         else:
             winner = min(legend, key=lambda q: (missing(state, q), rank[q]))
-        return Result((winner,), scores, f"seat {winner + 1} holds the Legendary VP and is closest on its "
-                      "lowest track")
-    return Result((), scores, "nobody holds the Legendary Achievement: everyone loses")
+        return Result((winner,), scores, Termination.OBJECTIVE,
+                      f"seat {winner + 1} holds the Legendary VP and is closest on its lowest track")
+    return Result((), scores, Termination.TURN_LIMIT, "nobody holds the Legendary Achievement: everyone loses")

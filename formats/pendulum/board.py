@@ -176,6 +176,9 @@ def template() -> Board:
             for row in d["rows"]:
                 for sp in row["spaces"]:
                     sp["id"] = f"{prefix}{name[0]}-{sp['id']}"
+                if name != "black" and prefix == "s":  # a small space for the 2-player neutral in each row
+                    row["spaces"].append({"id": f"{prefix}{name[0]}-{len(d['rows'])}-{row['spaces'][0]['id'][3:]}-n",
+                                          "size": "small", "neutral_2p": True, "reward": [{"gain": {"votes": 1}}]})
             return d
         return {
             "areas": {"purple": a("purple", 2, [[[{"gain": {"popularity": 2}}]], [[{"produce": "red"}]]]),

@@ -167,12 +167,15 @@ def check_deck(model: Deck, ctx: CheckContext) -> Iterable[Problem]:
 
 
 def template() -> Deck:
-    return Deck.model_validate({"kind": KIND, "version": VERSION, "name": "new deck", "stratagems": [
-        {"id": "new-1", "name": "Levy", "cost": {"gold": 1}, "effect": [{"gain": {"military": 3}}]},
-        {"id": "new-2", "name": "Recruit", "cost": {"any": 4}, "effect": ["add_small_worker"]},
-        {"id": "new-3", "name": "Patronage", "effect": [{"gain": {"prestige": 1}}]},
-        {"id": "new-4", "name": "Free Passage", "effect": ["waive_gold"], "timing": "with_action"},
-    ]}, strict=False)
+    """A deck of the book's 10 achievements (a list of another count would be warned about)."""
+    res = ("military", "culture", "gold")
+    tracks = ("power", "prestige", "popularity")
+    cards = [{"id": f"ach-{i + 1:02d}", "name": f"Achievement {i + 1}",
+              "requires": {res[i % 3]: 4 + i // 3, res[(i + 1) % 3]: 2},
+              "banner": [{"gain": {tracks[i % 3]: 2}}] if i % 2 == 0 else [{"any_vp": 1}, {"any": 2}]}
+             for i in range(BOOK_COUNTS["achievements"])]
+    return Deck.model_validate({"kind": KIND, "version": VERSION, "name": "new deck", "achievements": cards},
+                               strict=False)
 
 
 SPEC = register(KindSpec(

@@ -58,9 +58,9 @@ class SaveFile(FileModel):
     leaders: list[Leader] = Field(description="Each seat's leader, embedded, in seat order.")
     decks: list[Deck] = Field(description="The decks it named, embedded.")
     seed: int = Field(description="The game's random seed.", **schema_only(minimum=0))
-    players: list[str] = Field(default_factory=list, description="Who played each seat: `human` or an agent name.")
     log: list[str] = Field(default_factory=list, description="Every action as `MS SEAT ACTION`.",
                            **schema_only(items={"type": "string", "pattern": LOG_RE.pattern}))
+    players: list[str] = Field(default_factory=list, description="Who played each seat: `human` or an agent name.")
     snapshot: Snapshot
 
 

@@ -139,6 +139,11 @@ def cards_problems(model: Scenario, res_leaders: list[Leader | None], cards: Car
             if sid not in cards.stratagems:
                 problems.append(Problem("PNM455", f"leader {seat.leader!r} ({seat.side}) names stratagem {sid!r}, "
                                         "which no deck of the scenario has", ("seats", i, "leader")))
+        if not any("add_small_worker" in names(cards.stratagems[sid].effect)
+                   for sid in side.stratagems if sid in cards.stratagems):
+            problems.append(Problem("PNM541", f"leader {seat.leader!r} ({seat.side}) has no stratagem that adds a "
+                                    "small worker: its 2 other small workers never come into play",
+                                    ("seats", i, "leader"), Severity.WARNING))
     c, lim = ruleset.council, ruleset.limits
     normal = [r for r in cards.council_rewards if r.type not in ("final", "great_worker")]
     finals = [r for r in cards.council_rewards if r.type == "final"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from gridsmith.engine.core.agents import available, create
-from gridsmith.engine.core.simulate import agent_rng
+from gridsmith.engine.pendulum.api import GAME
 from gridsmith.engine.pendulum import new_game
-from gridsmith.engine.pendulum.runner import play
+from gridsmith.engine.pendulum.runner import PolledGame
 from gridsmith.engine.pendulum.saves import ReplayError, check_replay, from_save, snapshot, to_save
 from gridsmith.formats.document import FileDocument
 from gridsmith.formats.loader import load_text
@@ -16,9 +16,9 @@ from pendulum_helpers import A, CONTENT, put, started
 
 
 def played(scenario="duel.scn.yaml", agents=("random", "random"), seed=3):
-    st = new_game(CONTENT / scenario, seed=seed)
-    play(st, [create("pendulum", a) for a in agents], [agent_rng(seed, q) for q in range(st.n)])
-    return st
+    game = PolledGame(new_game(CONTENT / scenario, seed=seed))
+    assert GAME.match(game, list(agents), agent_seed=seed).run()
+    return game.state
 
 
 def test_agents_are_registered():
@@ -109,4 +109,5 @@ def test_command_line_play_rejects_wrong_seats(capsys):
     from gridsmith.cli import main
 
     assert main(["play", str(CONTENT / "duel.scn.yaml"), "--seats", "greedy,nobody"]) == 2
-    assert "--seats needs 2" in capsys.readouterr().err
+    assert "unknown player 'nobody'" in capsys.readouterr().err
+    assert main(["play", str(CONTENT / "duel.scn.yaml"), "--seats", "greedy,random,random"]) == 2

@@ -209,6 +209,17 @@ def test_scenario_seat_and_reference_checks():
     assert codes(ps) == ["PNM451", "PNM451", "PNM452", "PNM452", "PNM453"]
 
 
+def test_a_leader_without_a_worker_stratagem_is_warned(tmp_path):
+    # "Ihr könnt sie über eine eurer Kriegslisten erhalten." (the 2 small workers not yet in play)
+    deck = plain("default.deck.yaml")
+    for s in deck["stratagems"]:
+        if s["id"] == "gambal-b4":
+            s["effect"] = [{"gain": {"gold": 1}}]
+    (tmp_path / "d.deck.yaml").write_text(yaml.safe_dump(deck, sort_keys=False, allow_unicode=True))
+    res, ps = resolve(_scenario(decks=["d.deck.yaml"]), CheckContext(file=tmp_path / "s.scn.yaml"))
+    assert res is not None and codes(ps) == ["PNM541"] and ps[0].severity is Severity.WARNING
+
+
 def test_scenario_needs_enough_cards():
     res, ps = resolve(_scenario(decks=[]), CTX)
     assert res is None and "PNM456" in codes(ps)
