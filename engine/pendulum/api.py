@@ -36,6 +36,9 @@ class PendulumGame(Game):
         return state.n
 
     def seat_name(self, state: Any, seat: int) -> str:
+        """The seat's colour in the scenario (the default colour order without a game)."""
+        if state is None:
+            return super().seat_name(state, seat)
         return state.state.res.scenario.seats[seat].colour
 
     def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> PolledGame:

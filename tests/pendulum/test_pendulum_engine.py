@@ -111,3 +111,15 @@ def test_command_line_play_rejects_wrong_seats(capsys):
     assert main(["play", str(CONTENT / "duel.scn.yaml"), "--seats", "greedy,nobody"]) == 2
     assert "unknown player 'nobody'" in capsys.readouterr().err
     assert main(["play", str(CONTENT / "duel.scn.yaml"), "--seats", "greedy,random,random"]) == 2
+
+
+def test_command_line_simulate_and_new_save(tmp_path, capsys):
+    from gridsmith.cli import main
+
+    assert main(["simulate", str(CONTENT / "duel.scn.yaml"), "--games", "1", "--rotate", "--seats", "random,random",
+                 "--agent-seed", "1", "--jobs", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games, 0 errors" in out and "white" in out and "black" in out
+    path = tmp_path / "new.sav.yaml"
+    assert main(["new", "pendulum.save", "-o", str(path)]) == 0
+    assert main(["validate", str(path)]) == 0
