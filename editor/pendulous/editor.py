@@ -5,14 +5,16 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from ..core.editorwidget import Panel, SquareGridEditor
+from gridsmith.formats import coords
+
+from ..core.editorwidget import GridEditor, Panel
 from .colours import SEAT_NAMES, minimap_colour, paint_square, seat_of, type_of
 from .document import PendulousDocument
 from .palette import Palette
 from .settings import SettingsPanel
 
 
-class PendulousEditor(SquareGridEditor):
+class PendulousEditor(GridEditor):
     erase_value = "~"
 
     def __init__(self, document: PendulousDocument, parent=None):
@@ -37,10 +39,12 @@ class PendulousEditor(SquareGridEditor):
     # ---- descriptions -----------------------------------------------------------------------
     def describe_cell(self, x: int, y: int) -> str:
         ch = self.document.cell(x, y)
-        where = f"Column {x + 1}, row {y + 1}"
+        where = coords.label((x, y)).capitalize()
         t = type_of(ch)
         if t == "water":
             return f"{where}: water"
+        if t == "missing":
+            return f"{where}: missing (the row is too short)"
         if t == "invalid":
             return f"{where}: {ch!r} is not a map square"
         seat = seat_of(ch)
@@ -53,7 +57,7 @@ class PendulousEditor(SquareGridEditor):
         path = tuple(path)
         loc = self.document.locate(path)
         if loc[0] == "cell":
-            return f"square column {loc[1] + 1}, row {loc[2] + 1}"
+            return self.describe_location(loc[1:])
         players = self.document.model.players
         if len(path) >= 2 and path[0] == "players" and isinstance(path[1], int):
             i = path[1]
