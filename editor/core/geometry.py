@@ -39,6 +39,8 @@ class Geometry:
     name = "square"
     #: strokes run along the edges between points (the lattice) rather than over cells
     vertex_strokes = False
+    #: neighbouring tiles overlap (lattice edges meet at points), so redrawing one redraws its neighbours
+    overlapping = False
 
     def __init__(self, w: int, h: int, px: int = CELL_PX):
         self.w, self.h, self.px = max(0, w), max(0, h), px
@@ -280,6 +282,7 @@ class LatticeGeometry(Geometry):
 
     name = "lattice"
     vertex_strokes = True
+    overlapping = True
 
     def __init__(self, w: int, h: int, px: int = CELL_PX):
         super().__init__(w, h, px)
@@ -358,10 +361,10 @@ class LatticeGeometry(Geometry):
     def tile_rect(self, cell: Cell) -> QRectF:
         x, y, d = cell
         c = self.point((x, y))
-        t = self.thick
+        t = self.thick  # an edge reaches t/2 past its points, so that paths turn full corners
         if d == 0:
-            return QRectF(c.x(), c.y() - t / 2, self.px, t)
-        return QRectF(c.x() - t / 2, c.y(), t, self.px)
+            return QRectF(c.x() - t / 2, c.y() - t / 2, self.px + t, t)
+        return QRectF(c.x() - t / 2, c.y() - t / 2, t, self.px + t)
 
     def center(self, cell: Cell) -> QPointF:
         return self.tile_rect(cell).center()

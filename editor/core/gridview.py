@@ -32,6 +32,7 @@ from .geometry import CELL_PX, Cell, Geometry, SquareGeometry
 TileRenderer = Callable[[QPainter, QRect, Hashable], None]
 
 GRID_COLOUR = QColor(0, 0, 0, 70)
+LATTICE_GRID_COLOUR = QColor(255, 255, 255, 40)  # a lattice's grid lies on the dark background
 POINT_COLOUR = QColor("#d8d8d8")
 
 
@@ -157,6 +158,10 @@ class GridItem(QGraphicsItem):
             p.fillRect(r, Qt.GlobalColor.transparent)
             p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
             p.drawImage(QPointF(r.x(), r.y()), self.tiles.tile(self.key_at(*c), g, kind))
+            if g.overlapping:  # what the cleared rectangle took from the neighbours goes back
+                for n in g.neighbours(c):
+                    nr = g.tile_rect(n)
+                    p.drawImage(QPointF(nr.x(), nr.y()), self.tiles.tile(self.key_at(*n), g, g.tile_kind(n)))
             p.restore()
             dirty = dirty.united(r)
         p.end()
@@ -186,7 +191,7 @@ class GridItem(QGraphicsItem):
                 painter.drawImage(QPoint(round(d.x()), round(d.y())), img)
             painter.setWorldTransform(t)
         if self.show_grid:
-            pen = QPen(GRID_COLOUR, 1)
+            pen = QPen(LATTICE_GRID_COLOUR if g.vertex_strokes else GRID_COLOUR, 1)
             pen.setCosmetic(True)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
