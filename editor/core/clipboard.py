@@ -66,7 +66,7 @@ class Clip:
     @classmethod
     def from_text(cls, text: str) -> "Clip":
         try:
-            data = YAML(typ="safe", pure=True).load(text)
+            data = YAML(typ="safe", pure=True).load(io.StringIO(text))
         except YAMLError as e:
             raise ClipError(f"the clipboard does not hold copied cells: {e}") from None
         if not isinstance(data, dict) or data.get("gridsmith") != MARK:

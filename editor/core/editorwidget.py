@@ -177,7 +177,7 @@ class GridEditor(ValidatedEditor):
                                     "copy the selected cells and erase them (one undo step)")
         self.act_copy = self._action("copy", "&Copy", self.copy, QKeySequence.StandardKey.Copy,
                                      "copy the selected cells (as YAML text on the clipboard)")
-        self.act_paste = self._action("paste", "&Paste", self.paste, QKeySequence.StandardKey.Paste,
+        self.act_paste = self._action("paste", "&Paste", lambda: self.paste(), QKeySequence.StandardKey.Paste,
                                       "hold the copied cells under the mouse; a click places them")
         self.act_delete = self._action("", "&Delete", self.delete_selection, QKeySequence.StandardKey.Delete,
                                        "erase the selected cells (one undo step)")
