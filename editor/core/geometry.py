@@ -114,6 +114,14 @@ class Geometry:
         """The rectangle a cell's tile image covers (its shape's bounding box)."""
         return QRectF(cell[0] * self.px, cell[1] * self.px, self.px, self.px)
 
+    def tile_origin(self, cell: Cell) -> tuple[float, float]:
+        """The top-left corner of the cell's tile (what tile_rect gives, without building a rect)."""
+        return (cell[0] * self.px, cell[1] * self.px)
+
+    def placements(self) -> dict[Cell, tuple[float, float, object]]:
+        """Every cell with its tile's top-left corner and kind: {cell: (x, y, kind)}."""
+        return {c: (*self.tile_origin(c), self.tile_kind(c)) for c in self.cells()}
+
     def tile_kind(self, cell: Cell):
         """Cells of different kinds have differently shaped tiles (a lattice: across or down)."""
         return None
@@ -180,6 +188,10 @@ class Geometry:
 class SquareGeometry(Geometry):
     name = "square"
 
+    def placements(self) -> dict[Cell, tuple[float, float, object]]:
+        px = self.px
+        return {(x, y): (x * px, y * px, None) for y in range(self.h) for x in range(self.w)}
+
 
 class HexGeometry(Geometry):
     """Pointy-top hexagons in axial storage (see the module docstring)."""
@@ -232,8 +244,11 @@ class HexGeometry(Geometry):
         return QRectF(0, 0, self.px * (self.w + (self.h - 1) / 2), self.row_step * (self.h - 1) + 2 * self.side)
 
     def tile_rect(self, cell: Cell) -> QRectF:
+        return QRectF(*self.tile_origin(cell), self.px, 2 * self.side)
+
+    def tile_origin(self, cell: Cell) -> tuple[float, float]:
         q, r = cell
-        return QRectF(self.px * (q + r / 2), self.row_step * r, self.px, 2 * self.side)
+        return (self.px * (q + r / 2), self.row_step * r)
 
     def center(self, cell: Cell) -> QPointF:
         return self.tile_rect(cell).center()
@@ -357,6 +372,10 @@ class LatticeGeometry(Geometry):
 
     def tile_kind(self, cell: Cell):
         return cell[2]
+
+    def tile_origin(self, cell: Cell) -> tuple[float, float]:
+        r = self.tile_rect(cell)
+        return (r.x(), r.y())
 
     def tile_rect(self, cell: Cell) -> QRectF:
         x, y, d = cell

@@ -105,7 +105,10 @@ class GridItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self.geometry: Geometry = geometry()
         self._bounds = QRectF()
-        self.image = QImage()
+        self._place: dict = {}
+        self._keys: dict = {}
+        self._image: QImage | None = None
+        self._dot_cache: tuple[float, QImage] | None = None
         self.rebuild()
 
     @property
@@ -122,28 +125,51 @@ class GridItem(QGraphicsItem):
     def rebuild(self) -> None:
         """Redraw every cell (after a resize or a whole-model change)."""
         self.prepareGeometryChange()
-        self.geometry = self._geometry_of()
-        self._bounds = self.geometry.bounds()
-        b = self._bounds
-        self.image = QImage(max(1, math.ceil(b.width())), max(1, math.ceil(b.height())),
-                            QImage.Format.Format_ARGB32_Premultiplied)
-        self.image.fill(Qt.GlobalColor.transparent)
-        p = QPainter(self.image)
-        g = self.geometry
-        for c in g.cells():
-            kind = g.tile_kind(c)
-            r = g.tile_rect(c)
-            p.drawImage(QPointF(r.x(), r.y()), self.tiles.tile(self.key_at(*c), g, kind))
-        p.end()
+        self.geometry = g = self._geometry_of()
+        self._bounds = g.bounds()
+        # where each cell's tile goes (scene units) and its kind, and what each cell looks like: kept
+        # up to date by update_cells, so that a repaint asks neither the geometry nor the document
+        self._place = g.placements()
+        key_at = self.key_at
+        self._keys = {c: key_at(*c) for c in self._place}
+        self._image = None  # drawn when first needed: a view zoomed past 100 % never needs it
         self.update()
+
+    @property
+    def image(self) -> QImage:
+        """The whole map at one scene unit per pixel (what the view draws at 100 % and below)."""
+        if self._image is None:
+            b = self._bounds
+            img = QImage(max(1, math.ceil(b.width())), max(1, math.ceil(b.height())),
+                         QImage.Format.Format_ARGB32_Premultiplied)
+            img.fill(Qt.GlobalColor.transparent)
+            p = QPainter(img)
+            g, tile, keys, memo = self.geometry, self.tiles.tile, self._keys, {}
+            for c, (ox, oy, kind) in self._place.items():
+                k = (keys[c], kind)
+                t = memo.get(k)
+                if t is None:
+                    t = memo[k] = tile(k[0], g, kind)
+                p.drawImage(QPointF(ox, oy), t)
+            p.end()
+            self._image = img
+        return self._image
 
     def update_cells(self, cells: Iterable[Cell]) -> None:
         """Redraw only these cells into the cache and invalidate only their rectangle."""
         g = self.geometry
-        cells = [c for c in cells if g.contains(tuple(c))]
+        cells = [tuple(c) for c in cells if tuple(c) in self._place]
         if not cells:
             return
-        p = QPainter(self.image)
+        for c in cells:
+            self._keys[c] = self.key_at(*c)
+        if self._image is None:  # no cache image yet: the repaint draws the new tiles
+            dirty = QRectF()
+            for c in cells:
+                dirty = dirty.united(g.tile_rect(c))
+            self.update(dirty.adjusted(-1, -1, 1, 1))
+            return
+        p = QPainter(self._image)
         dirty = QRectF()
         for c in cells:
             r = g.tile_rect(c)
@@ -157,11 +183,11 @@ class GridItem(QGraphicsItem):
             p.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
             p.fillRect(r, Qt.GlobalColor.transparent)
             p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
-            p.drawImage(QPointF(r.x(), r.y()), self.tiles.tile(self.key_at(*c), g, kind))
+            p.drawImage(QPointF(r.x(), r.y()), self.tiles.tile(self._keys[c], g, kind))
             if g.overlapping:  # what the cleared rectangle took from the neighbours goes back
                 for n in g.neighbours(c):
                     nr = g.tile_rect(n)
-                    p.drawImage(QPointF(nr.x(), nr.y()), self.tiles.tile(self.key_at(*n), g, g.tile_kind(n)))
+                    p.drawImage(QPointF(nr.x(), nr.y()), self.tiles.tile(self._keys[n], g, g.tile_kind(n)))
             p.restore()
             dirty = dirty.united(r)
         p.end()
@@ -183,12 +209,18 @@ class GridItem(QGraphicsItem):
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, scale < 1.0)
             painter.drawImage(r, self.image, r)
         else:
+            # tiles rendered at the device size, placed at whole device pixels (no scaling: crisp)
             painter.setWorldTransform(QTransform())
+            sx, sy, dx, dy = t.m11(), t.m22(), t.dx() + 0.5, t.dy() + 0.5
+            tile, keys, place, memo = self.tiles.tile, self._keys, self._place, {}
+            draw = painter.drawImage
             for c in g.cells_in(r):
-                kind = g.tile_kind(c)
-                d = t.mapRect(g.tile_rect(c))
-                img = self.tiles.tile(self.key_at(*c), g, kind, scale)
-                painter.drawImage(QPoint(round(d.x()), round(d.y())), img)
+                ox, oy, kind = place[c]
+                k = (keys[c], kind)
+                img = memo.get(k)
+                if img is None:
+                    img = memo[k] = tile(k[0], g, kind, scale)
+                draw(QPoint(int(ox * sx + dx), int(oy * sy + dy)), img)
             painter.setWorldTransform(t)
         if self.show_grid:
             pen = QPen(LATTICE_GRID_COLOUR if g.vertex_strokes else GRID_COLOUR, 1)
@@ -198,15 +230,34 @@ class GridItem(QGraphicsItem):
             painter.setClipRect(r)
             painter.drawPath(g.grid_path())
         pts = g.points()
-        if pts:
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(POINT_COLOUR)
+        if pts:  # one pre-drawn dot per point, at whole device pixels
             rad = self.px * 0.09
+            dot = self._dot(rad * scale)
+            off = dot.width() / 2
+            grown = r.adjusted(-rad, -rad, rad, rad)
+            painter.setWorldTransform(QTransform())
+            sx, sy, dx, dy = t.m11(), t.m22(), t.dx() - off + 0.5, t.dy() - off + 0.5
+            draw = painter.drawImage
             for p in pts:
-                if r.contains(p):
-                    painter.drawEllipse(p, rad, rad)
+                if grown.contains(p):
+                    draw(QPoint(int(p.x() * sx + dx), int(p.y() * sy + dy)), dot)
         painter.restore()
+
+
+    def _dot(self, radius: float) -> QImage:
+        """A lattice point of `radius` device pixels (cached for the current zoom)."""
+        if self._dot_cache is None or self._dot_cache[0] != radius:
+            n = max(2, math.ceil(2 * radius) + 2)
+            img = QImage(n, n, QImage.Format.Format_ARGB32_Premultiplied)
+            img.fill(Qt.GlobalColor.transparent)
+            p = QPainter(img)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(POINT_COLOUR)
+            p.drawEllipse(QPointF(n / 2, n / 2), radius, radius)
+            p.end()
+            self._dot_cache = (radius, img)
+        return self._dot_cache[1]
 
 
 class SquareGridItem(GridItem):
