@@ -58,7 +58,7 @@ class Clip:
             out.append(["".join(cells.get((x, y), HOLE) for x in range(w)).rstrip() for y in range(h)])
         data = {"gridsmith": MARK, "kind": self.kind, "geometry": self.geometry, "layers": out}
         buf = io.StringIO()
-        y = YAML(typ="safe", pure=True)
+        y = YAML()  # round-trip dumper: keeps the keys in this order
         y.default_flow_style = False
         y.dump(data, buf)
         return buf.getvalue()
