@@ -213,3 +213,24 @@ def test_pyramids_world_views_are_overviews(qtbot, tmp_path):
     assert len(colours) >= 6  # pieces by strength, not one blue block
     board.close_editor()
     setups.close_editor()
+
+
+def test_edit_and_view_menus_carry_the_current_tabs_canvas_actions(qtbot, window, duel, tmp_path):
+    ed = window.open_file(duel)
+    menus = {a.text(): a.menu() for a in window.menuBar().actions() if a.menu() is not None}
+    assert ed.act_copy in menus["&Edit"].actions() and ed.act_paste in menus["&Edit"].actions()
+    assert ed.act_grid in menus["&View"].actions()
+    # the shortcuts work with the canvas focused
+    ed.view.setFocus()
+    ed.set_selection([(0, 0), (1, 0)])
+    QApplication.clipboard().clear()
+    qtbot.keyClick(ed.view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert "gridsmith: cells" in QApplication.clipboard().text()
+    qtbot.keyClick(ed.view, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    assert not ed.item.show_grid
+    # another tab: its own actions replace the first tab's
+    other_path = tmp_path / "other.scn.yaml"
+    shutil.copy(duel, other_path)
+    other = window.open_file(other_path)
+    edit = menus["&Edit"].actions()
+    assert other.act_copy in edit and ed.act_copy not in edit
