@@ -10,17 +10,14 @@ from gridsmith.formats.pendulous.scenario import CITY_CHARS, LAND_CHARS, SEAT_CO
 SEAT_QCOLOURS = (QColor("#cf3a2e"), QColor("#9a9a9a"), QColor("#3c9a44"), QColor("#2b56c9"))
 WATER_COLOUR = QColor("#8cc2e6")
 WATER_DARK = QColor("#6aa6d2")
+MISSING_COLOUR = QColor("#3a3a3a")  # a ragged row's missing square ("")
 BAD_COLOUR = QColor("#ff00ff")
 SEAT_NAMES = tuple(c.capitalize() for c in SEAT_COLOURS)
 
 
-MISSING_COLOUR = QColor("#3a3a3a")
-
-
 def seat_of(ch: str) -> int | None:
-    """1-based seat owning a map character, None for water (and for "", the missing square of a
-    ragged row: `"" in "1234"` is true in Python, so it is ruled out first)."""
-    if len(ch) != 1:
+    """1-based seat owning a map character, None for water."""
+    if len(ch) != 1:  # "" (a ragged row's missing square) is `in` every string: nobody's
         return None
     if ch in LAND_CHARS:
         return LAND_CHARS.index(ch) + 1
@@ -36,9 +33,8 @@ def char_for(seat: int | None, square_type: str) -> str:
 
 
 def type_of(ch: str) -> str:
-    if ch == "":
-        return "missing"
-    return "water" if ch == WATER else "city" if ch in CITY_CHARS else "land" if ch in LAND_CHARS else "invalid"
+    return "water" if ch == WATER else "invalid" if len(ch) != 1 else "city" if ch in CITY_CHARS \
+        else "land" if ch in LAND_CHARS else "invalid"
 
 
 def minimap_colour(ch: str) -> QColor:

@@ -40,11 +40,11 @@ class PendulousEditor(GridEditor):
     def describe_cell(self, x: int, y: int) -> str:
         ch = self.document.cell(x, y)
         where = coords.label((x, y)).capitalize()
+        if ch == "":
+            return f"{where}: missing (the row is too short)"
         t = type_of(ch)
         if t == "water":
             return f"{where}: water"
-        if t == "missing":
-            return f"{where}: missing (the row is too short)"
         if t == "invalid":
             return f"{where}: {ch!r} is not a map square"
         seat = seat_of(ch)
