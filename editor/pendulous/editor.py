@@ -5,8 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from gridsmith.formats import coords
-
 from ..core.editorwidget import GridEditor, Panel
 from .colours import SEAT_NAMES, minimap_colour, paint_square, seat_of, type_of
 from .document import PendulousDocument
@@ -39,14 +37,12 @@ class PendulousEditor(GridEditor):
     # ---- descriptions -----------------------------------------------------------------------
     def describe_cell(self, x: int, y: int) -> str:
         ch = self.document.cell(x, y)
-        where = coords.label((x, y)).capitalize()
-        if ch == "":
-            return f"{where}: missing (the row is too short)"
+        where = f"Column {x + 1}, row {y + 1}"
         t = type_of(ch)
         if t == "water":
             return f"{where}: water"
         if t == "invalid":
-            return f"{where}: {ch!r} is not a map square"
+            return f"{where}: {'missing: the row is too short' if not ch else repr(ch) + ' is not a map square'}"
         seat = seat_of(ch)
         players = self.document.model.players
         who = f"{players[seat - 1].name} ({SEAT_NAMES[seat - 1].lower()}, seat {seat})" if seat <= len(players) \

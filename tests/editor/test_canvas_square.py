@@ -181,7 +181,7 @@ def test_ragged_row_shows_missing_squares_not_a_city(qtbot, window, duel):
     assert seat_of("") is None
     duel.write_text(duel.read_text().replace('  - "11111~~~2222"', '  - "11111~~~22"'))
     ed = window.open_file(duel)
-    assert ed.describe_cell(11, 3) == "Column 12, row 4: missing (the row is too short)"
+    assert ed.describe_cell(11, 3) == "Column 12, row 4: missing: the row is too short"
     assert ed.colour_of("") != ed.colour_of("A")
 
 
