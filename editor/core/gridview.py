@@ -46,8 +46,10 @@ class TileCache:
         self._device: dict = {}
         self._device_scale = 0.0
 
-    def tile(self, key: Hashable, geometry: Geometry | None = None, kind=None, scale: float = 1.0) -> QImage:
-        """The tile of `key` at `scale` device pixels per scene unit."""
+    def tile(self, key: Hashable, geometry: Geometry | None = None, kind=None, scale: float = 1.0,
+             pixel_ratio: float = 1.0) -> QImage:
+        """The tile of `key` at `scale` device pixels per scene unit (`pixel_ratio`: a high-density
+        screen's device pixels per logical pixel, which the image carries)."""
         cache = self._tiles
         if scale != 1.0:
             if scale != self._device_scale:  # only the current zoom's tiles are kept
@@ -57,6 +59,7 @@ class TileCache:
         img = cache.get((key, kind))
         if img is None:
             img = self._render(key, geometry, kind, scale)
+            img.setDevicePixelRatio(pixel_ratio)
             cache[(key, kind)] = img
         return img
 
@@ -203,12 +206,14 @@ class GridItem(QGraphicsItem):
         """Draw the cells meeting scene rectangle `r`, the grid and the points, at the painter's scale."""
         t = painter.worldTransform()
         scale = math.hypot(t.m11(), t.m12())
+        device = painter.device()
+        dpr = device.devicePixelRatioF() if device is not None else 1.0  # a high-density screen's pixels
         g = self.geometry
         painter.save()
-        if scale <= 1.0 + 1e-9:
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, scale < 1.0)
+        if scale * dpr <= 1.0 + 1e-9:
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, scale * dpr < 1.0)
             painter.drawImage(r, self.image, r)
-        else:
+        elif dpr == 1.0:
             # tiles rendered at the device size, placed at whole device pixels (no scaling: crisp)
             painter.setWorldTransform(QTransform())
             sx, sy, dx, dy = t.m11(), t.m22(), t.dx() + 0.5, t.dy() + 0.5
@@ -221,6 +226,16 @@ class GridItem(QGraphicsItem):
                 if img is None:
                     img = memo[k] = tile(k[0], g, kind, scale)
                 draw(QPoint(int(ox * sx + dx), int(oy * sy + dy)), img)
+            painter.setWorldTransform(t)
+        else:
+            # the same at the screen's physical pixels: tiles carry the pixel ratio, positions are
+            # whole physical pixels expressed in logical ones
+            painter.setWorldTransform(QTransform())
+            sx, sy, dx, dy = t.m11() * dpr, t.m22() * dpr, t.dx() * dpr + 0.5, t.dy() * dpr + 0.5
+            for c in g.cells_in(r):
+                ox, oy, kind = self._place[c]
+                img = self.tiles.tile(self._keys[c], g, kind, scale * dpr, dpr)
+                painter.drawImage(QPointF(int(ox * sx + dx) / dpr, int(oy * sy + dy) / dpr), img)
             painter.setWorldTransform(t)
         if self.show_grid:
             pen = QPen(LATTICE_GRID_COLOUR if g.vertex_strokes else GRID_COLOUR, 1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from canvas_models import HexDocument, hex_model, open_plain, previewed_drag, shot
+from canvas_models import HexDocument, hex_model, open_plain, previewed_drag, shot, shots_dir
 from editor_helpers import click, drag, move
 
 
@@ -158,3 +158,23 @@ def test_screenshots_hex_editor_zoom_and_world_view(ed, qtbot):
     shot(mm, "hex-minimap.png")
     assert mm.colour_of_cell(0, 0) == ed.colour_of(doc.cell(0, 0))
     assert mm.colour_of_cell(4, 3) == ed.colour_of(doc.cell(4, 3))
+
+
+def test_a_high_density_screen_gets_tiles_at_its_physical_pixels(ed):
+    from PySide6.QtGui import QImage, QPainter
+
+    doc = ed.document
+    doc.set_cells_raw({(1, 1): "a"})
+    b = ed.item.boundingRect()
+    img = QImage(int(b.width() * 6), int(b.height() * 6), QImage.Format.Format_ARGB32_Premultiplied)
+    img.setDevicePixelRatio(2.0)  # what a 200 % screen's backing store is
+    img.fill(0)
+    p = QPainter(img)
+    p.scale(3, 3)  # a 300 % zoom
+    ed.item.paint_map(p, b)
+    p.end()
+    tile = ed.tiles.tile("a", doc.geometry(), None, 6.0, 2.0)
+    assert tile.devicePixelRatio() == 2.0 and tile.width() == pytest.approx(6 * doc.geometry().px, abs=1)
+    c = doc.geometry().center((1, 1))
+    assert img.pixelColor(int(c.x() * 6) - 40, int(c.y() * 6)) == ed.colour_of("a")
+    img.save(str(shots_dir() / "hex-dpr2-zoom300.png"))
