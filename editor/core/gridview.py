@@ -549,6 +549,7 @@ class GridView(QGraphicsView):
     def scrollContentsBy(self, dx: int, dy: int) -> None:
         super().scrollContentsBy(dx, dy)
         self.viewportMoved.emit()
+        self.refresh_hover()  # the map moved under a still mouse
 
     def resizeEvent(self, e) -> None:
         super().resizeEvent(e)

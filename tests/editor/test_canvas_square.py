@@ -234,3 +234,16 @@ def test_edit_and_view_menus_carry_the_current_tabs_canvas_actions(qtbot, window
     other = window.open_file(other_path)
     edit = menus["&Edit"].actions()
     assert other.act_copy in edit and ed.act_copy not in edit
+
+
+def test_scrolling_under_a_still_mouse_updates_the_status_bar(qtbot, window, duel):
+    ed = window.open_file(duel)
+    v = ed.view
+    v.set_zoom(3.0)
+    v.center_on_cell(4, 4)
+    move(v, 4, 4, Qt.MouseButton.NoButton)
+    pos = cell_point(v, 4, 4)
+    assert window.cell_label.text().startswith("Column 5, row 5")
+    v.horizontalScrollBar().setValue(v.horizontalScrollBar().value() + 3 * 32 * 3)  # three squares right
+    assert v.cell_at(pos) == (7, 4)
+    assert window.cell_label.text().startswith("Column 8, row 5")
