@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import lru_cache
 from importlib.resources import files
 from importlib.util import find_spec
 from pathlib import Path
@@ -25,6 +26,11 @@ def content_root() -> Path:
     env = os.environ.get("GRIDSMITH_CONTENT")
     if env:
         return Path(env)
+    return _package_root()
+
+
+@lru_cache(maxsize=1)
+def _package_root() -> Path:
     root = files(_PACKAGE)
     if isinstance(root, Path):
         return root

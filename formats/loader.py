@@ -15,12 +15,14 @@ from __future__ import annotations
 import difflib
 import os
 import stat
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from ruamel.yaml import YAML
+from ruamel.yaml.composer import ReusedAnchorWarning
 from ruamel.yaml.resolver import VersionedResolver
 
 from . import references, registry, yaml_fast, yaml_guard
@@ -143,7 +145,9 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
         # there is no model to edit, so the (slow, pure-Python) round-trip parse is not needed
         return out
     try:
-        tree = round_trip_yaml().load(text)
+        with warnings.catch_warnings():  # an anchor defined twice is YAML (the later one counts)
+            warnings.simplefilter("ignore", ReusedAnchorWarning)
+            tree = round_trip_yaml().load(text)
     except Exception as e:  # the guard already parsed it; this is a last line of defence
         mark = getattr(e, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)

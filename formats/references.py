@@ -38,6 +38,7 @@ import stat
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -351,8 +352,13 @@ def _real(path: Path) -> Path:
 
 
 def _inside(real: Path, roots: tuple[Path, ...]) -> bool:
-    bundled = _real(content_root())
+    bundled = _bundled_real(content_root())
     return any(real == r or real.is_relative_to(r) for r in (*roots, bundled))
+
+
+@lru_cache(maxsize=8)
+def _bundled_real(root: Path) -> Path:
+    return _real(root)
 
 
 def _display(path: Path) -> str:
