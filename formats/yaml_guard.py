@@ -286,6 +286,9 @@ def scan(text: str, aliases: dict | None = None) -> list[Finding]:
                 if top is not None and top.is_map and top.expect_key:
                     if ev.anchor in anchored_text:  # `*k: v` is a key like any other
                         key_seen(anchored_text[ev.anchor], mark.line, mark.column)
+                    else:
+                        findings.append(Finding("Y111", "a mapping or list used as a key is not allowed "
+                                                f"(through the alias *{ev.anchor})", mark.line, mark.column))
                 elif top is not None and aliases is not None:
                     aliases[top.child_path()] = (mark.line, mark.column)
                 child_done(size)

@@ -624,3 +624,9 @@ def test_a_file_of_too_many_values_is_refused_before_the_slow_parse(tmp_path):
         assert diags[0].line == 3 + (MAX_NODES + 1 - 6) // 2
         assert f"{MAX_NODES:,}" in diags[0].message
 
+
+
+def test_an_alias_of_a_collection_used_as_a_key_is_refused():
+    """`*m : 2` where `&m` is a mapping: a complex key arrived through an alias (was a read error)."""
+    text = "kind: pendulous.scenario\nversion: 1\na: &m {x: 1}\n*m : 2\n"
+    assert located(load_text(text).diagnostics) == [("Y111", *pos(text, "*m :"))]
