@@ -35,6 +35,7 @@ import contextvars
 import errno
 import os
 import stat
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -92,7 +93,6 @@ class _Read:
     model: Any
     kind: str | None
     errors: list  # its error diagnostics
-    cycle: tuple[Path, ...] | None = None  # set when the file is part of a cycle
 
 
 @dataclass
@@ -267,6 +267,7 @@ def _os_problem(e: OSError, what: str, bundled: str | None, ref: Reference) -> t
 
 _SHARED: OrderedDict[tuple, tuple[_Read, tuple]] = OrderedDict()  # across sessions, while unchanged
 _SHARED_SIZE = 128
+_SHARED_LOCK = threading.Lock()  # the editor validates in a worker thread while the engine may read too
 
 
 def _stamp(path: Path) -> tuple:
@@ -284,9 +285,9 @@ def _add_dep(s: Session, real: Path) -> None:
 
 def _read(s: Session, real: Path) -> _Read:
     key = (real, s.roots, s.allow_outside)
-    hit = _SHARED.get(key)
+    with _SHARED_LOCK:
+        hit = _SHARED.get(key)
     if hit is not None and not any(p in s.visiting for p, _ in hit[1]) and all(_stamp(p) == st for p, st in hit[1]):
-        _SHARED.move_to_end(key)
         if s.deps:
             s.deps[-1].update(hit[1])
         return hit[0]
@@ -298,9 +299,10 @@ def _read(s: Session, real: Path) -> _Read:
     mine = s.last
     read = _Read(model, kind, [d for d in diagnostics if d.is_error])
     if len(s.cycles) == cycles_before:  # an outcome that depends on who asked is not shared
-        _SHARED[key] = (read, tuple(mine.items()))
-        if len(_SHARED) > _SHARED_SIZE:
-            _SHARED.popitem(last=False)
+        with _SHARED_LOCK:
+            _SHARED[key] = (read, tuple(mine.items()))
+            while len(_SHARED) > _SHARED_SIZE:
+                _SHARED.popitem(last=False)
     return read
 
 
