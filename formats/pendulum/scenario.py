@@ -22,7 +22,9 @@ from .board import check_board
 from .deck import Achievement, CouncilReward, Deck, Province, Stratagem, check_deck
 from .effects import names
 from .leader import Leader, LeaderSide, check_leader
-from .refs import RefError, load_ref
+from ..references import check as reference_problems
+from ..references import model_of
+from .refs import BOARD, DECK, LEADER, RULESET
 from .ruleset import Ruleset, check_ruleset
 
 KIND = "pendulum.scenario"
@@ -94,14 +96,6 @@ def join_decks(decks: list[Deck]) -> Cards:
     return cards
 
 
-def _load(ref: str, suffix: str, model, ctx, path: tuple, what: str, problems: list[Problem]):
-    try:
-        return load_ref(ref, suffix, model, ctx)
-    except RefError as e:
-        problems.append(Problem("PNM451", f"{what} {ref!r} cannot be used: {e}", path))
-        return None
-
-
 def seats_problems(model: Scenario, ruleset: Ruleset | None) -> list[Problem]:
     out: list[Problem] = []
     n = len(model.seats)
@@ -170,13 +164,17 @@ def cards_problems(model: Scenario, res_leaders: list[Leader | None], cards: Car
 
 def resolve(model: Scenario, ctx: CheckContext | None = None) -> tuple[ResolvedScenario | None, list[Problem]]:
     """Follow every reference; the problems say what could not be followed or does not fit."""
-    problems: list[Problem] = []
-    ruleset = _load(model.ruleset, ".rules.yaml", Ruleset, ctx, ("ruleset",), "ruleset", problems)
+    return _resolve(model, ctx, reference_problems(KIND, model, ctx))
+
+
+def _resolve(model: Scenario, ctx: CheckContext | None, problems: list[Problem]):
+    """The scenario's own checks on the models its references name (None where one cannot be followed:
+    the shared resolver's reference stage says why)."""
+    ruleset = model_of(model.ruleset, RULESET, ctx)
     problems += seats_problems(model, ruleset)
-    board = _load(model.board, ".board.yaml", Board, ctx, ("board",), "board", problems)
-    leaders = [_load(s.leader, ".leader.yaml", Leader, ctx, ("seats", i, "leader"), "leader", problems)
-               for i, s in enumerate(model.seats)]
-    decks = [_load(d, ".deck.yaml", Deck, ctx, ("decks", i), "deck", problems) for i, d in enumerate(model.decks)]
+    board = model_of(model.board, BOARD, ctx)
+    leaders = [model_of(s.leader, LEADER, ctx) for s in model.seats]
+    decks = [model_of(d, DECK, ctx) for d in model.decks]
     if not model.decks:
         problems.append(Problem("PNM456", "no deck: a game needs provinces, achievements and council rewards",
                                 ("decks",)))
@@ -195,13 +193,14 @@ def resolve(model: Scenario, ctx: CheckContext | None = None) -> tuple[ResolvedS
                                                 ("decks", i)))
                     ids.setdefault(c.id, i)
         cards_problems(model, leaders, cards, ruleset, problems)
-    if any(p.severity is Severity.ERROR for p in problems) or ruleset is None or board is None or side is None:
+    if (any(p.severity is Severity.ERROR for p in problems) or ruleset is None or board is None or side is None
+            or None in leaders or None in decks):
         return None, problems
     return ResolvedScenario(model, ruleset, board, side, list(leaders), list(decks), join_decks(decks)), problems
 
 
 def check_scenario(model: Scenario, ctx: CheckContext) -> Iterable[Problem]:
-    return resolve(model, ctx)[1]
+    return _resolve(model, ctx, [])[1]  # the loader's reference stage has reported the references
 
 
 def resolve_embedded(model: Scenario, ruleset: Ruleset, board: Board, leaders: list[Leader],

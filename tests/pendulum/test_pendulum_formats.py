@@ -206,7 +206,7 @@ def test_scenario_seat_and_reference_checks():
              {"leader": "nobody", "colour": "black"}]
     res, ps = resolve(_scenario(seats=seats, untimed_rounds=[5], board="missing.board.yaml"), CTX)
     assert res is None
-    assert codes(ps) == ["PNM451", "PNM451", "PNM452", "PNM452", "PNM453"]
+    assert codes(ps) == ["PNM452", "PNM452", "PNM453", "R601", "R601"]  # the shared resolver: missing files
 
 
 def test_a_leader_without_a_worker_stratagem_is_warned(tmp_path):
