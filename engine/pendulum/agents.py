@@ -182,14 +182,36 @@ class GreedyAgent:
 
 
 class PlannerAgent(GreedyAgent):
-    """Greedy plus a plan for the round: it knows which rows a glass can still reach before the council
-    (purple reaches a row only while a marker waits there), plays flips against the others' waiting
-    workers as well as for its own, and weighs the lowest track (the tiebreak of the Legendary holders)
-    more."""
+    """Greedy with a plan for the whole game: the winner among Legendary holders is the one whose
+    lowest track is closest to its parchment zone, so VP count by how much they close the gaps
+    (a squared shortfall: the lowest track first); resources lose their worth as the last council
+    nears (unspent cubes score nothing); it knows which rows a glass can still reach before the
+    council (purple reaches a row only while a marker waits there) and plays flips against the others'
+    waiting workers as well as for its own."""
 
     name = "planner"
-    bottleneck_weight = 2.5
     deny_weight = 0.4
+    gap_weight = 0.35
+
+    def value(self, st: PendulumState, q: int) -> float:
+        s = st.seats[q]
+        side = st.leader_side(q)
+        v = 0.0
+        for t in TRACKS:
+            pf = side.tracks[t].parchment_from
+            gap = max(0, pf - s.vp[t])
+            v += self.track_weight * min(s.vp[t], pf) + self.beyond_weight * max(0, s.vp[t] - pf)
+            v -= self.gap_weight * gap * gap
+        v += self.legendary * s.legendary
+        rounds = st.rules.limits.rounds
+        worth = max(0.15, (rounds + 1 - st.round) / rounds)  # cubes are worth less as the end nears
+        for r in RESOURCES:
+            x = s.res[r]
+            v += worth * (0.5 * min(x, 6) + 0.15 * max(0, x - 6))
+        v += self.vote * min(s.res["votes"], 12)
+        v += self.province * worth * sum(len(c) for c in s.columns.values())
+        v += self.worker * worth * len(s.workers) + self.hand * len(s.hand)
+        return v
 
     def reachable(self, st: PendulumState, sid: str) -> bool:
         area, row = st.row_of(sid)
