@@ -26,6 +26,9 @@ def run(args: argparse.Namespace) -> int:
     from gridsmith.formats.discover import select
     from gridsmith.formats.loader import validate_file
 
+    from .paths import check_inputs
+
+    check_inputs("validate", args.paths, folders=True)
     sel = select(args.paths)
     if sel.missing:
         for m in sel.missing:

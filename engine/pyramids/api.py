@@ -79,6 +79,8 @@ class PyramidsGame(Game):
         return Move.from_text(text, state.geo.h)
 
     def human(self, inp, out: TextIO, match: Match) -> Any:
+        from .cli import PyramidsHuman
+
         return PyramidsHuman(self, inp, out, match)
 
     def terminal_events(self, match: Match, step, out: TextIO, verbose: bool) -> None:
@@ -93,40 +95,6 @@ class PyramidsGame(Game):
 
     def register_checks(self) -> None:
         from . import checks  # noqa: F401  (adds the replay check of pyramids.save)
-
-
-class PyramidsHuman:
-    """A Pyramids seat at the terminal: the board as this side sees it, a move like `c4-c6`."""
-
-    name = "human"
-
-    def __init__(self, game: PyramidsGame, inp, out: TextIO, match: Match) -> None:
-        import sys
-
-        self.game, self.match = game, match
-        self.inp = inp or (lambda prompt: input(prompt))
-        self.out = out or sys.stdout
-
-    def choose(self, view: Any, legal: list, rng: Any) -> Move | None:
-        from .cli import render
-
-        print(render(view), file=self.out)
-        while True:
-            try:
-                text = self.inp(f"{SIDE_NAMES[view.me]} to move (e.g. c4-c6, quit): ").strip()
-            except EOFError:
-                return None
-            if text in ("quit", "q", ""):
-                return None
-            try:
-                move = Move.from_text(text, len(view.board))
-            except ValueError as e:
-                print(e, file=self.out)
-                continue
-            if not any(m.frm == move.frm and m.to == move.to for m in legal):
-                print(f"illegal move {text}", file=self.out)
-                continue
-            return move
 
 
 GAME = PyramidsGame()
