@@ -9,12 +9,13 @@ A human seat's commands: ``C,R`` (what a click does there), ``place C,R``, ``pic
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
 from gridsmith.engine.core.rng import CounterRng
-from gridsmith.engine.core.terminal import Palette, TerminalSeat
+from gridsmith.engine.core.terminal import Palette, TerminalSeat, fit
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
 from . import reports
@@ -71,35 +72,51 @@ def action_text(a: Any) -> str:
 
 
 # ---- the board ------------------------------------------------------------------------------------
-def board_with_axes(s: PendulousState, paint: Palette | None = None) -> str:
-    """The board with its columns (top and bottom) and rows labelled from 1; each square is three
-    characters: the owner's letter (a-d land, A-D city), the armies on it as a count (`.` none,
-    `+` ten or more), and `'` when it is out of supply; `~` water. With colour, each square is in
-    its owner's colour and army counts are bold."""
+def board_with_axes(s: PendulousState, paint: Palette | None = None, width: int | None = None) -> str:
+    """The board with its columns (top and bottom) and rows labelled from 1. Each square is the
+    owner's letter (a-d land, A-D city), then the armies on it as a count (`.` none, `+` ten or
+    more), then `'` when it is out of supply; `~` water. With colour, each square is in its owner's
+    colour and army counts are bold. A board wider than `width` (default: the terminal's) drops the
+    blank between squares, and its column numbers are written downwards (tens over ones)."""
     paint = paint or Palette(False)
     b = s.board
-    head = "    " + "".join(f"{c + 1:<3}" for c in range(b.width)).rstrip()
-    lines = [head]
+    width = width or shutil.get_terminal_size((100, 24)).columns
+    wide = 4 + 3 * b.width <= width
+
+    def put(text: str, colour: str, **style: bool) -> str:  # trailing blanks stay unpainted (rstrip)
+        core = text.rstrip()
+        return paint(core, colour, **style) + text[len(core):]
+
+    if wide:
+        head = ["    " + "".join(f"{c + 1:<3}" for c in range(b.width)).rstrip()]
+    else:
+        head = ["    " + "".join(f"{(c + 1) // 10 or ' '} " for c in range(b.width)).rstrip(),
+                "    " + "".join(f"{(c + 1) % 10} " for c in range(b.width)).rstrip()]
+    lines = list(head)
     for r in range(b.height):
         cells = []
         for c in range(b.width):
             i = b.index(r, c)
             q = s.owner[i]
             if q < 0:
-                cells.append(paint(" ~ ", "cyan", dim=True))
+                cells.append(put(" ~ " if wide else "~ ", "cyan", dim=True))
                 continue
             out = "'" if not (s.supplied >> i & 1) else " "
-            if b.kind[i] == CITY_KIND:
-                cells.append(paint(LETTERS[q].upper() + " " + out, SEAT_COLOURS[q], bold=True))
-                continue
             n = s.armies[i]
-            count = "." if n == 0 else (str(n) if n < 10 else "+")
-            cells.append(paint(LETTERS[q] + count + out, SEAT_COLOURS[q], bold=n > 0))
+            if b.kind[i] == CITY_KIND:
+                text, bold = LETTERS[q].upper() + (" " + out if wide else out), True
+            else:
+                count = "." if n == 0 else (str(n) if n < 10 else "+")
+                text, bold = LETTERS[q] + (count + out if wide else (out if n == 0 and out != " " else count)), n > 0
+            cells.append(put(text, SEAT_COLOURS[q], bold=bold))
         lines.append(f"{r + 1:>3} " + "".join(cells).rstrip())
-    lines.append(head)
+    lines += head
     names = ", ".join(f"{LETTERS[q]} {SEAT_COLOURS[q]}" for q in range(len(s.scenario.players)))
-    lines.append(f"columns 1-{b.width} left to right, rows 1-{b.height} top to bottom; a square is column,row (3,2)")
+    lines.append(f"columns 1-{b.width} left to right{'' if wide else ' (numbers read downwards)'}, "
+                 f"rows 1-{b.height} top to bottom; a square is column,row (3,2)")
     lines.append(f"land: {names} (capitals: their cities); then its armies (. none); ' out of supply; ~ water")
+    if not wide:
+        lines.append("(a terminal this narrow shows ' only on squares without armies; widen it for all)")
     return "\n".join(lines)
 
 
@@ -111,10 +128,10 @@ def status_line(s: PendulousState) -> str:
 
 
 def summary(s: PendulousState) -> str:
-    """Where a game stands: its turn and every seat's victory points and armies."""
-    seats = ", ".join(f"{SEAT_COLOURS[q]} {s.vp[q]} points ({s.onmap[q]} armies on the map, {s.pool[q]} in the pool)"
-                      for q in range(len(s.scenario.players)))
-    return f"stopped in turn {s.turn} of {s.scenario.settings.turns}: {seats}"
+    """Where a game stands: its turn, then a line per seat with its victory points and armies."""
+    seats = [f"  {SEAT_COLOURS[q]:<6} {s.vp[q]:>5} victory points, {s.onmap[q]} armies on the map, {s.pool[q]} in the pool"
+             + (" (out of the game)" if s.out[q] else "") for q in range(len(s.scenario.players))]
+    return "\n".join([f"stopped in turn {s.turn} of {s.scenario.settings.turns}:", *seats])
 
 
 def why_nothing(s: PendulousState, row: int, col: int) -> str:
@@ -145,8 +162,8 @@ class HumanSeat(TerminalSeat):
     def choose(self, s: PendulousState, legal: list[Any], rng: CounterRng) -> Any | None:
         if not self.greeted:
             self.greeted = True
-            self.say(f"Pendulous: {s.scenario.name}. Type `help` for the commands, `quit` to stop; "
-                     "squares are column,row from 1 (3,2 = column 3, row 2).")
+            self.say(f"Pendulous: {fit(s.scenario.name, 40)}. Type `help` for the commands, `quit` to stop.")
+            self.say("Squares are column,row from 1, as the board is labelled: 3,2 is column 3, row 2.")
         self.say(board_with_axes(s, self.paint))
         while True:
             self.say(status_line(s))
