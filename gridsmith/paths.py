@@ -46,9 +46,11 @@ def kind_of(st: os.stat_result) -> str | None:
 
 
 def shown(path: str | os.PathLike) -> str:
-    """A path as a message prints it: control characters escaped, bounded in length."""
-    text = os.fspath(path)
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    """A path as a message prints it: control and bidi characters escaped (formats.diagnostics'
+    one escaping function), bounded in length (its end kept: the file name)."""
+    from gridsmith.formats.diagnostics import safe_text
+
+    text = safe_text(os.fspath(path))
     return text if len(text) <= 200 else text[:120] + "..." + text[-40:]
 
 

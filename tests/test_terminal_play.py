@@ -319,3 +319,15 @@ def test_pyramids_save_at_the_prompt_then_resume(tmp_path, monkeypatch, capsys):
     assert "not saved: the folder" in out and f"saved to {save}" in out
     assert "not saved (`save FILE`" not in out  # it was saved at the prompt
     assert main(["replay", str(save), "--quiet"]) == 0
+
+
+def test_names_from_the_file_never_reach_the_terminal_raw(monkeypatch, capsys):
+    """Player names holding escape sequences (issue 10: one erased a message) are shown escaped at
+    the prompt and in `reports`. The formats refuse such names in files (formats' safe text), so
+    the names are put into a game's model behind the validator's back: the terminal holds anyway."""
+    s = start(["1122", "A12B"])
+    object.__setattr__(s.scenario.players[0], "name", "Red\x1b[2K\x1b[1A")
+    object.__setattr__(s.scenario.players[1], "name", "Gray\u202e")
+    _, text = choose(s, "reports")
+    assert "\x1b" not in text and "\u202e" not in text
+    assert "Red\\x1b[2K\\x1b[1A" in text and "Gray\\u202e" in text

@@ -8,6 +8,7 @@ from __future__ import annotations
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
 from gridsmith.engine.core.terminal import fit
+from gridsmith.formats.diagnostics import safe_text
 
 from .state import PendulousState
 
@@ -81,9 +82,9 @@ def cell_text(key: str, value) -> str:
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if key.endswith("_percent") or key.endswith("_percent)"):
+    if key.endswith("_percent"):
         return f"{value:g}%"
-    return str(value)
+    return safe_text(value)  # names come from the file: no escape sequences reach the terminal
 
 
 def label(key: str) -> str:

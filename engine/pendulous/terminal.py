@@ -15,7 +15,9 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from gridsmith.engine.core.rng import CounterRng
-from gridsmith.engine.core.terminal import Palette, TerminalSeat, fit
+from gridsmith.engine.core.terminal import Palette, TerminalSeat
+from gridsmith.formats import coords
+from gridsmith.formats.diagnostics import safe_text
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
 from . import reports
@@ -41,21 +43,19 @@ Squares are column,row counted from 1, as the board is labelled: 3,2 is column 3
 LETTERS = "abcd"  # a seat's land; its cities in capitals (A-D, as in the scenario's map)
 
 
-# ---- the shared notation (formats.coords' contract: 0-based (column, row) in, 1-based text out) ----
-_PAIR = re.compile(r"\s*(?:column\s+)?(\d+)\s*(?:,|\s*,?\s*row)\s*(\d+)\s*$", re.IGNORECASE)
-
-
+# ---- the shared notation (formats.coords): cells are 0-based (column, row), text is `C,R` from 1 ----
 def square_short(col: int, row: int) -> str:
     """`3,2` for column index 2, row index 1."""
-    return f"{col + 1},{row + 1}"
+    return coords.short((col, row))
 
 
 def parse_square(text: str) -> tuple[int, int] | None:
-    """(row, col) of `C,R` typed from 1, or None when the text is not a square."""
-    m = _PAIR.match(text)
-    if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
+    """(row, col) of `C,R` typed from 1 (or `column 3, row 2`), or None when the text is not a square."""
+    try:
+        col, row = coords.notation("square").parse(text)
+    except coords.CoordinateError:
         return None
-    return int(m.group(2)) - 1, int(m.group(1)) - 1
+    return row, col
 
 
 _ENGINE_SQUARE = re.compile(r"(?<![\d.])(\d+),(\d+)(?![\d.])")
@@ -123,7 +123,7 @@ def board_with_axes(s: PendulousState, paint: Palette | None = None, width: int 
 def status_line(s: PendulousState) -> str:
     q = s.seat
     return (f"turn {s.turn} of {s.scenario.settings.turns}{' (setup)' if s.turn == 0 else ''}, "
-            f"{SEAT_COLOURS[q]} ({s.scenario.players[q].name}) to move: force pool {s.pool[q]}, "
+            f"{SEAT_COLOURS[q]} ({safe_text(s.scenario.players[q].name, 40)}) to move: force pool {s.pool[q]}, "
             f"resources {s.resources[q]}, victory points {s.vp[q]}")
 
 
@@ -162,7 +162,7 @@ class HumanSeat(TerminalSeat):
     def choose(self, s: PendulousState, legal: list[Any], rng: CounterRng) -> Any | None:
         if not self.greeted:
             self.greeted = True
-            self.say(f"Pendulous: {fit(s.scenario.name, 40)}. Type `help` for the commands, `quit` to stop.")
+            self.say(f"Pendulous: {safe_text(s.scenario.name, 40)}. Type `help` for the commands, `quit` to stop.")
             self.say("Squares are column,row from 1, as the board is labelled: 3,2 is column 3, row 2.")
         self.say(board_with_axes(s, self.paint))
         while True:
