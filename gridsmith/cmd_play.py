@@ -75,6 +75,9 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(["human", *game.agents()]))
         return 0
     game, state, default = start("play", args, model, spec, args.seed)
+    if args.save and spec.kind != game.save_kind and Path(args.save).exists() and Path(args.save).samefile(args.file):
+        print(f"gridsmith play: --save {args.save} is the scenario being played; give another file name", file=sys.stderr)
+        return 2
     seats = parse_seats(args.seats, game.seat_count(state), default)
     if seats is None:
         return 2

@@ -206,6 +206,16 @@ def test_play_save_into_a_bad_place_fails_before_the_game_is_played(tmp_path, sp
         assert stdout == "", f"{name}: the game was played before refusing: {stdout[:200]}"
 
 
+def test_play_never_saves_over_the_scenario_it_plays(tmp_path, capsys):
+    scenario = tmp_path / "duel.scn.yaml"
+    scenario.write_text((CONTENT / "pendulous" / "duel.scn.yaml").read_text())
+    before = scenario.read_text()
+    assert main(["play", str(scenario), "--seats", "random", "--save", str(scenario)]) == 2
+    out, err = capsys.readouterr()
+    clean_refusal(err)
+    assert "is the scenario being played" in err and out == "" and scenario.read_text() == before
+
+
 def test_new_into_a_bad_place_is_refused(tmp_path, specials, capsys):
     for name, (out, says) in _outputs(tmp_path, specials).items():
         assert main(["new", "pendulous.scenario", "-o", out]) == 2, name

@@ -297,7 +297,7 @@ def test_pyramids_first_screen_labels_and_quit(monkeypatch, capsys):
     board = lines[lines.index(head) + 1:lines.index(head) + 12]
     assert [(r.split()[0], r.split()[-1]) for r in board] == [(str(n), str(n)) for n in range(11, 0, -1)]
     assert "moves   the legal moves now" in out
-    assert "game stopped after 0 actions; player was to move" in out
+    assert "game stopped after 0 moves; player was to move\n  player  lost 0 pieces: none\n  cheops  lost 0 pieces: none" in out
 
 
 def test_pyramids_bare_square_says_what_it_can_do_or_why_not(monkeypatch, capsys):

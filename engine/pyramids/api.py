@@ -93,6 +93,11 @@ class PyramidsGame(Game):
         r, s = match.state.result, match.state
         print(f"{'draw' if r.is_draw else SIDE_NAMES[r.winners[0]] + ' wins'}: {r.reason} after {s.ply} moves", file=out)
 
+    def terminal_stopped(self, match: Match, out: TextIO) -> None:
+        from .cli import stopped_text
+
+        print(stopped_text(match.state, match.to_move), file=out)
+
     def register_checks(self) -> None:
         from . import checks  # noqa: F401  (adds the replay check of pyramids.save)
 

@@ -135,6 +135,20 @@ class PyramidsHuman(TerminalSeat):
             return move
 
 
+def stopped_text(state, seat: int | None) -> str:
+    """Where a game stands when a human quits: moves played, who was to move, the pieces each side
+    has lost (public: everyone sees captures)."""
+    from .actions import SIDE_NAMES
+    from .pieces import NAME
+
+    lines = [f"game stopped after {state.ply} moves" + (f"; {SIDE_NAMES[seat]} was to move" if seat is not None else "")]
+    for side in (0, 1):
+        lost = sorted(state.lost[side])
+        named = ", ".join(NAME[x] for x in lost) if lost else "none"
+        lines.append(f"  {SIDE_NAMES[side]:<7} lost {len(lost)} pieces: {fit(named, 80)}")
+    return "\n".join(lines)
+
+
 def replay(args, model) -> int:
     """Replay a `pyramids.save` and check it against its snapshot (what `gridsmith replay` does
     through the Game API): 0 when it matches, 1 with the located problem otherwise."""
