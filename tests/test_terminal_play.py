@@ -214,9 +214,10 @@ def test_reports_of_a_game_with_attacks_show_percentages():
 
 def test_an_illegal_typed_action_says_why_and_unknown_words_point_to_help():
     s = start(["1~22", "A12B"])
-    action, text = choose(s, "attack 4,2", "place", "dance", "end")
+    action, text = choose(s, "attack 4,2", "place 9,9", "place", "dance", "end")
     assert action is not None and action.to_text() == "end"
     assert "not allowed: attacks are not allowed in the setup turn" in text
+    assert "not allowed: 9,9 is off the map (columns 1-4, rows 1-2)" in text
     assert "place needs a square: place C,R" in text
     assert "unknown command 'dance'; type `help`" in text
 

@@ -147,7 +147,8 @@ def why_nothing(s: PendulousState, row: int, col: int) -> str:
         tries = ([PickUp(row, col)] if s.armies[i] else []) + [Place(row, col)]
     else:
         tries = [Attack(row, col)]
-    return "; ".join(dict.fromkeys(s.why_illegal(a) or "" for a in tries)) or "no action is legal there"
+    reasons = "; ".join(dict.fromkeys(s.why_illegal(a) or "" for a in tries)) or "no action is legal there"
+    return shared_text(reasons)  # the engine's reasons may name squares in its own notation
 
 
 class HumanSeat(TerminalSeat):
@@ -196,7 +197,7 @@ class HumanSeat(TerminalSeat):
                     self.say(f"{verb} needs a square: {verb} C,R (column,row from 1, e.g. {verb} 3,2)")
                     continue
                 a = {"place": Place, "pickup": PickUp, "attack": Attack}[verb](*sq)
-                why = s.why_illegal(a) if s.board.inside(*sq) else why_nothing(s, *sq)
+                why = self.why_not(s, a)
                 if why is None and a in legal:
                     return a
                 self.say(f"not allowed: {why or 'not a legal action now'}")
@@ -211,6 +212,14 @@ class HumanSeat(TerminalSeat):
                     continue
                 return a
 
+    @staticmethod
+    def why_not(s: PendulousState, a: Any) -> str | None:
+        """Why the engine refuses `a` (None: it does not), its squares in the shared notation."""
+        if not s.board.inside(a.row, a.col):
+            return why_nothing(s, a.row, a.col)
+        why = s.why_illegal(a)
+        return shared_text(why) if why else None
+
     def odds(self, s: PendulousState, legal: list[Any], arg: str) -> None:
         """The odds of an attack the rules allow now (the engine's legal actions), else why not."""
         sq = parse_square(arg)
@@ -219,7 +228,7 @@ class HumanSeat(TerminalSeat):
             return
         a = Attack(*sq)
         if a not in legal:
-            why = s.why_illegal(a) if s.board.inside(*sq) else why_nothing(s, *sq)
+            why = self.why_not(s, a)
             self.say(f"no attack on {square_short(sq[1], sq[0])} now: {why or 'the rules do not allow it'}")
             return
         odds = attack_odds(s, sq)
