@@ -58,7 +58,9 @@ def start(command: str, args: argparse.Namespace, model, spec, seed: int | None)
             state = game.new_game(model, new_seed() if seed is None else seed, base=Path(args.file).parent)
             return game, state, list(game.default_seats)
     except GameError as e:
-        print(f"{args.file}: error {getattr(e, 'code', 'GAME')}: {e}", file=sys.stderr)
+        from gridsmith.formats.diagnostics import safe_text
+
+        print(f"{safe_text(args.file)}: error {getattr(e, 'code', None) or 'GAME'}: {safe_text(e, 400)}", file=sys.stderr)
         raise CommandFailed(1) from None
     print(f"gridsmith {command}: {args.file} is a {spec.kind}, not a scenario or saved game", file=sys.stderr)
     raise CommandFailed(2)
