@@ -223,17 +223,22 @@ class ScenarioEditor(ValidatedEditor):
         return True
 
     def play(self, main_window):
-        """Test-play the scenario as it is in the editor (not as saved)."""
-        from .play import PlayWindow
+        """Test-play the scenario as it is in the editor (not as saved) in the one play window; with
+        a main window it first asks who plays each seat (editor.core.playwindow)."""
+        from ..core.playwindow import start_test_play
+        from .play import PlayWindow, PyramidsProvider
 
         res, problems = resolve(self.document.snapshot(), self.document.context())
         if res is None:
             self.status.setText("Cannot play: " + "; ".join(p.message for p in problems)[:300])
             return None
-        w = PlayWindow(res, scenario_name=self.document.model.name)
-        w.source_editor = self
-        self.play_windows.append(w)
         if main_window is not None:
-            main_window.play_windows.append(w)
-        w.show()
+            w = start_test_play(self, main_window, PyramidsProvider, scenario=res, errors_first=False)
+        else:
+            w = PlayWindow(res, scenario_name=self.document.model.name)
+            w.show()
+            w.begin()
+        if w is not None:
+            w.source_editor = self
+            self.play_windows.append(w)
         return w
