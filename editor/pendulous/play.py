@@ -23,9 +23,11 @@ from gridsmith.engine.pendulous import Attack, Place, attack_odds, reports
 from gridsmith.engine.pendulous.events import TurnStarted
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS, Scenario
 
+from gridsmith.formats.coords import notation
+
 from ..core import playwindow
-from ..core.gridview import GridView, SquareGridItem, TileCache
-from ..core.minimap import Minimap
+from ..core.geometry import SquareGeometry
+from ..core.playboard import PlayBoard
 from ..core.playwindow import HUMAN, PACES, PlayProvider, SeatDialog  # noqa: F401  (tests patch them here)
 from .colours import SEAT_QCOLOURS, WATER_COLOUR, grid_line, paint_city, paint_water
 
@@ -75,26 +77,11 @@ def play_colour(key) -> QColor:
 
 
 def square_name(row: int, col: int) -> str:
-    """A square in the shared notation: column first, counted from 1."""
-    return f"{col + 1},{row + 1}"
+    """A square in the one coordinate notation (formats.coords): column first, counted from 1."""
+    return notation("square").short((col, row))
 
 
 _SQUARE = re.compile(r"\b(\d+),(\d+)\b")
-
-
-class PlayTool:
-    """A click on a square does what it means for the human to move (manual 2.5)."""
-
-    def __init__(self, provider: "PendulousProvider"):
-        self.provider = provider
-
-    def press(self, x, y, button) -> None:
-        if button == Qt.MouseButton.LeftButton:
-            self.provider.click_square(y, x)
-
-    def move(self, x, y, buttons) -> None: ...
-    def release(self, x, y, button) -> None: ...
-    def cancel(self) -> None: ...
 
 
 class PendulousProvider(PlayProvider):
@@ -121,51 +108,35 @@ class PendulousProvider(PlayProvider):
         super().__init__(window)
         self.shown = None  # the state on the board (the game's, or a replay's frame)
         self.hover: tuple[int, int] | None = None
-        self._keys: dict = {}
         self._last_turn = 0
 
     # ---- board ---------------------------------------------------------------------------------
-    def _size(self) -> tuple[int, int]:
+    def _geometry(self) -> SquareGeometry:
         b = (self.shown or self.window.state).board
-        return (b.width, b.height)
+        return SquareGeometry(b.width, b.height)
 
     def _key(self, x: int, y: int):
         return (self.shown or self.window.state).square(y, x)
 
     def board(self):
-        self.tiles = TileCache(paint_play_square)
-        self.item = SquareGridItem(self._size, self._key, self.tiles)
-        self.view = GridView(self.item)
-        self.view.tool = PlayTool(self)
-        self.view.cellHovered.connect(self.hovered)
+        """The map on the shared canvas; a click acts (2.5), the mouse over a square explains it."""
+        self.canvas = PlayBoard(self._geometry, self._key, paint_play_square, play_colour,
+                                lambda cell: self.click_square(cell[1], cell[0]),
+                                lambda cell: self.hovered(*(cell or (-1, -1))))
+        self.view, self.tiles = self.canvas.view, self.canvas.tiles
         return self.view
 
     def minimap(self):
-        self.world = Minimap(self.view, self._size, lambda x, y: play_colour(self._key(x, y)))
-        return self.world
+        return self.canvas.minimap
 
     def zoomable(self):
         return self.view
 
     def show_state(self, state, viewer, full: bool = False) -> None:
         self.shown = state
-        w, h = self._size()
         if full:
-            self.item.rebuild()
-            self.view.sync_scene_rect()
-            self.world.rebuild()
-            self._keys = {(x, y): self._key(x, y) for y in range(h) for x in range(w)}
             self._last_turn = state.turn
-            return
-        changed = []
-        for y in range(h):
-            for x in range(w):
-                k = self._key(x, y)
-                if self._keys.get((x, y)) != k:
-                    self._keys[(x, y)] = k
-                    changed.append((x, y))
-        self.item.update_cells(changed)
-        self.world.update_cells(changed)
+        self.canvas.redraw(full)
 
     # ---- the left panel -----------------------------------------------------------------------------
     def panel(self):

@@ -22,8 +22,8 @@ from gridsmith.engine.pyramids.pieces import CHAR, MOBILE
 from gridsmith.formats.pyramids.pieces import NAME_OF_CHAR
 
 from ..core import playwindow
-from ..core.gridview import GridView, SquareGridItem, TileCache
-from ..core.minimap import Minimap
+from ..core.geometry import SquareGeometry
+from ..core.playboard import PlayBoard
 from ..core.playwindow import PlayProvider
 from .art import DESERT_COLOUR, OPEN_COLOUR, POWER_COLOUR, SIDE_COLOURS, paint_terrain
 
@@ -98,19 +98,6 @@ def play_colour(key) -> QColor:
     return {"D": DESERT_COLOUR, "P": POWER_COLOUR}.get(terrain, OPEN_COLOUR)
 
 
-class PlayTool:
-    def __init__(self, provider: "PyramidsProvider"):
-        self.provider = provider
-
-    def press(self, x, y, button) -> None:
-        if button == Qt.MouseButton.LeftButton:
-            self.provider.click(y * 11 + x)
-
-    def move(self, x, y, buttons) -> None: ...
-    def release(self, x, y, button) -> None: ...
-    def cancel(self) -> None: ...
-
-
 class PyramidsProvider(PlayProvider):
     game_name = "pyramids"
     reports_thinking = True
@@ -131,7 +118,7 @@ class PyramidsProvider(PlayProvider):
         self.cells: list = []
         self.shown = None
         self.viewer = None
-        self._keys: dict = {}
+        self._last: tuple[int, ...] = ()
 
     def agent(self, seat: int, name: str, options: dict):
         if name == "cheops":  # the scenario's level and thinking time (manual F2, F4), stopped by "Stop thinking"
@@ -153,8 +140,8 @@ class PyramidsProvider(PlayProvider):
     def _height(self) -> int:
         return len(self.window.state.geo.rows)
 
-    def _size(self) -> tuple[int, int]:
-        return (11, self._height())
+    def _geometry(self) -> SquareGeometry:
+        return SquareGeometry(11, self._height(), px=SQ)
 
     def _key(self, x: int, y: int):
         sq = y * 11 + x
@@ -167,17 +154,16 @@ class PyramidsProvider(PlayProvider):
         return (rows[y][x], piece, mark, label)
 
     def board(self):
-        self.tiles = TileCache(paint_play_square, cell_px=SQ)
-        self._last: tuple[int, ...] = ()
-        self.item = SquareGridItem(self._size, self._key, self.tiles)
-        self.view = GridView(self.item)
-        self.view.tool = PlayTool(self)
-        self.view.cellHovered.connect(self.hovered)
+        """The board on the shared canvas: click a piece, then a square; the mouse over a square
+        says what stands there."""
+        self.canvas = PlayBoard(self._geometry, self._key, paint_play_square, play_colour,
+                                lambda cell: self.click(cell[1] * 11 + cell[0]),
+                                lambda cell: self.hovered(*(cell or (-1, -1))))
+        self.view, self.tiles = self.canvas.view, self.canvas.tiles
         return self.view
 
     def minimap(self):
-        self.world = Minimap(self.view, self._size, lambda x, y: play_colour(self._key(x, y)))
-        return self.world
+        return self.canvas.minimap
 
     def zoomable(self):
         return self.view
@@ -194,22 +180,7 @@ class PyramidsProvider(PlayProvider):
         self._redraw(full)
 
     def _redraw(self, full: bool = False) -> None:
-        w, h = self._size()
-        if full:
-            self.item.rebuild()
-            self.view.sync_scene_rect()
-            self.world.rebuild()
-            self._keys = {(x, y): self._key(x, y) for y in range(h) for x in range(w)}
-            return
-        changed = []
-        for y in range(h):
-            for x in range(w):
-                k = self._key(x, y)
-                if self._keys.get((x, y)) != k:
-                    self._keys[(x, y)] = k
-                    changed.append((x, y))
-        self.item.update_cells(changed)
-        self.world.update_cells(changed)
+        self.canvas.redraw(full)
 
     # ---- the left panel -------------------------------------------------------------------------------
     def panel(self):

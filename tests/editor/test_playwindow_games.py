@@ -136,6 +136,7 @@ def test_pendulous_refusals_say_why(qtbot):
     assert "no action can take place on water (2.1)" in w.notice.text()
     click(pv.view, 11, 0)  # gray's land in the setup turn: no attacks in the setup turn
     assert w.notice.isVisible() and "Not possible on 12,1" in w.notice.text()
+    _shot(w, "playwindow-pendulous-refused.png")
     w.close()
 
 
