@@ -447,6 +447,7 @@ class MainWindow(QMainWindow):
         dlg = getattr(ed, "balance_dialog", None)
         if dlg is None:
             dlg = ed.balance_dialog = BalanceDialog(ed, self)
+            ed.destroyed.connect(dlg.deleteLater)  # the lab goes with its document's tab
         dlg.show()
         dlg.raise_()
         return dlg

@@ -134,8 +134,13 @@ def test_pendulous_refusals_say_why(qtbot):
     water = next((x, y) for y in range(s.board.height) for x in range(s.board.width) if s.square(y, x)[0] == "water")
     click(pv.view, *water)
     assert "no action can take place on water (2.1)" in w.notice.text()
-    click(pv.view, 11, 0)  # gray's land in the setup turn: no attacks in the setup turn
-    assert w.notice.isVisible() and "Not possible on 12,1" in w.notice.text()
+    gray = next((x, y) for y in range(s.board.height) for x in range(s.board.width)
+                if s.square(y, x)[:2] == ("land", 1))
+    click(pv.view, *gray)  # gray's land in the setup turn: no attacks in the setup turn (2.4)
+    assert w.notice.isVisible() and f"Not possible on {gray[0] + 1},{gray[1] + 1}: " in w.notice.text()
+    assert "setup" in w.notice.text()
+    header = pv.table.horizontalHeader()
+    assert all(header.sectionSize(i) >= header.sectionSizeHint(i) for i in range(3))  # headers not clipped
     _shot(w, "playwindow-pendulous-refused.png")
     w.close()
 
