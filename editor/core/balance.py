@@ -219,6 +219,11 @@ class RunView(QGroupBox):
             rows.append(f"<tr><td>{who}</td><td align=right><b>{prop.rate * 100:.1f}%</b></td>"
                         f"<td>[{prop.low * 100:.1f}, {prop.high * 100:.1f}]</td><td>{prop.k}/{prop.n}</td>"
                         f"<td><div style='background:#d95f0e'>{'&nbsp;' * max(1, bar // 4) if bar else ''}</div></td></tr>")
+        if len(s.agent_wins) > 1:  # different computer players (rotated or not): how each one does
+            rows.append("<tr><th align=left>computer player</th><th>wins</th><th>95% interval</th><th></th></tr>")
+            for a, prop in s.agent_wins.items():
+                rows.append(f"<tr><td>{a}</td><td align=right><b>{prop.rate * 100:.1f}%</b></td>"
+                            f"<td>[{prop.low * 100:.1f}, {prop.high * 100:.1f}]</td><td>{prop.k}/{prop.n}</td></tr>")
         fair = 100 / max(1, s.seats)
         length = s.length_turns if s.length_turns.n else s.length_actions
         unit = "turns" if s.length_turns.n else "actions"

@@ -55,8 +55,9 @@ class PlayBoard:
         self.minimap = Minimap(self.view, geometry, lambda *c: colour(key_at(*c)))
         self._keys: dict[Cell, Hashable] = {}
 
-    def redraw(self, full: bool = False) -> None:
-        """Redraw what changed (`full`: everything, e.g. a new game or a replay's seek)."""
+    def redraw(self, full: bool = False, cells=None) -> None:
+        """Redraw what changed (`full`: everything, e.g. a new game or a replay's seek; `cells`: only
+        these can have changed, when the game knows — otherwise every cell's key is compared)."""
         if full:
             self.item.rebuild()
             self.view.sync_scene_rect()
@@ -64,7 +65,7 @@ class PlayBoard:
             self._keys = {c: self.key_at(*c) for c in self.item.geometry.cells()}
             return
         changed = []
-        for c in self.item.geometry.cells():
+        for c in self.item.geometry.cells() if cells is None else cells:
             k = self.key_at(*c)
             if self._keys.get(c) != k:
                 self._keys[c] = k

@@ -379,7 +379,7 @@ class PlayWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.panel_dock)
 
         self.log = QListWidget()
-        self.log.setWordWrap(True)
+        self.log.setUniformItemSizes(True)  # one line each: appending and scrolling stay fast in long games
         self.log_dock = QDockWidget("Game log", self)
         self.log_dock.setObjectName("play-log")
         self.log_dock.setWidget(self.log)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGroupBox, QHeaderView
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from gridsmith.engine.pendulous import Attack, Place, attack_odds, reports
-from gridsmith.engine.pendulous.events import TurnStarted
+from gridsmith.engine.pendulous.events import PickedUp, Placed, TurnStarted
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS, Scenario
 
 from gridsmith.formats.coords import notation
@@ -136,7 +136,18 @@ class PendulousProvider(PlayProvider):
         self.shown = state
         if full:
             self._last_turn = state.turn
-        self.canvas.redraw(full)
+        self.canvas.redraw(full, None if full else self._touched(state))
+
+    def _touched(self, state):
+        """The squares the last action can have changed when it only placed or picked up armies
+        (supply stays as it was); None (compare every square) after anything else."""
+        steps = self.window.match.steps
+        if state is not self.window.state or not steps:
+            return None
+        events = steps[-1].events
+        if events and all(isinstance(e, (Placed, PickedUp)) for e in events):
+            return [(e.col, e.row) for e in events]
+        return None
 
     # ---- the left panel -----------------------------------------------------------------------------
     def panel(self):

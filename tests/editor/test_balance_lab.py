@@ -175,6 +175,20 @@ def test_balance_lab_cancel(qtbot, window, duel):
     dlg.grab().save(str(_tmp_shot("balance-lab-cancelled.png")))
 
 
+def test_balance_lab_rotates_seats_and_rates_each_computer_player(qtbot, window, duel):
+    _ed, dlg = _dialog(window, duel)
+    dlg.agent_boxes[1].setCurrentText("random")
+    dlg.rotate.setChecked(True)
+    dlg.games.setValue(2)
+    dlg.start()
+    qtbot.waitUntil(lambda: dlg.worker is None, timeout=60000)
+    run = dlg.current
+    assert "4 games" in run.heading.text()  # 2 seeds x 2 seat orders
+    text = run.table.text()
+    assert "computer player" in text and ">greedy<" in text and ">random<" in text
+    assert "— greedy" not in text  # rotated: a seat has no one computer player
+
+
 def test_balance_lab_for_a_pyramids_scenario(qtbot, tmp_path):
     """Every game registered through the Game API: a Pyramids scenario (no map grid in its editor:
     the heat map is drawn on a plain board)."""
