@@ -393,6 +393,7 @@ class PlayWindow(QMainWindow):
             self.world.setObjectName("play-worldview")
             self.world.setWidget(mini)
             self.world.setMaximumWidth(200)
+            self.world.setMinimumWidth(140)  # its title whole
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.world)
         self._build_controls()
         self._build_menus()
@@ -839,8 +840,8 @@ class PlayWindow(QMainWindow):
         self.replay_state = self.frame(i)
         self.provider.show_state(self.replay_state, None, full=True)
         last = f": {self._actions[i - 1].to_text()}" if i else ""
-        self.replay_label.setText(f"action {i} of {len(self._actions)}{last}")
-        self.statusBar().showMessage(f"Replay: action {i} of {len(self._actions)}")
+        self.replay_label.setText(f"action {i} of {len(self._actions)}")
+        self.statusBar().showMessage(f"Replay: action {i} of {len(self._actions)}{last}")
 
     def replay_step(self, delta: int) -> None:
         if not self.replaying:

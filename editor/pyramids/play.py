@@ -83,12 +83,16 @@ def paint_play_square(p: QPainter, r: QRect, key) -> None:
         word = "" if ch == "?" else NAME_OF_CHAR.get(ch, "?")
         p.drawText(QRectF(box.left(), box.top() + box.height() * 0.62, box.width(), box.height() * 0.36),
                    Qt.AlignmentFlag.AlignCenter, word)
-    if label:
+    if label:  # the square's name on the left column and the bottom row (a1 … k11), readable over pieces
         f = QFont()
-        f.setPixelSize(max(6, int(r.height() * 0.2)))
+        f.setBold(True)
+        f.setPixelSize(max(7, int(r.height() * 0.22)))
         p.setFont(f)
-        p.setPen(QColor("#5a4a2a"))
-        p.drawText(QRectF(r).adjusted(2, 1, -2, -1), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, label)
+        box = p.fontMetrics().boundingRect(label).adjusted(-2, 0, 2, 0)
+        box.moveTopLeft(r.topLeft())
+        p.fillRect(box, QColor(255, 248, 225, 210))
+        p.setPen(QColor("#3a3226"))
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
 
 
 def play_colour(key) -> QColor:
