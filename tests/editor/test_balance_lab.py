@@ -175,6 +175,23 @@ def test_balance_lab_cancel(qtbot, window, duel):
     dlg.grab().save(str(_tmp_shot("balance-lab-cancelled.png")))
 
 
+def test_balance_lab_in_worker_processes(qtbot, window, duel):
+    """The lab's default: spawned worker processes (the editor's threads are never forked)."""
+    _ed, dlg = _dialog(window, duel)
+    dlg.jobs.setValue(2)
+    dlg.games.setValue(4)
+    dlg.start()
+    qtbot.waitUntil(lambda: dlg.worker is None, timeout=120000)
+    assert "4 games" in dlg.current.heading.text() and dlg.progress.value() == 4
+    assert len(_runs(dlg)) == 4 and all(r.error is None and r.heat for r in _runs(dlg))
+
+
+def _runs(dlg):
+    from gridsmith.editor.core.balance import history
+
+    return history(dlg.document)[-1].records
+
+
 def test_balance_lab_rotates_seats_and_rates_each_computer_player(qtbot, window, duel):
     _ed, dlg = _dialog(window, duel)
     dlg.agent_boxes[1].setCurrentText("random")
