@@ -51,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     base = str(Path(args.file).resolve().parent)
     try:  # a scenario that cannot start (e.g. a missing ruleset) is one message, not N failed games
-        n = game.seat_count(game.new_game(model, args.seed, base=base))
+        first = game.new_game(model, args.seed, base=base)
+        n = game.seat_count(first)
     except GameError as e:
         print(f"gridsmith simulate: {args.file}: {e}", file=sys.stderr)
         return 1
@@ -84,13 +85,13 @@ def run(args: argparse.Namespace) -> int:
         names = [c if args.rotate else f"{c}:{seats[q]}" for q, c in enumerate(colours)]
         print(summary.to_text(names))
     if args.heatmap:
-        from gridsmith.engine.core.heatmap import write_png
+        from gridsmith.engine.core.heatmap import kinds_of, write_png
 
         size, heat = heat_map(records)
         if size is None:
             print(f"gridsmith simulate: {game.title} has no board grid to draw a heat map on", file=sys.stderr)
         else:
-            write_png(args.heatmap, size, heat)
+            write_png(args.heatmap, size, heat, kinds=kinds_of(game, first, size))
             print(f"heat map of {sum(heat.values())} changes of hands / fallen pieces: {args.heatmap}",
                   file=sys.stderr)
     for e in summary.errors[:3]:

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QFormLayout, QGrid
                                QVBoxLayout, QWidget)
 
 from gridsmith.engine.core import games
-from gridsmith.engine.core.heatmap import NONE, colour, intensity
+from gridsmith.engine.core.heatmap import KIND_GREY, NONE, colour, intensity, kinds_of
 from gridsmith.engine.core.simulate import Batch, GameRecord, Summary, executor, heat_map, make_specs, summarize
 
 
@@ -332,10 +332,18 @@ class BalanceDialog(QDialog):
         self.resize(960, 640)
 
     def _base_colour(self):
-        """The map's own colours where the editor has a grid (the world view's colour of each cell)."""
+        """The map's own colours where the editor has a grid (the world view's colour of each cell),
+        else the game's words for its cells (`Game.cell_kind`, as `simulate --heatmap` draws them)."""
         ed, doc = self.editor, self.document
         if not hasattr(ed, "colour_of"):
-            return None
+            try:
+                state = self.game.new_game(doc.snapshot(), 0, base=str(doc.path.parent) if doc.path else None)
+            except Exception:  # noqa: BLE001 - a document that cannot start yet: a plain board
+                return None
+            size = self.game.board_size(state)
+            kinds = kinds_of(self.game, state, size) if size else None
+            return (lambda x, y: QColor(*KIND_GREY.get(kinds[y][x], NONE))
+                    if kinds and 0 <= y < len(kinds) and 0 <= x < len(kinds[y]) else None)
 
         def base(x: int, y: int):
             w, h = doc.grid_size()

@@ -109,6 +109,11 @@ class Game:
         """(width, height) of the board in cells, for heat maps; None: the game has no board grid."""
         return None
 
+    def cell_kind(self, state: Any, x: int, y: int) -> str:
+        """What a board cell is, in a word (`water`, `land`, `city`, `desert`, ...): the map under a
+        heat map (engine.core.heatmap greys it by kind). Default: `""`, a plain cell."""
+        return ""
+
     def heat(self, state: Any, step: Any) -> Iterable[tuple[int, int]]:
         """The cells (x, y) where one step of play did what a balance heat map counts: a square
         changed hands, a piece fell (called after the step, `state` already changed). Default: none."""

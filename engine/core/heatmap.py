@@ -15,6 +15,9 @@ from pathlib import Path
 RAMP = ((255, 247, 188), (254, 196, 79), (240, 59, 32), (128, 0, 38))
 NONE = (236, 236, 236)  # a cell where nothing happened
 GRID = (200, 200, 200)
+#: the map under the heat, in greys (only heat is in colour), by the game's `Game.cell_kind` word
+KIND_GREY = {"water": (205, 218, 230), "land": (222, 222, 222), "city": (150, 150, 150), "open": (236, 236, 236),
+             "desert": (205, 205, 205), "power": (180, 180, 180)}
 
 
 def colour(t: float) -> tuple[int, int, int]:
@@ -43,24 +46,34 @@ def png_bytes(width: int, height: int, rows: list[bytes]) -> bytes:
             + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
 
 
-def render(size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 12) -> tuple[int, int, list[bytes]]:
-    """(width, height, rows) of the picture: `cell` pixels per square, a one-pixel grid line."""
+def render(size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 12,
+           kinds: list[list[str]] | None = None) -> tuple[int, int, list[bytes]]:
+    """(width, height, rows) of the picture: `cell` pixels per square, a one-pixel grid line;
+    `kinds[y][x]` (the game's cell words) draw the map in greys under the heat."""
     w, h = size
     level = intensity(heat)
     rows = []
     for y in range(h):
         line = bytearray()
         for x in range(w):
-            c = colour(level[(x, y)]) if (x, y) in level else NONE
+            base = KIND_GREY.get(kinds[y][x], NONE) if kinds else NONE
+            c = colour(level[(x, y)]) if (x, y) in level else base
             line += bytes(GRID) + bytes(c) * (cell - 1)
         rows.append(bytes(GRID) * (w * cell))
         rows.extend(bytes(line) for _ in range(cell - 1))
     return w * cell, h * cell, rows
 
 
-def write_png(path: str | Path, size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 12) -> Path:
+def kinds_of(game, state, size: tuple[int, int]) -> list[list[str]]:
+    """Every cell's word (`Game.cell_kind`) of a game's board, row by row."""
+    w, h = size
+    return [[game.cell_kind(state, x, y) for x in range(w)] for y in range(h)]
+
+
+def write_png(path: str | Path, size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 12,
+              kinds: list[list[str]] | None = None) -> Path:
     from gridsmith.formats.atomic import atomic_write_bytes
 
-    pw, ph, rows = render(size, heat, cell)
+    pw, ph, rows = render(size, heat, cell, kinds)
     atomic_write_bytes(path, png_bytes(pw, ph, rows))
     return Path(path)

@@ -68,6 +68,9 @@ class PendulousGame(Game):
     def board_size(self, state: Any) -> tuple[int, int]:
         return (state.board.width, state.board.height)
 
+    def cell_kind(self, state: Any, x: int, y: int) -> str:
+        return state.square(y, x)[0]
+
     def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
         """Squares that changed hands: captured by an attack, or gained when unsupplied (2.8)."""
         from .events import AttackResolved, Reverted

@@ -78,6 +78,9 @@ class PyramidsGame(Game):
     def board_size(self, state: Any) -> tuple[int, int]:
         return (state.geo.w, state.geo.h)
 
+    def cell_kind(self, state: Any, x: int, y: int) -> str:
+        return {"D": "desert", "P": "power"}.get(state.geo.rows[y][x], "open")
+
     def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
         """Squares where a piece fell: every attack removes its loser on the attacked square."""
         from .actions import Attacked

@@ -73,6 +73,27 @@ def test_simulate_writes_the_heat_map_png(tmp_path, capsys):
     w, h = struct.unpack(">II", data[16:24])
     assert (w, h) == (12 * 12, 10 * 12)
     assert "heat map of" in capsys.readouterr().err
+    # the map under the heat: the duel's top-left square is water, which never changes hands
+    from gridsmith.engine.core.heatmap import KIND_GREY
+
+    assert _pixel(data, 6, 6) == KIND_GREY["water"]
+
+
+def _pixel(png: bytes, x: int, y: int) -> tuple[int, int, int]:
+    """One RGB pixel of an unfiltered 8-bit RGB PNG (what engine.core.heatmap writes)."""
+    import zlib
+
+    w = struct.unpack(">I", png[16:20])[0]
+    pos, idat = 8, b""
+    while pos < len(png):
+        n = struct.unpack(">I", png[pos:pos + 4])[0]
+        if png[pos + 4:pos + 8] == b"IDAT":
+            idat += png[pos + 8:pos + 8 + n]
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    row = raw[y * (1 + 3 * w):(y + 1) * (1 + 3 * w)]
+    assert row[0] == 0
+    return tuple(row[1 + 3 * x:4 + 3 * x])
 
 
 def test_a_batch_stops_when_cancelled():
@@ -228,6 +249,10 @@ def test_balance_lab_for_a_pyramids_scenario(qtbot, tmp_path):
     dlg.start()
     qtbot.waitUntil(lambda: dlg.worker is None, timeout=60000)
     assert "2 games" in dlg.current.heading.text() and dlg.current.heatmap.size_ == (11, 11)
+    assert dlg.current.heatmap.base_colour(3, 4) is not None  # the board's terrain under the heat
+    dlg.resize(1000, 680)
+    qtbot.wait(20)
+    dlg.grab().save(str(_tmp_shot("balance-lab-pyramids.png")))
 
 
 def qtbot_left():
