@@ -215,10 +215,10 @@ class RunView(QGroupBox):
         rows = []
         for q, prop in enumerate(s.seat_wins):
             who = run.seat_names[q] + ("" if run.rotate else f" — {run.seats[q]}")
-            bar = round(prop.rate * 100)
+            bar = "█" * round(prop.rate * 20)  # 5 points of win rate a block
             rows.append(f"<tr><td>{who}</td><td align=right><b>{prop.rate * 100:.1f}%</b></td>"
                         f"<td>[{prop.low * 100:.1f}, {prop.high * 100:.1f}]</td><td>{prop.k}/{prop.n}</td>"
-                        f"<td><div style='background:#d95f0e'>{'&nbsp;' * max(1, bar // 4) if bar else ''}</div></td></tr>")
+                        f"<td style='color:#d95f0e'>{bar}</td></tr>")
         if len(s.agent_wins) > 1:  # different computer players (rotated or not): how each one does
             rows.append("<tr><th align=left>computer player</th><th>wins</th><th>95% interval</th><th></th></tr>")
             for a, prop in s.agent_wins.items():
