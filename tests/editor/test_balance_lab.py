@@ -6,6 +6,8 @@ from __future__ import annotations
 import struct
 from pathlib import Path
 
+import pytest
+
 from gridsmith.cli import main
 from gridsmith.engine.core import games
 from gridsmith.engine.core.simulate import Batch, GameSpec, heat_map, make_specs, play_game, summarize
@@ -121,6 +123,29 @@ def test_a_batch_in_worker_processes_can_be_cancelled():
     finally:
         close()
     assert batch.cancelled and 1 <= len(got) < 40 and all(r.error is None for r in got)
+
+
+def test_a_batch_on_a_dask_cluster_plays_and_cancels():
+    """The lab's "Dask cluster" field: the same batch through a scheduler's executor."""
+    import logging
+
+    distributed = pytest.importorskip("distributed")
+    from gridsmith.engine.core.simulate import executor
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None)
+    try:
+        ex, close = executor(scheduler=cluster.scheduler_address)
+        specs = make_specs("pendulous", load_file(DUEL).model, ["greedy"] * 2, 4, seed=1, heat=True)
+        batch = Batch(specs, ex)
+        got = []
+        for rec in batch:
+            got.append(rec)
+            batch.cancel()
+        close()
+    finally:
+        cluster.close()
+    assert batch.cancelled and 1 <= len(got) < 4 and got[0].error is None and got[0].heat
 
 
 def test_rebalancing_four_kingdoms_moves_the_numbers():
