@@ -75,6 +75,19 @@ class PyramidsGame(Game):
 
         return to_save(state, state.rng.seed, name or getattr(state, "scenario_name", ""))
 
+    def board_size(self, state: Any) -> tuple[int, int]:
+        return (state.geo.w, state.geo.h)
+
+    def cell_kind(self, state: Any, x: int, y: int) -> str:
+        return {"D": "desert", "P": "power"}.get(state.geo.rows[y][x], "open")
+
+    def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
+        """Squares where a piece fell: every attack removes its loser on the attacked square."""
+        from .actions import Attacked
+
+        w = state.geo.w
+        return [(e.to % w, e.to // w) for e in step.events if isinstance(e, Attacked)]
+
     def action_from_text(self, state: Any, text: str) -> Move:
         return Move.from_text(text, state.geo.h)
 
