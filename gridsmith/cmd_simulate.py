@@ -47,6 +47,10 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         print("gridsmith simulate: --jobs must be at least 1", file=sys.stderr)
         return 2
+    if args.heatmap:  # before the games are played, so a typo in the folder loses nothing
+        from .paths import check_output
+
+        check_output("simulate", args.heatmap, "--heatmap")
     model, spec = load_content("simulate", args.file)
     game = game_of("simulate", spec)
     if spec.kind != game.scenario_kind:

@@ -219,6 +219,17 @@ def test_play_never_saves_over_the_scenario_it_plays(tmp_path, capsys):
     assert "is the scenario being played" in err and out == "" and scenario.read_text() == before
 
 
+def test_simulate_heatmap_into_a_bad_place_fails_before_the_games_are_played(tmp_path, specials, capsys):
+    for name, (out, says) in _outputs(tmp_path, specials).items():
+        code = main(["simulate", str(CONTENT / "pendulous" / "duel.scn.yaml"), "--games", "1", "--jobs", "1",
+                     "--no-progress", "--heatmap", out])
+        stdout, err = capsys.readouterr()
+        assert code == 2, name
+        clean_refusal(err)
+        assert says in err, (name, err)
+        assert stdout == "", name
+
+
 def test_new_into_a_bad_place_is_refused(tmp_path, specials, capsys):
     for name, (out, says) in _outputs(tmp_path, specials).items():
         assert main(["new", "pendulous.scenario", "-o", out]) == 2, name
