@@ -211,7 +211,7 @@ def test_play_against_cheops_with_hidden_pieces(qtbot, play_window):
 def test_stop_thinking_and_think_view(qtbot, play_window):
     w = play_window
     w.agent.level, w.agent.depth = 4, 5
-    w.agent.time_limit, w.agent.soft_seconds, w.agent.samples = 600, 1e9, 1000
+    w.agent.time_limit, w.agent.node_budget, w.agent.samples = 600, 10**12, 1000
     w.show_thinking.setChecked(True)
     move = w.state.legal_actions()[0]
     w.try_move(move.frm, move.to)
@@ -244,7 +244,7 @@ def test_save_load_and_replay(qtbot, play_window, tmp_path):
 def test_new_game_abandons_a_search_in_progress(qtbot, play_window):
     w = play_window
     w.agent.level, w.agent.depth = 4, 5
-    w.agent.time_limit, w.agent.soft_seconds, w.agent.samples = 600, 1e9, 1000
+    w.agent.time_limit, w.agent.node_budget, w.agent.samples = 600, 10**12, 1000
     move = w.state.legal_actions()[0]
     w.try_move(move.frm, move.to)
     assert w.worker is not None
