@@ -92,6 +92,16 @@ def test_power_squares_link_the_lanes():
     assert m.how == POWER
 
 
+def test_power_squares_of_the_same_lane_are_not_linked():
+    # Movement 6) "... to a vacant power square in another lane": a board with two power squares in
+    # the left lane (a6, b5) links them to the centre and right lanes, not to each other
+    board = ("...........",) * 4 + (".PDDD.DDD..", "P.DDDPDDD.P", "..DDD.DDD..") + ("...........",) * 4
+    s = position({"a6": "p3", "k11": "c4"}, board=board, slide=1)
+    assert {"f6", "k6"} <= targets(s, "a6") and "b7" not in targets(s, "a6")
+    g = s.geo
+    assert g.lane[g.parse("a6")] == g.lane[g.parse("b7")] != g.lane[g.parse("f6")]
+
+
 def test_attack_only_adjacent_pieces():
     # Attacks 1) "A piece may attack an opponent piece to which it is adjacent"
     s = position({"a1": "p4", "a3": "c8", "k11": "c4"}, slide=3)
