@@ -360,19 +360,23 @@ class SearchBoard:
                     break
         if not fooled:
             return best
-        # the opponent's misjudged replies: each searched to its true value; it is the opponent's
-        # choice when what the opponent believes of it beats its best correctly judged reply
+        # the opponent's misjudged replies: it picks one when what it believes of it (true value +
+        # misjudgement d) beats its best reply so far, so only a true value above chosen_p - d
+        # matters: each is searched with its window starting there (a fail-low: not picked)
         chosen, chosen_p = best, best
         base = self.evaluate(side)
         for m, d in fooled:
             g_true = self.attack_gain(m)
             u = self.make(m)
             v = self._terminal(side, enemy, ply)
-            terminal = v is not None
-            if not terminal:
-                v = -self.negamax(depth - 1, -INF, INF, enemy, ply + 1)
+            if v is not None:
+                p = base + g_true + d
+            else:
+                lo = chosen_p - d
+                hi = beta if beta > lo else lo + 1e-6
+                v = -self.negamax(depth - 1, -hi, -lo, enemy, ply + 1)
+                p = v + d
             self.unmake(u)
-            p = base + g_true + d if terminal else v + d
             if p > chosen_p:
                 chosen, chosen_p = v, p
         return chosen
