@@ -87,6 +87,14 @@ def _targets(s: PendulousState, p: int) -> list[tuple[float, float, int, int, in
     return out
 
 
+def _attacks_done(s: PendulousState, i: int) -> int:
+    """Earlier attacks on square `i` that count for the successive-attack bonus now."""
+    if s.static.points.turn_mode:
+        return s.attempts.get(i, 0)
+    last, n = s.last_attack
+    return n if last == i else 0
+
+
 def _support_gain(s: PendulousState, p: int, targets, threshold: float) -> list[tuple[float, int]]:
     """For each own empty supplied land square next to a target: how much an army placed there
     raises the value-weighted chance of the targets around it (exact: +adjacent_army points each)."""
@@ -103,7 +111,7 @@ def _support_gain(s: PendulousState, p: int, targets, threshold: float) -> list[
             if t is None:
                 continue
             _, c, i, a, d = t
-            bonus = 100 + st.rules.combat.successive_attack_bonus_percent * s.attempts.get(i, 0)
+            bonus = 100 + st.rules.combat.successive_attack_bonus_percent * _attacks_done(s, i)
             a2 = a + per_army * bonus // 100
             c2 = a2 / (a2 + d)
             # count only gains that make the attack worth making, weighted by what it takes
@@ -159,11 +167,7 @@ def _run(s: PendulousState, t: tuple, tries: int) -> tuple[float, float]:
     second attack to a square the attacker will get a 25% bonus on the third attack ... 50%")."""
     k = s.static.points
     _, _, i, a, d = t
-    if k.turn_mode:
-        done = s.attempts.get(i, 0)
-    else:
-        last, n = s.last_attack
-        done = n if last == i else 0
+    done = _attacks_done(s, i)
     base = a / (100 + k.bonus * done)  # attack units without the bonus
     miss, lost = 1.0, 0.0
     for j in range(tries):
@@ -338,7 +342,7 @@ class SearchAgent:
             if isinstance(a, Attack):
                 i = index(a.row, a.col)
                 c = attack_chance(s, s.seat, i)
-                k = s.attempts.get(i, 0)
+                k = _attacks_done(s, i)
                 s.apply(a, forced_outcome=keyed_random(seed, s.seat, i, k, s.turn) < c)
             else:
                 s.apply(a)
