@@ -193,8 +193,9 @@ def test_github_format_prints_workflow_commands(tmp_path, capsys):
 
 
 def test_github_messages_are_escaped():
+    """Line breaks in a message are shown as escapes (formats.diagnostics.safe_text), `%` is encoded."""
     d = Diagnostic("a.yaml", 1, 2, Severity.ERROR, "Y102", "50% done\nnext line\r")
-    assert d.format_github() == "::error file=a.yaml,line=1,col=2,title=Y102::50%25 done%0Anext line%0D"
+    assert d.format_github() == "::error file=a.yaml,line=1,col=2,title=Y102::50%25 done\\x0anext line\\x0d"
 
 
 # --- usage ---------------------------------------------------------------------------------------------------------
@@ -368,7 +369,7 @@ def test_folder_walk_skips_other_tools_yaml_that_has_a_kind(tmp_path, capsys):
 
 def test_github_annotations_escape_file_names_and_messages():
     d = Diagnostic("maps/a,b:c%.scn.yaml", 3, 5, Severity.ERROR, "PND403", "bad 100%\nsquare")
-    assert d.format_github() == "::error file=maps/a%2Cb%3Ac%25.scn.yaml,line=3,col=5,title=PND403::bad 100%25%0Asquare"
+    assert d.format_github() == "::error file=maps/a%2Cb%3Ac%25.scn.yaml,line=3,col=5,title=PND403::bad 100%25\\x0asquare"
 
 
 def test_other_yaml_with_a_gridsmith_kind_and_crlf_line_ends_is_checked(tmp_path, capsys):
@@ -391,3 +392,20 @@ def test_replay_locates_a_tampered_save_like_validate_does(tmp_path, capsys):
     assert main(["replay", "-q", str(save)]) == 1
     err = capsys.readouterr().err
     assert re.search(rf"g\.sav\.yaml:{line}:5: error SAV410: ", err), err
+
+
+def test_validate_takes_its_paths_as_the_content_tree(tmp_path):
+    """A scenario naming a ruleset one folder up: refused (R609) when only its own folder is validated,
+    clean when the parent folder is given, or when the user allows leaving the tree."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "x.rules.yaml").write_text((REPO / "content/pendulous/default.rules.yaml").read_text("utf-8"))
+    scn = (REPO / "content/pendulous/duel.scn.yaml").read_text("utf-8").replace(
+        "ruleset: default", "ruleset: ../b/x.rules.yaml")
+    assert "../b/x.rules.yaml" in scn
+    (tmp_path / "a" / "duel.scn.yaml").write_text(scn)
+    inside = run("validate", str(tmp_path / "a"))
+    assert inside.returncode == 1 and "R609" in inside.stdout
+    assert run("validate", str(tmp_path)).returncode == 0
+    allowed = run("validate", "--allow-outside-references", str(tmp_path / "a"))
+    assert allowed.returncode == 0, allowed.stdout

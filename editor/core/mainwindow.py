@@ -139,6 +139,10 @@ class MainWindow(QMainWindow):
         self.panels_menu = v
 
         self.tools_menu = mb.addMenu("&Tools")
+        self.act_balance = QAction("&Balance…", self)
+        self.act_balance.setStatusTip("Play the document many times, computer against computer, and show who wins "
+                                      "and where (the balance lab)")
+        self.act_balance.triggered.connect(lambda: self.balance())
         h = mb.addMenu("&Help")
         self.act_shortcuts = self._action(h, "&Keyboard Shortcuts…", lambda: self.show_shortcuts(),
                                           QKeySequence.StandardKey.HelpContents,
@@ -423,6 +427,31 @@ class MainWindow(QMainWindow):
         if ed is not None and ed.can_play():
             ed.play(self)
 
+    def _balance_menu(self, ed) -> None:
+        """Tools > Balance… for a document that is a registered game's scenario (editor.core.balance)."""
+        from .balance import game_of
+
+        if ed is not None and game_of(ed.document) is not None:
+            if not self.tools_menu.isEmpty():
+                self.tools_menu.addSeparator()
+            self.tools_menu.addAction(self.act_balance)
+            self.tools_menu.setEnabled(True)
+
+    def balance(self):
+        """Tools > Balance…: the balance lab of the current document (one dialog per document)."""
+        from .balance import BalanceDialog, game_of
+
+        ed = self.current_editor()
+        if ed is None or game_of(ed.document) is None:
+            return None
+        dlg = getattr(ed, "balance_dialog", None)
+        if dlg is None:
+            dlg = ed.balance_dialog = BalanceDialog(ed, self)
+            ed.destroyed.connect(dlg.deleteLater)  # the lab goes with its document's tab
+        dlg.show()
+        dlg.raise_()
+        return dlg
+
     def show_shortcuts(self) -> QDialog:
         from .shortcuts import ShortcutsDialog
 
@@ -483,6 +512,8 @@ class MainWindow(QMainWindow):
             for a in ed.tool_actions():
                 self.tools_menu.addAction(a)
         self.tools_menu.setEnabled(has and bool(ed.tool_actions()))
+        self._canvas_menus(ed if has else None)
+        self._balance_menu(ed)
         wanted = {p.id: p for p in ed.panels()} if has else {}
         for pid, dock in self.docks.items():
             if pid not in wanted:
@@ -528,6 +559,22 @@ class MainWindow(QMainWindow):
             dock.setVisible(self.panel_visible[pid])
         if fresh:
             self._initial_dock_sizes(fresh)
+
+    # ---- the current editor's canvas actions (Edit: cut, copy, paste...; View: Show Grid) -------------
+    def _canvas_menus(self, ed: DocumentEditor | None) -> None:
+        menus = {a.text(): a.menu() for a in self.menuBar().actions() if a.menu() is not None}
+        for menu, action in getattr(self, "_canvas_actions", []):
+            menu.removeAction(action)
+        self._canvas_actions: list = []
+        if ed is None:
+            return
+        for title, actions in (("&Edit", ed.edit_actions()), ("&View", ed.view_actions())):
+            menu = menus.get(title)
+            if menu is not None and actions:
+                self._canvas_actions.append((menu, menu.addSeparator()))
+                for a in actions:
+                    menu.addAction(a)
+                    self._canvas_actions.append((menu, a))
 
     def raise_panel(self, pid: str) -> None:
         if pid in self.panel_actions:
