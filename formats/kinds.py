@@ -1,4 +1,5 @@
 """Imports every game's formats package so that their kinds are registered (one line per game)."""
 from . import pendulous  # noqa: F401
 from . import pyramids  # noqa: F401
+from . import kongbots  # noqa: F401
 from .pendulous import save as _pendulous_save  # noqa: F401  (pendulous.save registers itself)
