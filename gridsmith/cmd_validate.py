@@ -8,7 +8,8 @@ import json
 import sys
 
 #: engine modules that add engine-backed checks to kinds (e.g. replaying saved games)
-ENGINE_CHECKS = ("gridsmith.engine.pendulous.checks", "gridsmith.engine.pyramids.checks")
+ENGINE_CHECKS = ("gridsmith.engine.pendulous.checks", "gridsmith.engine.pyramids.checks",
+                 "gridsmith.engine.kongbots.checks")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -15,7 +15,7 @@ from .actions import Claw, Fire, Launch, Move
 from .odds import laser_need, p_at_least
 from .state import Bot, KongbotsState
 
-VALUE = {LASER: 3.0, CLAW: 3.0, LAUNCHER: 3.0, AIMER: 1.2, RETRO: 1.5, PLATE: 1.5, SHIELD: 1.0, ECM: 1.0,
+VALUE = {LASER: 3.0, CLAW: 3.0, LAUNCHER: 1.5, AIMER: 1.2, RETRO: 1.5, PLATE: 1.5, SHIELD: 1.0, ECM: 1.0,
          EMPTY_LAUNCHER: 0.3}
 WIN = 1000.0
 
@@ -136,8 +136,9 @@ class Tactics:
 
 
 def evaluate(state: KongbotsState, team: int) -> float:
-    """The position's value for `team`: module points (theirs subtracted), missiles in flight by their
-    expected damage, and the win or loss."""
+    """The position's value for `team` (theirs subtracted): module points, missiles in flight by their
+    expected damage, each Kongbot's standing on its hex (the greedy player's measure), and the win
+    or loss."""
     r = state.result
     if r is not None:
         if len(r.winners) == 2:
@@ -149,5 +150,9 @@ def evaluate(state: KongbotsState, team: int) -> float:
         if t.hex is None:
             continue
         dmg = min(2, t.modules) * mean_value(t) if PLATE not in t.slots else VALUE[PLATE]
-        v += (0.6 * dmg) if m.team == team else -(0.6 * dmg)
+        v += (0.8 * dmg) if m.team == team else -(0.8 * dmg)
+    tac = Tactics(state)
+    for b in state.bots:
+        if b.hex is not None and not b.out:
+            v += (0.5 if b.team == team else -0.5) * tac.standing(b, b.hex)
     return v

@@ -25,8 +25,10 @@ class ScenarioError(ValueError):
 
 def start(res: ResolvedScenario, seed: int, ruleset: Ruleset | None = None) -> KongbotsState:
     """A new battle of a resolved scenario (under `ruleset` instead of its own, when given)."""
+    if ruleset is not None:
+        res = res.model_copy(update={"ruleset": ruleset})
     amap = arena_map(tuple(res.arena.rows))
-    state = KongbotsState(amap, params(ruleset or res.ruleset), CounterRng(seed))
+    state = KongbotsState(amap, params(res.ruleset), CounterRng(seed))
     for t, team in enumerate(res.teams):
         spots = amap.entries[t]
         if len(spots) < len(team.bots):
