@@ -44,6 +44,18 @@ class Tactics:
         self.s = state
         self.p = state.p
         self.team = state.to_move
+        self._info: dict[int, tuple] = {}
+        self._standing: dict[tuple[int, tuple[int, int]], float] = {}
+        self._hexes = frozenset(b.hex for b in state.bots if b.hex is not None)
+
+    def info(self, b: Bot) -> tuple:
+        """(lasers, aimers, claws, shields, mean module value, has a plate) of `b`, once per position."""
+        got = self._info.get(b.idx)
+        if got is None:
+            sl = b.slots
+            got = self._info[b.idx] = (sl.count(LASER), sl.count(AIMER), sl.count(CLAW), sl.count(SHIELD),
+                                       mean_value(b), PLATE in sl)
+        return got
 
     def p_roll(self, need: int) -> float:
         return p_at_least(need, self.p.dice, self.p.sides)
@@ -91,34 +103,38 @@ class Tactics:
     def standing(self, b: Bot, h: tuple[int, int]) -> float:
         """How good hex `h` is for `b`: its expected laser and claw damage against the enemies it would
         face there, minus theirs against it, and a pull towards the nearest enemy for claws."""
+        key = (b.idx, h)
+        got = self._standing.get(key)
+        if got is None:
+            got = self._standing[key] = self._stand(b, h)
+        return got
+
+    def _stand(self, b: Bot, h: tuple[int, int]) -> float:
         s, p = self.s, self.p
-        lasers, aimers, claws = b.count(LASER), b.count(AIMER), b.count(CLAW)
+        lasers, aimers, claws, shields, b_mean, b_plate = self.info(b)
         ranged = lasers or LAUNCHER in b.slots
+        pr_claw = self.p_roll(p.claw_need)
         val = 0.0
         nearest = None
         for e in s.bots:
             if e.team == b.team or e.out or e.hex is None:
                 continue
+            e_lasers, e_aimers, e_claws, e_shields, e_mean, _ = self.info(e)
             d = distance(h, e.hex)
             path = s.arena.distances_to(e.hex).get(h, 99)
             nearest = path if nearest is None else min(nearest, path)
-            sight = s.arena.clear(h, e.hex, frozenset(x.hex for x in s.bots if x.hex is not None
-                                                       and x is not b and x is not e), p.edge_needs_both)
-            me_mean, e_mean = mean_value(e), mean_value(b)
-            if sight:
-                if lasers and not b.fired:
-                    val += lasers * self.p_roll(laser_need(p, d, aimers, e.count(SHIELD))) * me_mean
-                el = e.count(LASER)
-                if el and not e.fired:
-                    val -= el * self.p_roll(laser_need(p, d, e.count(AIMER), b.count(SHIELD))) * e_mean
-            ecl = e.count(CLAW)
+            if (lasers and not b.fired) or (e_lasers and not e.fired):
+                if s.arena.clear(h, e.hex, self._hexes - {b.hex, e.hex}, p.edge_needs_both):
+                    if lasers and not b.fired:
+                        val += lasers * self.p_roll(laser_need(p, d, aimers, e_shields)) * e_mean
+                    if e_lasers and not e.fired:
+                        val -= e_lasers * self.p_roll(laser_need(p, d, e_aimers, shields)) * b_mean
             if d == 1:
-                pr = self.p_roll(p.claw_need)
-                val += claws * pr * me_mean
-                if ecl:
-                    val -= (VALUE[PLATE] if PLATE in b.slots else ecl * pr * e_mean)
-            elif ecl and not claws and d == 2:
-                val -= 0.3 * ecl
+                val += claws * pr_claw * e_mean
+                if e_claws:
+                    val -= (VALUE[PLATE] if b_plate else e_claws * pr_claw * b_mean)
+            elif e_claws and not claws and d == 2:
+                val -= 0.3 * e_claws
         if nearest is not None:
             if claws and not ranged:
                 val -= 0.6 * nearest

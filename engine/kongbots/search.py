@@ -23,7 +23,7 @@ from .state import KongbotsState
 class SearchAgent:
     name = "search"
 
-    def __init__(self, samples: int = 4, width: int = 5, pulses: int = 1, **options: Any) -> None:
+    def __init__(self, samples: int = 8, width: int = 5, pulses: int = 1, **options: Any) -> None:
         self.samples = int(samples)
         self.width = int(width)
         self.pulses = int(pulses)
