@@ -15,26 +15,28 @@ from gridsmith.formats.kongbots.modules import EMPTY, TEAMS
 
 from .actions import parse_order
 from .events import PHASES
-from .state import KongbotsState
 
 
-def render(state: KongbotsState) -> str:
-    """The arena, each row shifted half a hex: bots by label, missiles `*`, walls `#`."""
-    at = {b.hex: b.label for b in state.bots if b.hex is not None}
-    mis = {m.hex for m in state.missiles}
+def render(view) -> str:
+    """The arena as a team sees it: each row shifted half a hex right of the one above, bots by
+    label, missiles `**`, walls `##`; then every bot's modules and the pulse and phase."""
+    at = {b.hex: b.label for b in view.bots if b.hex is not None}
+    mis = {m.hex for m in view.missiles}
     lines = []
-    for r, row in enumerate(state.arena.rows):
+    for r, row in enumerate(view.arena.rows):
         cells = []
         for q, ch in enumerate(row):
             h = (q, r)
-            cells.append(at.get(h) or ("* " if h in mis else {"#": "##", "-": "  "}.get(ch, ". ")))
-        lines.append(f"{r:>2} " + " " * r + " ".join(cells))
-    for b in state.bots:
+            cells.append(at.get(h) or ("**" if h in mis else {"#": "##", "-": "  "}.get(ch, " .")))
+        lines.append((f"{r:>2} " + "  " * r + "  ".join(cells)).rstrip())
+    for b in view.bots:
         mods = " ".join(m or EMPTY for m in b.slots)
-        flags = " surrendered" if b.out else (" MALFUNCTIONING" if b.malf else "")
+        flags = " surrendered" if b.surrendered else (" MALFUNCTIONING" if b.malfunctioning else "")
         where = "" if b.hex is None else f" at {b.hex[0]},{b.hex[1]}"
         lines.append(f"{b.label} {b.name} ({b.chassis}){where}: {mods}{flags}")
-    lines.append(f"turn {state.turn}, pulse {state.pulse}, {PHASES[state.phase]} phase")
+    for m in view.missiles:
+        lines.append(f"m{m.id} ({TEAMS[m.team]}) at {m.hex[0]},{m.hex[1]} hunting {m.target}")
+    lines.append(f"turn {view.turn}, pulse {view.pulse}, {PHASES[view.phase]} phase")
     return "\n".join(lines)
 
 
@@ -74,7 +76,7 @@ def play(args, model) -> int:
     while not state.is_over:
         q = state.to_move
         if agents[q] is None:
-            print(render(state))
+            print(render(state.view(q)))
             text = input(f"team {TEAMS[q]} ({PHASES[state.phase]}), an order, ? or quit: ").strip()
             if text in ("quit", "q"):
                 quit_ = True
@@ -128,6 +130,6 @@ def replay(args, model) -> int:
             for e in state.apply(order):
                 print(e.to_text())
         if getattr(args, "board", False):
-            print(render(final))
+            print(render(final.view(0)))
     print(f"{args.save}: {len(model.orders)} orders replay to the snapshot")
     return 0

@@ -245,9 +245,6 @@ class KongbotsState:
                 return b
         raise IllegalOrder(f"there is no Kongbot {label}")
 
-    def present(self, b: Bot) -> bool:
-        """On the arena floor (a surrendered Kongbot leaves, unless the ruleset keeps it as an obstacle)."""
-        return b.hex is not None
 
     def occupied(self, *besides: Bot) -> frozenset:
         skip = {b.idx for b in besides}
