@@ -245,7 +245,6 @@ class KongbotsState:
                 return b
         raise IllegalOrder(f"there is no Kongbot {label}")
 
-
     def occupied(self, *besides: Bot) -> frozenset:
         skip = {b.idx for b in besides}
         return frozenset(b.hex for b in self.bots if b.hex is not None and b.idx not in skip)
