@@ -16,6 +16,8 @@ SEAT_NAMES = tuple(c.capitalize() for c in SEAT_COLOURS)
 
 def seat_of(ch: str) -> int | None:
     """1-based seat owning a map character, None for water."""
+    if len(ch) != 1:  # "" (a ragged row's missing square) is `in` every string: nobody's
+        return None
     if ch in LAND_CHARS:
         return LAND_CHARS.index(ch) + 1
     if ch in CITY_CHARS:
@@ -30,7 +32,8 @@ def char_for(seat: int | None, square_type: str) -> str:
 
 
 def type_of(ch: str) -> str:
-    return "water" if ch == WATER else "city" if ch in CITY_CHARS else "land" if ch in LAND_CHARS else "invalid"
+    return "water" if ch == WATER else "invalid" if len(ch) != 1 else "city" if ch in CITY_CHARS \
+        else "land" if ch in LAND_CHARS else "invalid"
 
 
 def minimap_colour(ch: str) -> QColor:

@@ -42,7 +42,7 @@ class PendulousEditor(SquareGridEditor):
         if t == "water":
             return f"{where}: water"
         if t == "invalid":
-            return f"{where}: {ch!r} is not a map square"
+            return f"{where}: {'missing: the row is too short' if not ch else repr(ch) + ' is not a map square'}"
         seat = seat_of(ch)
         players = self.document.model.players
         who = f"{players[seat - 1].name} ({SEAT_NAMES[seat - 1].lower()}, seat {seat})" if seat <= len(players) \

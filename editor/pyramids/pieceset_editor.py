@@ -11,6 +11,7 @@ from gridsmith.formats.pyramids.pieces import PIECES, PIECES_PER_SIDE
 from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
 
 from ..core import commands
+from ..core.forms import guard_wheel
 from ..core.document import EditorDocument
 from ..core.editorwidget import ValidatedEditor
 from .art import piece_label
@@ -75,6 +76,7 @@ class PieceSetEditor(ValidatedEditor):
         lay.addWidget(self.surplus)
         lay.addStretch(1)
         self.start_validation(lambda p: " › ".join(map(str, p)) or "the piece set")
+        guard_wheel(self)  # the wheel changes a field only when it has the focus
         document.valueChanged.connect(self.refresh)
         self.refresh()
 

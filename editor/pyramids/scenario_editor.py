@@ -12,6 +12,7 @@ from gridsmith.formats.pyramids.setups import SetupLibrary
 from gridsmith.formats.registry import CheckContext
 
 from ..core import commands
+from ..core.forms import guard_wheel
 from ..core.document import EditorDocument
 from ..core.editorwidget import ValidatedEditor
 
@@ -75,6 +76,7 @@ class SidePanel(QGroupBox):
         self.library.editingFinished.connect(self._library_changed)
         form.addRow("Library", self.library)
         self.entry = QComboBox()
+        self.entry.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # long names readable
         self.entry.activated.connect(self._library_changed)
         form.addRow("Entry", self.entry)
         self.refresh()
@@ -148,6 +150,7 @@ class ScenarioEditor(ValidatedEditor):
 
         opts = QGroupBox("Game options")
         of = QFormLayout(opts)
+        of.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)  # numbers, not bars
         self.slide = QSpinBox()
         self.slide.setRange(1, 3)
         self.slide.valueChanged.connect(lambda v: self._opt("slide", v))
@@ -183,6 +186,7 @@ class ScenarioEditor(ValidatedEditor):
         lay.addStretch(1)
 
         self.start_validation(lambda p: " › ".join(map(str, p)) or "the scenario")
+        guard_wheel(self)  # the wheel changes a field only when it has the focus
         doc.valueChanged.connect(self.refresh)
         self.play_windows: list = []
         self.refresh()
