@@ -22,7 +22,9 @@ other shapes into rows of equal length; treated like a wall), `A` / `B` an entry
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Annotated, Literal
+
+from annotated_types import Interval
 
 from pydantic import Field
 
@@ -97,10 +99,15 @@ def check_arena(model: Arena, ctx: CheckContext) -> Iterable[Problem]:
     return arena_problems(model.rows)
 
 
-def template() -> Arena:
+DiamondSize = Annotated[int, Interval(ge=2, le=MAX_SIDE)]
+EntryHexes = Annotated[int, Interval(ge=1, le=12)]
+
+
+def template(size: DiamondSize = CLASSIC_SIZE, entries: EntryHexes = 3) -> Arena:
+    """A diamond of `size` x `size` hexes with `entries` entry hexes at each end."""
     return Arena(kind=KIND, version=VERSION, name="new arena",
                  description="A diamond; team A enters at the top corner, team B at the bottom one.",
-                 rows=diamond(CLASSIC_SIZE))
+                 rows=diamond(size, min(entries, size * size // 2)))
 
 
 SPEC = register(
