@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from gridsmith.engine.core import simulate  # noqa: E402
-from gridsmith.engine.core.rng import CounterRng  # noqa: E402
+from gridsmith.engine.core.rng import CounterRng, seat_rngs  # noqa: E402
 from gridsmith.engine.core.stats import wilson  # noqa: E402
 from gridsmith.engine.kongbots import new_game  # noqa: E402
 from gridsmith.engine.kongbots.agents import GreedyAgent, RandomAgent  # noqa: E402
@@ -39,7 +39,7 @@ def scenario(name: str):
 
 def play(res, agents, seed: int):
     st = new_game(res, seed=seed)
-    rngs = [simulate.agent_rng(seed, 0), simulate.agent_rng(seed, 1)]
+    rngs = seat_rngs(2, agent_seed=seed)
     while not st.is_over:
         q = st.to_move
         st.apply(agents[q].choose(st.view(q), st.legal_actions(), rngs[q]))
@@ -90,7 +90,7 @@ def bench_decide(decisions: int, **options) -> None:
         seed = 0
         while len(times) < decisions:
             st = new_game(res, seed=seed)
-            rngs = [simulate.agent_rng(seed, 0), simulate.agent_rng(seed, 1)]
+            rngs = seat_rngs(2, agent_seed=seed)
             while not st.is_over and len(times) < decisions:
                 q = st.to_move
                 view, legal = st.view(q), st.legal_actions()
@@ -112,7 +112,8 @@ def bench_strength(names: list[str], games: int, jobs: int, first_seed: int, a: 
     total_k = total_n = 0
     for name in names:
         res = scenario(name)
-        specs = simulate.make_specs("kongbots", res, [a, b], games, seed=first_seed, rotate=True)
+        specs = simulate.make_specs("kongbots", res, [a, b], games, seed=first_seed, rotate=True,
+                                    agent_seed=first_seed)
         t0 = time.perf_counter()
         with ProcessPoolExecutor(max_workers=jobs) as ex:
             records = list(simulate.run(specs, ex if jobs > 1 else None))

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QButtonGroup, QFormLayout, QGroupBox, QLineEdit, 
 
 from gridsmith.formats.pyramids.board import MAX_HEIGHT, MIN_HEIGHT, Board
 from gridsmith.formats.pyramids.pieces import BOARD_WIDTH, HOME_ROWS, OPEN
+from gridsmith.formats.pyramids.templates import new_board  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands
 from ..core.commands import ModelSnapshot
@@ -19,16 +20,6 @@ from .art import DESERT_COLOUR, HOME_TINT, OPEN_COLOUR, POWER_COLOUR, paint_terr
 
 KIND = "pyramids.board"
 TERRAIN = ((".", "Open"), ("D", "Desert"), ("P", "Power square"))
-
-
-def new_board() -> Board:
-    from gridsmith.formats.pyramids.refs import BUNDLED_DIR
-
-    import yaml
-
-    data = yaml.safe_load((BUNDLED_DIR / "default.board.yaml").read_text())
-    data["name"] = "New board"
-    return Board.model_validate(data)
 
 
 class BoardDocument(EditorDocument):

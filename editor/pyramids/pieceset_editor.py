@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QFormLayout, QGridLayout, QLabel, QLineEdit, QPus
                                QVBoxLayout)
 
 from gridsmith.formats.pyramids.pieces import PIECES, PIECES_PER_SIDE
-from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
+from gridsmith.formats.pyramids.templates import new_pieceset  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands
 from ..core.forms import guard_wheel
@@ -17,10 +17,6 @@ from ..core.editorwidget import ValidatedEditor
 from .art import piece_label
 
 KIND = "pyramids.pieceset"
-
-
-def new_pieceset() -> PieceSet:
-    return PieceSet(kind=KIND, version=1, name="New piece set", counts=Counts())
 
 
 class PieceSetDocument(EditorDocument):

@@ -7,9 +7,10 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout)
 
 from gridsmith.formats.pyramids.refs import RefError, load_ref
-from gridsmith.formats.pyramids.scenario import SIDES, Scenario, SetupChoice, Side, resolve
+from gridsmith.formats.pyramids.scenario import SIDES, SetupChoice, Side, resolve
 from gridsmith.formats.pyramids.setups import SetupLibrary
 from gridsmith.formats.registry import CheckContext
+from gridsmith.formats.pyramids.templates import new_scenario  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands
 from ..core.forms import guard_wheel
@@ -18,10 +19,6 @@ from ..core.editorwidget import ValidatedEditor
 
 KIND = "pyramids.scenario"
 SIDE_TITLES = {"player": "Player (bottom)", "cheops": "Cheops (top)"}
-
-
-def new_scenario() -> Scenario:
-    return Scenario(kind=KIND, version=1, name="New scenario")
 
 
 class ScenarioDocument(EditorDocument):

@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (QButtonGroup, QGridLayout, QGroupBox, QHBoxLayout
 from gridsmith.formats.pyramids.pieces import BOARD_WIDTH, EMPTY, HOME_ROWS, PIECES
 from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
 from gridsmith.formats.pyramids.refs import RefError, load_ref
-from gridsmith.formats.pyramids.setups import MAX_SETUPS, Setup, SetupLibrary
+from gridsmith.formats.pyramids.setups import MAX_SETUPS, Setup
 from gridsmith.formats.registry import CheckContext
+from gridsmith.formats.pyramids.templates import new_library  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands, tools as core_tools
 from ..core.commands import ModelSnapshot
@@ -31,11 +32,6 @@ from .art import OPEN_COLOUR, SIDE_COLOURS, paint_setup_square, piece_label
 
 KIND = "pyramids.setups"
 EMPTY_ROW = EMPTY * BOARD_WIDTH
-
-
-def new_library() -> SetupLibrary:
-    return SetupLibrary(kind=KIND, version=1, name="New setups", setups=[
-        Setup(name="Setup 1", rows=[EMPTY_ROW] * HOME_ROWS)])
 
 
 class SetupsDocument(EditorDocument):

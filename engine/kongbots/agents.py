@@ -36,7 +36,7 @@ class GreedyAgent:
         self.options = options
 
     def choose(self, view: Any, legal_actions: list, rng: CounterRng):
-        state = KongbotsState.from_view(view, rng.clone())
+        state = KongbotsState.from_view(view, CounterRng(0))  # greedy throws no dice
         return best_order(state, legal_actions)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.kongbots.modules import EMPTY
 from gridsmith.formats.kongbots.ruleset import Ruleset
@@ -17,10 +18,6 @@ from gridsmith.formats.registry import CheckContext
 from .arena import arena_map
 from .params import params
 from .state import KongbotsState
-
-
-class ScenarioError(ValueError):
-    """A scenario that cannot be played; the message names every problem."""
 
 
 def start(res: ResolvedScenario, seed: int, ruleset: Ruleset | None = None) -> KongbotsState:
@@ -57,7 +54,7 @@ def resolve_scenario(scenario: Any, file: Path | None = None) -> ResolvedScenari
             raise ScenarioError("\n".join(errors) or f"{file} is not a kongbots.scenario")
         scenario = loaded.model
     if not isinstance(scenario, Scenario):
-        raise TypeError(f"not a Kongbots scenario: {type(scenario).__name__}")
+        raise ScenarioError(f"not a Kongbots scenario: {type(scenario).__name__}")
     res, problems = resolve(scenario, CheckContext(file=file))
     if res is None:
         raise ScenarioError("; ".join(f"{p.code}: {p.message}" for p in problems if p.severity.value == "error"))

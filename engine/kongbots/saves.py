@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from gridsmith.engine.core.errors import ReplayError
 from gridsmith.formats.diagnostics import Problem
 from gridsmith.formats.kongbots.modules import EMPTY, TEAMS
 from gridsmith.formats.kongbots.save import BotSnapshot, MissileSnapshot, SaveFile, Snapshot
@@ -18,13 +19,6 @@ from gridsmith.formats.registry import CheckContext, add_check
 from .actions import parse_order
 from .game import start
 from .state import KongbotsState
-
-
-class ReplayError(ValueError):
-    def __init__(self, message: str, path: tuple = (), code: str = "SAV410") -> None:
-        super().__init__(message)
-        self.path = path
-        self.code = code
 
 
 def snapshot(s: KongbotsState) -> Snapshot:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gridsmith.engine.core.hexgrid import distance
-from gridsmith.engine.core.protocol import Result
+from gridsmith.engine.core.errors import IllegalActionError
+from gridsmith.engine.core.protocol import Result, Termination
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.kongbots.modules import (AIMER, CLAW, ECM, EMPTY_LAUNCHER, LASER, LAUNCHER, NAME, OFFENSIVE,
                                                 PLATE, RETRO, SHIELD, TEAMS)
@@ -30,7 +31,7 @@ Hex = tuple[int, int]
 MALFUNCTION, LAUNCH, LASERS, MISSILES, MOVEMENT, CLAWS = range(1, 7)
 
 
-class IllegalOrder(ValueError):
+class IllegalOrder(IllegalActionError):
     """An order that is not legal where the battle stands."""
 
 
@@ -536,7 +537,7 @@ class KongbotsState:
                 self.turn += 1
                 if self.turn > self.p.max_turns:
                     self.turn = self.p.max_turns
-                    self._finish(events, (0, 1), f"no result after {self.p.max_turns} turns")
+                    self._finish(events, (0, 1), Termination.TURN_LIMIT, f"no result after {self.p.max_turns} turns")
                     return
                 self._start_turn(events)
 
@@ -597,12 +598,12 @@ class KongbotsState:
         if not lost:
             return False
         winners = (0, 1) if len(lost) == 2 else (1 - lost[0],)
-        self._finish(events, winners, "; ".join(why))
+        self._finish(events, winners, Termination.ELIMINATION, "; ".join(why))
         return True
 
-    def _finish(self, events: list, winners: tuple[int, ...], reason: str) -> None:
+    def _finish(self, events: list, winners: tuple[int, ...], termination: Termination, reason: str) -> None:
         scores = (0.5, 0.5) if len(winners) == 2 else tuple(1.0 if t in winners else 0.0 for t in (0, 1))
-        self._result = Result(winners, scores, reason)
+        self._result = Result(winners, scores, termination, reason)
         self._to_move = None
         self._legal = []
         events.append(ev.GameOver(tuple(TEAMS[t] for t in winners), reason))

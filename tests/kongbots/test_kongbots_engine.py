@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from gridsmith.engine.core.agents import create
-from gridsmith.engine.core.rng import CounterRng
-from gridsmith.engine.core.simulate import agent_rng, make_specs, play_game
+from gridsmith.engine.core.rng import seat_rngs
+from gridsmith.engine.core.simulate import make_specs, play_game
 from gridsmith.engine.kongbots import new_game
 from gridsmith.engine.kongbots.actions import DONE, parse_order
 from gridsmith.engine.kongbots.game import resolve_scenario
@@ -27,7 +27,7 @@ def resolved():
 
 def _play(res, agents, seed):
     s = new_game(res, seed=seed)
-    rngs = [agent_rng(seed, 0), agent_rng(seed, 1)]
+    rngs = seat_rngs(2, agent_seed=seed)
     while not s.is_over:
         q = s.to_move
         legal = s.legal_actions()
@@ -50,8 +50,8 @@ def test_search_gives_legal_orders_and_is_a_pure_function_of_its_generator(resol
     search = create("kongbots", "search", samples=2)
     s = new_game(res, seed=5)
     view, legal = s.view(s.to_move), s.legal_actions()
-    a = search.choose(view, legal, CounterRng(9))
-    assert a in legal and a == search.choose(view, legal, CounterRng(9))
+    a = search.choose(view, legal, seat_rngs(1, agent_seed=9)[0])
+    assert a in legal and a == search.choose(view, legal, seat_rngs(1, agent_seed=9)[0])
     assert s.view(s.to_move) == view  # choosing changed nothing
 
 
@@ -91,6 +91,7 @@ def test_illegal_orders_raise_one_error_type(resolved):
 
 
 def test_batch_play_through_the_shared_runner(resolved):
-    specs = make_specs("kongbots", resolved["scout-duel.scn.yaml"], ["greedy", "random"], 2, rotate=True)
+    specs = make_specs("kongbots", resolved["scout-duel.scn.yaml"], ["greedy", "random"], 2, rotate=True,
+                       agent_seed=3)
     records = [play_game(sp) for sp in specs]
     assert all(r.error is None and r.winners for r in records)
