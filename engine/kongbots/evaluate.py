@@ -60,6 +60,17 @@ class Tactics:
     def p_roll(self, need: int) -> float:
         return p_at_least(need, self.p.dice, self.p.sides)
 
+    def fire_chance(self, order: Fire) -> float:
+        """The chance that one of the order's lasers hits."""
+        s = self.s
+        b = s.bot(order.bot)
+        aimers = b.count(AIMER)
+        if order.target.startswith("m"):
+            m = next(x for x in s.missiles if f"m{x.id}" == order.target)
+            return self.p_roll(laser_need(self.p, distance(b.hex, m.hex), aimers, at_missile=True))
+        t = s.bot(order.target)
+        return self.p_roll(laser_need(self.p, distance(b.hex, t.hex), aimers, t.count(SHIELD)))
+
     def missile_damage(self, target: Bot) -> float:
         s, p = self.s, self.p
         hits = p.warheads * self.p_roll(p.need_inside_ecm) if s.in_ecm(target.hex) else p.hits_outside_ecm
@@ -73,21 +84,15 @@ class Tactics:
         if isinstance(order, Launch):
             return self.missile_damage(s.bot(order.target)) * 0.8
         if isinstance(order, Fire):
-            lasers, aimers = b.count(LASER), b.count(AIMER)
+            lasers, pr = b.count(LASER), self.fire_chance(order)
             if order.target.startswith("m"):
                 m = next(x for x in s.missiles if f"m{x.id}" == order.target)
-                need = laser_need(self.p, distance(b.hex, m.hex), aimers, at_missile=True)
-                miss = (1.0 - self.p_roll(need)) ** lasers
                 victim = s.bots[m.target]
                 soon = distance(m.hex, victim.hex) <= 2
-                return (1.0 - miss) * self.missile_damage(victim) * (1.0 if soon else 0.3)
-            t = s.bot(order.target)
-            need = laser_need(self.p, distance(b.hex, t.hex), aimers, t.count(SHIELD))
-            pr = self.p_roll(need)
-            gain = lasers * pr * mean_value(t)
+                return (1.0 - (1.0 - pr) ** lasers) * self.missile_damage(victim) * (1.0 if soon else 0.3)
             if pr < 0.25 and s.pulse < self.p.pulses:
                 return 0.0  # wait for a better chance later in the turn
-            return gain
+            return lasers * pr * mean_value(s.bot(order.target))
         if isinstance(order, Claw):
             t = s.bot(order.target)
             pr = self.p_roll(self.p.claw_need)

@@ -14,7 +14,7 @@ from typing import Any
 
 from gridsmith.engine.core.rng import CounterRng
 
-from .actions import Done
+from .actions import Done, Fire
 from .agents import best_order
 from .evaluate import Tactics, evaluate
 from .state import KongbotsState
@@ -30,8 +30,11 @@ class SearchAgent:
         self.options = options
 
     def candidates(self, state: KongbotsState, legal: list) -> list:
+        """The greedy player's best `width` orders and `done`; a laser shot that cannot hit (its need
+        above the highest dice total) only spends the turn's shot and is never a candidate."""
         tac = Tactics(state)
-        scored = sorted(((tac.score(o), i, o) for i, o in enumerate(legal) if not isinstance(o, Done)),
+        scored = sorted(((tac.score(o), i, o) for i, o in enumerate(legal)
+                         if not isinstance(o, Done) and not (isinstance(o, Fire) and tac.fire_chance(o) == 0.0)),
                         key=lambda x: (-x[0], x[1]))
         picked = [o for _, _, o in scored[:self.width]]
         picked += [o for o in legal if isinstance(o, Done)]
