@@ -483,6 +483,7 @@ class MainWindow(QMainWindow):
             for a in ed.tool_actions():
                 self.tools_menu.addAction(a)
         self.tools_menu.setEnabled(has and bool(ed.tool_actions()))
+        self._canvas_menus(ed if has else None)
         wanted = {p.id: p for p in ed.panels()} if has else {}
         for pid, dock in self.docks.items():
             if pid not in wanted:
@@ -528,6 +529,22 @@ class MainWindow(QMainWindow):
             dock.setVisible(self.panel_visible[pid])
         if fresh:
             self._initial_dock_sizes(fresh)
+
+    # ---- the current editor's canvas actions (Edit: cut, copy, paste...; View: Show Grid) -------------
+    def _canvas_menus(self, ed: DocumentEditor | None) -> None:
+        menus = {a.text(): a.menu() for a in self.menuBar().actions() if a.menu() is not None}
+        for menu, action in getattr(self, "_canvas_actions", []):
+            menu.removeAction(action)
+        self._canvas_actions: list = []
+        if ed is None:
+            return
+        for title, actions in (("&Edit", ed.edit_actions()), ("&View", ed.view_actions())):
+            menu = menus.get(title)
+            if menu is not None and actions:
+                self._canvas_actions.append((menu, menu.addSeparator()))
+                for a in actions:
+                    menu.addAction(a)
+                    self._canvas_actions.append((menu, a))
 
     def raise_panel(self, pid: str) -> None:
         if pid in self.panel_actions:
