@@ -1,7 +1,8 @@
 """Orders: what a team tells one of its Kongbots to do in a phase, with a stable text form.
 
 Bots are named by team letter and number (`A1` is team A's leader), missiles by `m` and a number,
-hexes by axial `q,r`. Each order is legal only in its phase: `A1 launch B1` (2, missile launch),
+hexes in the shared notation (formats.coords): `column,row` counted from 1, so axial hex (q, r) is
+`q+1,r+1`. Each order is legal only in its phase: `A1 launch B1` (2, missile launch),
 `A1 fire B1` or `A1 fire m3` (3, laser fire at a Kongbot or a missile), `A1 move 4,2` (5, one hex),
 `A1 claw B1` (6); `done` ends the team's part of the phase (the Kongbots that have not acted hold).
 """
@@ -10,7 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gridsmith.formats.coords import CoordinateError, notation
+
 Hex = tuple[int, int]
+HEX = notation("hex")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +41,7 @@ class Move:
     to: Hex
 
     def to_text(self) -> str:
-        return f"{self.bot} move {self.to[0]},{self.to[1]}"
+        return f"{self.bot} move {HEX.short(self.to)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +63,7 @@ Order = Launch | Fire | Move | Claw | Done
 DONE = Done()
 _BOT = r"[AB][1-9][0-9]?"
 _ORDER = re.compile(rf"^\s*(?:(?P<bot>{_BOT})\s+(?:(?P<verb>launch|claw|fire)\s+(?P<target>{_BOT}|m[1-9][0-9]*)"
-                    r"|move\s+(?P<q>-?\d+)\s*,\s*(?P<r>-?\d+))|(?P<done>done))\s*$")
+                    r"|move\s+(?P<hex>\d+\s*,\s*\d+))|(?P<done>done))\s*$")
 
 
 def parse_order(text: str) -> Order:
@@ -70,7 +74,10 @@ def parse_order(text: str) -> Order:
     if m["done"]:
         return DONE
     if m["verb"] is None:
-        return Move(m["bot"], (int(m["q"]), int(m["r"])))
+        try:
+            return Move(m["bot"], HEX.parse(m["hex"]))
+        except CoordinateError as e:
+            raise ValueError(str(e)) from None
     return {"launch": Launch, "claw": Claw, "fire": Fire}[m["verb"]](m["bot"], m["target"])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gridsmith.engine.core.hexgrid import bfs_distances
+from gridsmith.formats.coords import short
 from gridsmith.formats.diagnostics import Problem, Severity
 from gridsmith.formats.kongbots.arena import Arena, arena_problems
 from gridsmith.formats.registry import CheckContext, add_check
@@ -27,8 +28,8 @@ def check_arena_play(model: Arena, ctx: CheckContext) -> Iterable[Problem]:
     for team, hexes in zip("AB", amap.entries):
         for q, r in hexes:
             if len(amap.neighbours((q, r))) == 0:
-                out.append(Problem("KB511", f"entry hex of team {team} at {q},{r} is walled in: a Kongbot there can "
-                                   "never move", ("rows", r, q), Severity.WARNING))
+                out.append(Problem("KB511", f"entry hex of team {team} at {short((q, r), 'hex')} is walled in: a "
+                                   "Kongbot there can never move", ("rows", r, q), Severity.WARNING))
     return out
 
 

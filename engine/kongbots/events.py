@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gridsmith.formats.coords import short
+
 PHASES = ("", "systems malfunction", "missile launch", "laser systems fire", "missile movement",
           "Kongbot movement", "claw attack")
 
@@ -85,7 +87,7 @@ class MissileMoved:
     to: tuple[int, int]
 
     def to_text(self) -> str:
-        return f"m{self.missile} moves to {self.to[0]},{self.to[1]}"
+        return f"m{self.missile} moves to {short(self.to, 'hex')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +119,7 @@ class Moved:
     erratic: bool = False
 
     def to_text(self) -> str:
-        return f"{self.bot} moves to {self.to[0]},{self.to[1]}" + (" (malfunctioning)" if self.erratic else "")
+        return f"{self.bot} moves to {short(self.to, 'hex')}" + (" (malfunctioning)" if self.erratic else "")
 
 
 @dataclass(frozen=True, slots=True)

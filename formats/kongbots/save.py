@@ -6,7 +6,9 @@ the orders and compares the result with the snapshot (engine.kongbots.saves adds
 shared codes SAV410 and SAV411); here are the checks that need no engine.
 
 Orders are written as in the engine's log: `A1 launch B1`, `A1 fire B2`, `A1 fire m3` (a missile),
-`A1 move 4,2` (to hex q,r), `A1 claw B1`, `done` (the rest of the team holds).
+`A1 move 4,2` (to the hex in column 4 of row 2, counted from 1: the shared notation of
+formats.coords), `A1 claw B1`, `done` (the rest of the team holds). Snapshot hexes are stored
+axial `[q, r]`, from 0, like every stored cell.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from .scenario import ResolvedScenario, embedded_problems
 KIND = "kongbots.save"
 VERSION = 1
 _BOT = r"[AB][1-9][0-9]?"
-ORDER_RE = re.compile(rf"^({_BOT} (launch|claw) {_BOT}|{_BOT} fire ({_BOT}|m[1-9][0-9]*)|{_BOT} move -?[0-9]+,-?[0-9]+|done)$")
+ORDER_RE = re.compile(rf"^({_BOT} (launch|claw) {_BOT}|{_BOT} fire ({_BOT}|m[1-9][0-9]*)|{_BOT} move [1-9][0-9]*,[1-9][0-9]*|done)$")
 MAX_ORDERS = 200_000
 
 

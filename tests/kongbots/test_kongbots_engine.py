@@ -87,6 +87,10 @@ def test_illegal_orders_raise_one_error_type(resolved):
         s.apply(parse_order("B1 claw A1") if s.to_move == 0 else parse_order("A1 claw B1"))
     with pytest.raises(ValueError):
         parse_order("A1 launch m2")
+    # hexes in orders use the shared notation: column,row from 1 (formats.coords)
+    assert parse_order("A1 move 1,2").to == (0, 1) and parse_order("A1 move 1,2").to_text() == "A1 move 1,2"
+    with pytest.raises(ValueError):
+        parse_order("A1 move 0,1")
     assert DONE in s.legal_actions()
 
 
