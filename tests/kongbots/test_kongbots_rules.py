@@ -361,3 +361,24 @@ def test_turn_limit_is_a_tie():
     st = position([(0, "scout", ["Lr"], (0, 0)), (1, "scout", ["Lr"], (6, 6))], rows=["A#.....", "##....."] +
                   ["......."] * 4 + ["......B"], phase=6, pulse=5, turn=60)
     assert st.is_over and st.result.is_draw and "60 turns" in st.result.reason
+
+
+def test_matchup_closed_form_from_the_hit_table():
+    from gridsmith.engine.kongbots.matchup import table
+    from gridsmith.formats.kongbots.bot import Bot
+
+    def bot(chassis, tenders):
+        return Bot(kind="kongbots.bot", version=1, name="x", chassis=chassis, tenders=tenders)
+
+    sniper = bot("scout", [["Lr", "Lr", "LA", "Ro", "Ro", "Ls"]])
+    brawler = bot("scout", [["Cl", "Cl", "Ro", "Ro", "Ro", "AP"]])
+    rows = table(sniper, sniper, rules())
+    # 5 + 4 hexes - 1 aimer + 1 shield = 9: 10/36 per laser, two lasers
+    assert rows[3].lasers == pytest.approx(2 * 10 / 36)
+    assert all(r.claws == 0 for r in rows)
+    brawl = table(brawler, sniper, rules())
+    # "6 or greater ... repeated once for each Claw module", every pulse of five when adjacent
+    assert brawl[0].claws == pytest.approx(5 * 2 * 26 / 36) and brawl[1].claws == 0
+    raider = bot("warrior", [["ML", "ML", "Ro", "Ro", "Ro", "Ro"], ["Ro", "EC", "Lr", "Lr", "Ls", "AP"]])
+    assert table(raider, sniper, rules())[0].missiles == 4  # two missiles, two hits each outside ECM
+    assert table(raider, raider, rules())[0].missiles == pytest.approx(2 * 2 * 21 / 36)  # 7+ per warhead
