@@ -29,6 +29,7 @@ from annotated_types import Interval
 from pydantic import Field
 
 from ..diagnostics import Problem
+from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
 from .modules import TEAMS
@@ -39,6 +40,7 @@ FLOOR, WALL, OUTSIDE = ".", "#", "-"
 ALPHABET = FLOOR + WALL + OUTSIDE + "".join(TEAMS)
 MAX_SIDE = 40
 CLASSIC_SIZE = 8
+declare_grids(KIND, "rows")  # refused on the raw document beyond the shared grid ceiling
 
 
 class Arena(FileModel):

@@ -25,8 +25,9 @@ from ..diagnostics import Problem, Severity
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
 from .modules import AIMER, CLAW, CODES, EMPTY, EMPTY_LAUNCHER, LASER, OFFENSIVE, RETRO, count_phrase
-from .refs import RefError
-from .ruleset import Ruleset, load_ruleset
+from ..references import model_of
+from .refs import RULESET
+from .ruleset import Ruleset
 
 KIND = "kongbots.bot"
 VERSION = 1
@@ -106,16 +107,10 @@ def build_problems(bot: Bot, rules: Ruleset, path: tuple = ()) -> list[Problem]:
     return out
 
 
-def bot_ruleset(bot: Bot, ctx: CheckContext | None) -> Ruleset:
-    """The ruleset a build names (RefError when it cannot be used)."""
-    return load_ruleset(bot.ruleset, ctx)
-
-
 def check_bot(model: Bot, ctx: CheckContext) -> Iterable[Problem]:
-    try:
-        rules = bot_ruleset(model, ctx)
-    except RefError as e:
-        return [Problem("KB406", f"ruleset {model.ruleset!r} cannot be used: {e}", ("ruleset",))]
+    rules = model_of(model.ruleset, RULESET, ctx)
+    if rules is None:  # the reference stage says why
+        return []
     return build_problems(model, rules)
 
 

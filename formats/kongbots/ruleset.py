@@ -234,19 +234,6 @@ def check_ruleset(model: Ruleset, ctx: CheckContext) -> Iterable[Problem]:
     return out
 
 
-def load_ruleset(ref: str, ctx: CheckContext | None) -> Ruleset:
-    """The ruleset named by `ref` (RefError when it cannot be used). Without bundled content (a bare
-    install), `default` is the model's defaults, which are the manual's numbers."""
-    from .refs import RefError, load_ref, ref_path
-
-    try:
-        return load_ref(ref, ".rules.yaml", Ruleset, ctx)
-    except RefError:
-        if ref == "default" and not ref_path(ref, ".rules.yaml", ctx).exists():
-            return Ruleset(kind=KIND, version=VERSION, name="default")
-        raise
-
-
 def template() -> Ruleset:
     return Ruleset(kind=KIND, version=VERSION, name="my rules",
                    description="The manual's numbers; change any value to make a variant.")

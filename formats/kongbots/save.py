@@ -19,6 +19,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..diagnostics import Problem
+from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
 from .scenario import ResolvedScenario, embedded_problems
@@ -28,6 +29,7 @@ VERSION = 1
 _BOT = r"[AB][1-9][0-9]?"
 ORDER_RE = re.compile(rf"^({_BOT} (launch|claw) {_BOT}|{_BOT} fire ({_BOT}|m[1-9][0-9]*)|{_BOT} move [1-9][0-9]*,[1-9][0-9]*|done)$")
 MAX_ORDERS = 200_000
+declare_grids(KIND, "rows")  # the embedded arena's rows
 
 
 class BotSnapshot(FileModel):

@@ -29,8 +29,10 @@ from ..registry import CheckContext, KindSpec, register
 from .arena import Arena, arena_problems, entries
 from .bot import Bot, build_problems
 from .modules import TEAMS
-from .refs import RefError, load_ref
-from .ruleset import Ruleset, load_ruleset
+from ..references import check as reference_problems
+from ..references import model_of
+from .refs import ARENA, BUILD, RULESET
+from .ruleset import Ruleset
 
 KIND = "kongbots.scenario"
 VERSION = 1
@@ -106,16 +108,12 @@ def team_problems(res: ResolvedScenario, path: tuple = ()) -> list[Problem]:
 
 def resolve(model: Scenario, ctx: CheckContext | None = None) -> tuple[ResolvedScenario | None, list[Problem]]:
     """Follow the scenario's references; the problems say what could not be followed or does not fit."""
-    problems: list[Problem] = []
-    arena = rules = None
-    try:
-        arena = load_ref(model.arena, ".arena.yaml", Arena, ctx)
-    except RefError as e:
-        problems.append(Problem("KB420", f"arena {model.arena!r} cannot be used: {e}", ("arena",)))
-    try:
-        rules = load_ruleset(model.ruleset, ctx)
-    except RefError as e:
-        problems.append(Problem("KB420", f"ruleset {model.ruleset!r} cannot be used: {e}", ("ruleset",)))
+    return _resolve(model, ctx, reference_problems(KIND, model, ctx))
+
+
+def _resolve(model: Scenario, ctx: CheckContext | None, problems: list[Problem]):
+    arena = model_of(model.arena, ARENA, ctx)
+    rules = model_of(model.ruleset, RULESET, ctx)
     if len(model.teams) != 2:
         problems.append(Problem("KB423", f"{len(model.teams)} teams; a battle has exactly two", ("teams",)))
     names = [t.name.casefold() for t in model.teams]
@@ -123,21 +121,20 @@ def resolve(model: Scenario, ctx: CheckContext | None = None) -> tuple[ResolvedS
         if n in names[:t]:
             problems.append(Problem("KB425", f"team name {model.teams[t].name!r} is used twice", ("teams", t, "name")))
     teams: list[ResolvedTeam] = []
+    broken = arena is None or rules is None
     for t, team in enumerate(model.teams):
         bots, signs = [], []
-        for b, entry in enumerate(team.bots):
-            try:
-                bot = load_ref(entry.build, ".bot.yaml", Bot, ctx)
-            except RefError as e:
-                problems.append(Problem("KB420", f"build {entry.build!r} cannot be used: {e}",
-                                        ("teams", t, "bots", b, "build")))
+        for entry in team.bots:
+            bot = model_of(entry.build, BUILD, ctx)
+            if bot is None:  # the reference stage says why
+                broken = True
                 continue
             bots.append(bot)
             signs.append(entry.name or bot.name)
         if not team.bots:
             problems.append(Problem("KB423", f"team {team.name!r} has no Kongbots", ("teams", t, "bots")))
         teams.append(ResolvedTeam(name=team.name, bots=bots, call_signs=signs))
-    if arena is None or rules is None or any(p.severity is Severity.ERROR for p in problems):
+    if broken or any(p.severity is Severity.ERROR for p in problems):
         return None, problems
     res = ResolvedScenario(name=model.name, arena=arena, ruleset=rules, teams=teams)
     problems += team_problems(res)
@@ -147,7 +144,7 @@ def resolve(model: Scenario, ctx: CheckContext | None = None) -> tuple[ResolvedS
 
 
 def check_scenario(model: Scenario, ctx: CheckContext) -> Iterable[Problem]:
-    return resolve(model, ctx)[1]
+    return _resolve(model, ctx, [])[1]  # the loader's reference stage has reported the references
 
 
 def template() -> Scenario:

@@ -98,7 +98,7 @@ teams:
 
 @pytest.mark.parametrize("arena,second,blue,code", [
     ("classic-diamond", "warrior-sniper", "Blue", "KB421"),
-    ("nowhere", "scout-raider", "Blue", "KB420"),
+    ("nowhere", "scout-raider", "Blue", "R601"),
     ("classic-diamond", "scout-raider", "red", "KB425"),
 ])
 def test_scenario_codes(tmp_path, arena, second, blue, code):
