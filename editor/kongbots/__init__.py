@@ -1,0 +1,7 @@
+"""Kongbots editors: the arena painter (hex canvas), the build designer and test-play; each
+registers itself with the editor shell."""
+from ..core import plugins
+from .arena_editor import KIND as ARENA_KIND, ArenaDocument, ArenaEditor, new_arena
+
+plugins.register(plugins.EditorPlugin(kind=ARENA_KIND, title="Kongbots arena", new_model=new_arena,
+                                      document_class=ArenaDocument, editor_class=ArenaEditor))
