@@ -5,3 +5,7 @@ from .arena_editor import KIND as ARENA_KIND, ArenaDocument, ArenaEditor, new_ar
 
 plugins.register(plugins.EditorPlugin(kind=ARENA_KIND, title="Kongbots arena", new_model=new_arena,
                                       document_class=ArenaDocument, editor_class=ArenaEditor))
+from .scenario_editor import KIND as SCENARIO_KIND, ScenarioDocument, ScenarioEditor, new_scenario
+
+plugins.register(plugins.EditorPlugin(kind=SCENARIO_KIND, title="Kongbots scenario", new_model=new_scenario,
+                                      document_class=ScenarioDocument, editor_class=ScenarioEditor))
