@@ -83,6 +83,22 @@ class KongbotsGame(Game):
         who = "a tie" if r.is_draw else f"team {TEAMS[r.winners[0]]} wins"
         print(f"{who}: {r.reason} (turn {s.turn}, {match.actions} orders)", file=out)
 
+    def board_size(self, state: Any) -> tuple[int, int]:
+        return (state.arena.width, state.arena.height)
+
+    def cell_kind(self, state: Any, x: int, y: int) -> str:
+        """Floor hexes `open`, walls `desert` (grey), outside `water` (heat maps draw the axial rows)."""
+        row = state.arena.rows[y]
+        ch = row[x] if x < len(row) else "-"
+        return "desert" if ch == "#" else "water" if ch == "-" else "open"
+
+    def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
+        """Where modules were destroyed: the hex of the Kongbot that lost one (after the step)."""
+        from .events import ModuleDestroyed
+
+        return [h for e in step.events if isinstance(e, ModuleDestroyed)
+                for h in (state.bot(e.bot).hex,) if h is not None]
+
     def register_checks(self) -> None:
         from . import checks  # noqa: F401  (saved games replay; arena lints)
 

@@ -110,3 +110,31 @@ def test_the_scenario_editor_resolves_and_offers_play(qtbot, tmp_path):
     doc.undo_stack.undo()
     assert doc.model.teams[1].bots[0].build == "warrior-raider"
     ed.close_editor()
+
+
+def test_balance_lab_for_a_kongbots_scenario(qtbot, tmp_path):
+    """The balance lab through the Game API: win rates and the heat map of where modules were
+    destroyed (KongbotsGame.heat), the arena's walls grey under it (cell_kind)."""
+    from gridsmith.editor.core import files, plugins
+    from gridsmith.editor.core.balance import BalanceDialog
+
+    for f in CONTENT.iterdir():
+        shutil.copy(f, tmp_path / f.name)
+    doc = files.open_document(tmp_path / "warrior-skirmish.scn.yaml")
+    ed = plugins.get(doc.kind).editor_class(doc)
+    qtbot.addWidget(ed)
+    dlg = BalanceDialog(ed)
+    qtbot.addWidget(dlg)
+    dlg.jobs.setValue(1)
+    for b in dlg.agent_boxes:
+        b.setCurrentText("greedy")
+    dlg.games.setValue(4)
+    dlg.start()
+    qtbot.waitUntil(lambda: dlg.worker is None, timeout=120000)
+    hm = dlg.current.heatmap
+    assert "4 games" in dlg.current.heading.text() and hm.size_ == (12, 12)
+    assert sum(hm.heat.values()) > 0  # modules were destroyed somewhere
+    dlg.resize(1000, 680)
+    qtbot.wait(20)
+    shot(dlg, "kongbots-balance.png")
+    ed.close_editor()
