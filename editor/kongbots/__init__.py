@@ -9,3 +9,7 @@ from .scenario_editor import KIND as SCENARIO_KIND, ScenarioDocument, ScenarioEd
 
 plugins.register(plugins.EditorPlugin(kind=SCENARIO_KIND, title="Kongbots scenario", new_model=new_scenario,
                                       document_class=ScenarioDocument, editor_class=ScenarioEditor))
+from .bot_editor import KIND as BOT_KIND, BotDocument, BotEditor, new_bot
+
+plugins.register(plugins.EditorPlugin(kind=BOT_KIND, title="Kongbots build", new_model=new_bot,
+                                      document_class=BotDocument, editor_class=BotEditor))
