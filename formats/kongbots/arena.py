@@ -17,7 +17,8 @@ the diamond shaped Kongbot arena"):
 Neighbours of (q, r): (q±1, r), (q, r-1), (q+1, r-1) above, (q-1, r+1), (q, r+1) below.
 Alphabet: `.` floor, `#` wall (blocks movement, missiles and sight), `-` outside the arena (pads
 other shapes into rows of equal length; treated like a wall), `A` / `B` an entry hex of team A / B
-(floor; a team's bots start on its entry hexes in reading order, the leader first).
+(floor; a team's bots start on its entry hexes, the leader first: team A's in reading order, team
+B's in reverse reading order, each team reading the arena from its own end).
 """
 from __future__ import annotations
 
@@ -60,8 +61,11 @@ class Arena(FileModel):
 
 
 def entries(rows: list[str], team: str) -> list[tuple[int, int]]:
-    """A team's entry hexes as (q, r), in reading order (row by row, left to right)."""
-    return [(q, r) for r, row in enumerate(rows) for q, ch in enumerate(row) if ch == team]
+    """A team's entry hexes as (q, r), in the order its bots take them, the leader first: each team
+    reads the arena from its own end, team A in reading order (row by row, left to right), team B
+    in reverse reading order, so an arena symmetric through its centre places both teams alike."""
+    found = [(q, r) for r, row in enumerate(rows) for q, ch in enumerate(row) if ch == team]
+    return found if team == TEAMS[0] else found[::-1]
 
 
 def arena_problems(rows: list[str], path: tuple = ("rows",)) -> list[Problem]:

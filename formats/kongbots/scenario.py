@@ -3,7 +3,7 @@
 Manual, "Building restrictions": "Both players must build the same class of Kongbot (Scout, Warrior or
 Marauder)" and obey the gladiatorial limits. The first bot of a team is its leader (initiative is
 decided by the leaders' retros). Team A is seat 1 (red), team B seat 2 (blue); a team's bots start on
-its entry hexes of the arena in reading order, the leader first.
+its entry hexes of the arena, the leader first (formats.kongbots.arena.entries says in which order).
 
     kind: kongbots.scenario
     version: 1
