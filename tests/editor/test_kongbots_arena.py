@@ -151,3 +151,14 @@ def test_screenshot_of_the_pit(qtbot, tmp_path):
     shot(e, "kongbots-arena.png")
     shot(e.panel, "kongbots-arena-panel.png")
     e.close_editor()
+
+
+@pytest.mark.parametrize("kind", ["kongbots.arena", "kongbots.bot", "kongbots.scenario"])
+def test_every_kongbots_kind_opens_new_in_the_main_window(window, kind):
+    """File > New: the plug-in's fresh model opens in its editor tab and has no errors."""
+    from gridsmith.editor.core import plugins
+
+    plugin = plugins.get(kind)
+    ed = window.add_document(plugin.document_class(plugin.new_model()))
+    assert isinstance(ed, plugin.editor_class)
+    assert not [p for p in ed.validate_now() if p.severity.value == "error"]
