@@ -31,14 +31,17 @@ from .art import TEAM_QCOLOURS, hex_colour, paint_hex
 
 HEX = notation("hex")
 PX = 44
+ECM_TINT = QColor(39, 196, 214, 70)  # a hex inside an ECM field (KongbotsState.in_ecm)
 MARKS = {"sel": QColor(255, 235, 59, 160), "target": QColor(80, 200, 80, 120)}
 
 
 def paint_play_hex(p: QPainter, r: QRect, key) -> None:
-    """An arena hex with what stands on it: key = (hex, bot, missiles, mark); bot = (team, label,
-    state) with state "" / "malf" / "out"; missiles = ((team, "m3"), ...)."""
-    ch, bot, missiles, mark = key
+    """An arena hex with what stands on it: key = (hex, bot, missiles, mark, ecm); bot = (team, label,
+    state) with state "" / "malf" / "out"; missiles = ((team, "m3"), ...); ecm: inside an ECM field."""
+    ch, bot, missiles, mark, ecm = key
     paint_hex(p, r, "." if ch in TEAMS else ch)
+    if ecm:
+        p.fillRect(r, ECM_TINT)
     if mark:
         p.fillRect(r, MARKS[mark])
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -69,7 +72,7 @@ def paint_play_hex(p: QPainter, r: QRect, key) -> None:
 
 
 def play_colour(key) -> QColor:
-    ch, bot, _missiles, _mark = key
+    ch, bot, _missiles, _mark, _ecm = key
     if bot is not None and bot[2] != "out":
         return TEAM_QCOLOURS[TEAMS[bot[0]]]
     return hex_colour("." if ch in TEAMS else ch)
@@ -127,7 +130,7 @@ class KongbotsProvider(PlayProvider):
                     for b in s.bots if b.hex == (q, r)), None)
         missiles = tuple((m.team, f"m{m.id}") for m in s.missiles if m.hex == (q, r))
         mark = "sel" if bot is not None and bot[1] == self.selected else "target" if (q, r) in self.targets else ""
-        return (ch, bot, missiles, mark)
+        return (ch, bot, missiles, mark, ch not in "#-" and s.in_ecm((q, r)))
 
     def board(self):
         self.canvas = PlayBoard(self._geometry, self._key, paint_play_hex, play_colour, self.click, self.hovered)
@@ -240,6 +243,7 @@ class KongbotsProvider(PlayProvider):
             self.targets.setdefault(self._order_hex(o), o)
         if redraw:
             self.canvas.redraw()
+            self.hovered(self.hover)  # the odds under the mouse are now the chosen Kongbot's
 
     def click(self, cell) -> None:
         w, s = self.window, self.window.state
@@ -287,6 +291,9 @@ class KongbotsProvider(PlayProvider):
         """What the panel says about `cell` and whether the shooter sees it (None: no target there)."""
         s = self.shown or self.window.state
         text = f"{HEX.short(cell)}: " + {"#": "wall", "-": "outside"}.get(s.arena.rows[cell[1]][cell[0]], "floor")
+        if s.in_ecm(cell):
+            text += (f" inside an ECM field (each of a missile's {s.p.warheads} warheads hits on "
+                     f"{s.p.need_inside_ecm}+ here)")
         target = next((b for b in s.bots if b.hex == cell), None)
         missile = next((m for m in s.missiles if m.hex == cell), None)
         shooter = self.shooter(s)

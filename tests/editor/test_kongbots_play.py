@@ -38,6 +38,13 @@ def test_hotseat_orders_by_clicking_with_odds_and_sight(qtbot, tmp_path):
     w.begin()
     pv, s = w.provider, w.state
     assert "Turn 1" in pv.track.text() and "Pulse" in pv.track.text()
+    # the ECM field of B1 (a raider carrying an ECM) is tinted on the board: the engine's in_ecm
+    ecm = [h for h in s.arena.floor if s.in_ecm(h)]
+    b1 = s.bot("B1").hex  # in its corner: its hex and the floor among its six neighbours
+    assert set(ecm) == {h for h in s.arena.floor if distance(h, b1) <= 1} and len(ecm) == 3
+    assert all(pv._key(*h)[4] for h in ecm) and not any(pv._key(*h)[4] for h in s.arena.floor - set(ecm))
+    move(pv.view, *next(h for h in ecm if h != s.bot("B1").hex), buttons=Qt.MouseButton.NoButton)
+    assert "inside an ECM field" in pv.odds.text() and "hits on 7+" in pv.odds.text()
     # play `done` until a laser phase offers a Fire order, moving bots when a Move is offered
     for _ in range(200):
         s = w.state
@@ -58,6 +65,7 @@ def test_hotseat_orders_by_clicking_with_odds_and_sight(qtbot, tmp_path):
     o = fires[0]
     shooter, target = s.bot(o.bot), s.bot(o.target)
     click(pv.view, *shooter.hex)
+    assert pv.selected == o.bot, (o, pv.selected, w.notice.text())
     move(pv.view, *target.hex, buttons=Qt.MouseButton.NoButton)
     expected = laser_breakdown(s.p, distance(shooter.hex, target.hex), shooter.count(AIMER), target.count(SHIELD))
     assert expected in pv.odds.text() and "line of sight clear" in pv.odds.text()
