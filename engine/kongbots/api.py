@@ -3,7 +3,7 @@ entry-point group. Terminal play: a `human` team sees the arena and types orders
 `A1 move 3,4`, `A1 claw B1`, `done`; `?` lists the legal ones)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -14,7 +14,7 @@ from gridsmith.formats.kongbots.modules import TEAM_COLOURS, TEAMS
 from gridsmith.formats.kongbots.ruleset import Ruleset
 
 from .actions import parse_order
-from .events import PHASES, GameOver, TurnStarted
+from .events import PHASES, GameOver, ModuleDestroyed, TurnStarted
 
 
 class KongbotsGame(Game):
@@ -84,20 +84,22 @@ class KongbotsGame(Game):
         print(f"{who}: {r.reason} (turn {s.turn}, {match.actions} orders)", file=out)
 
     def board_size(self, state: Any) -> tuple[int, int]:
+        """The arena's axial rows: width q by height r (a heat map draws them unskewed)."""
         return (state.arena.width, state.arena.height)
 
     def cell_kind(self, state: Any, x: int, y: int) -> str:
-        """Floor hexes `open`, walls `desert` (grey), outside `water` (heat maps draw the axial rows)."""
+        """Floor hexes `open`, walls `desert` (grey), outside `water`: the arena under a heat map."""
         row = state.arena.rows[y]
         ch = row[x] if x < len(row) else "-"
         return "desert" if ch == "#" else "water" if ch == "-" else "open"
 
-    def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
-        """Where modules were destroyed: the hex of the Kongbot that lost one (after the step)."""
-        from .events import ModuleDestroyed
-
-        return [h for e in step.events if isinstance(e, ModuleDestroyed)
-                for h in (state.bot(e.bot).hex,) if h is not None]
+    def heat(self, state: Any, step: Any) -> Iterable[tuple[int, int]]:
+        """Where modules were destroyed: the hex (q, r) of the Kongbot that lost one."""
+        for e in step.events:
+            if isinstance(e, ModuleDestroyed):
+                b = state.bot(e.bot)
+                if b.hex is not None:
+                    yield b.hex
 
     def register_checks(self) -> None:
         from . import checks  # noqa: F401  (saved games replay; arena lints)

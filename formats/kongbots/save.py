@@ -34,7 +34,7 @@ declare_grids(KIND, "rows")  # the embedded arena's rows
 
 class BotSnapshot(FileModel):
     label: str = Field(description="The bot's label: team letter and number, e.g. `A1`.")
-    hex: list[int] | None = Field(description="Its hex as [q, r]; absent once it has left the arena.",
+    hex: list[int] | None = Field(default=None, description="Its hex as [q, r]; absent once it has left the arena.",
                                   **schema_only(minItems=2, maxItems=2))
     modules: list[str] = Field(description="Each interface in order: a module code, `EL`, or `--`.")
     malfunctioning: bool = Field(description="Malfunctioning this turn.")

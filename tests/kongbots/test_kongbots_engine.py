@@ -99,3 +99,25 @@ def test_batch_play_through_the_shared_runner(resolved):
                        agent_seed=3)
     records = [play_game(sp) for sp in specs]
     assert all(r.error is None and r.winners for r in records)
+
+
+@pytest.mark.parametrize("name", ["scout-duel.scn.yaml", "warrior-skirmish.scn.yaml"])
+def test_saved_games_replay_whatever_happened(resolved, name):
+    """Finished and unfinished battles, surrenders and missiles in flight included, save and replay."""
+    from gridsmith.engine.core import games
+    from gridsmith.engine.core.errors import GameError
+    from gridsmith.formats.loader import load_text
+
+    game = games.get("kongbots")
+    for seed in range(4):
+        state = game.new_game(resolved[name], seed)
+        match = game.match(state, ["random", "greedy"], agent_seed=seed)
+        match.max_actions = 40 + 60 * seed
+        try:
+            match.run()
+        except GameError:  # the action budget of this test, not the battle's end
+            pass
+        loaded = load_text(game.save_text(game.save(state, ["random", "greedy"])), "g.sav.yaml")
+        assert loaded.ok, [d.format_text() for d in loaded.diagnostics]
+        replayed = game.replay(loaded.model)
+        assert replayed.state.view(0) == state.view(0)
