@@ -23,8 +23,9 @@ MAX_STEPS = 10_000  # a safety net; range decay ends every beam long before
 
 @dataclass(frozen=True)
 class BeamTrace:
-    """A beam's trip: the points it reached (cells), its level arriving at each (-1 spent on the way
-    to the next circuit), the pushes as (from point, to point), why it stopped, and every event."""
+    """A beam's trip: the points it reached (cells) and its level arriving at each, the pushes as
+    (from point, to point), why it stopped (a beam spent on a circuit does not reach its far end),
+    and every event."""
 
     path: tuple[int, ...]
     levels: tuple[int, ...]
@@ -73,9 +74,7 @@ def fire(g, p: int, d: int, flux: int) -> BeamTrace:
             pushes.append((cur, q))
             level -= rules.push_cost
             if level < 0:
-                levels.append(-1)
                 end = "spent pushing"
-                path.append(q)
                 break
         if b.owner[e] < 0:  # the rider's death blew the circuit away
             end = "circuit gone"
@@ -87,13 +86,14 @@ def fire(g, p: int, d: int, flux: int) -> BeamTrace:
                 ev.append(Blown(b.circuit_name(e), "diode", "a beam the wrong way"))
             end = f"stopped by {cause}"
             break
+        if fate != PASSED:
+            end = "spent"
+            break
         travelled += 1
         if travelled % rules.range_circuits == 0:
             level -= 1
         if level < 0:
-            end = "spent"
-            path.append(q)
-            levels.append(-1)
+            end = "spent by range"
             break
         path.append(q)
         levels.append(level)
@@ -126,4 +126,3 @@ def preview(state, point: int, direction: int, flux: int, rng=None) -> BeamTrace
     return fire(g, point, direction, flux)
 
 
-__all__ = ["BeamTrace", "fire", "preview", "choose_direction", "PASSED"]

@@ -37,7 +37,7 @@ class Board:
     """Mutable board arrays; `copy()` is cheap (lists of ints)."""
 
     __slots__ = ("rows", "cols", "owner", "obj", "charge", "runner", "level", "cpu", "nbr", "points",
-                 "circuits")
+                 "circuits", "circuit_ends")
 
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols = rows, cols
@@ -48,11 +48,12 @@ class Board:
         self.runner = [EMPTY] * n  # seat of the gridrunner on a point
         self.level = [0] * n
         self.cpu = [EMPTY] * n  # seat of the CPU on a point
-        self.nbr, self.points, self.circuits = _geometry(rows, cols)
+        self.nbr, self.points, self.circuits, self.circuit_ends = _geometry(rows, cols)
 
     def copy(self) -> "Board":
         b = object.__new__(Board)
-        b.rows, b.cols, b.nbr, b.points, b.circuits = self.rows, self.cols, self.nbr, self.points, self.circuits
+        b.rows, b.cols, b.nbr, b.points = self.rows, self.cols, self.nbr, self.points
+        b.circuits, b.circuit_ends = self.circuits, self.circuit_ends
         b.owner, b.obj, b.charge = self.owner[:], self.obj[:], self.charge[:]
         b.runner, b.level, b.cpu = self.runner[:], self.level[:], self.cpu[:]
         return b
@@ -146,7 +147,8 @@ def _geometry(rows: int, cols: int, _cache: dict = {}):  # noqa: B006 - a delibe
                     nbr[i] = tuple(steps)
                 elif (r + c) % 2 == 1:
                     circuits.append(i)
-        _cache[key] = (nbr, tuple(points), tuple(circuits))
+        ends = tuple(((i - 1, i + 1) if (i // cols) % 2 == 0 else (i - cols, i + cols)) for i in circuits)
+        _cache[key] = (nbr, tuple(points), tuple(circuits), ends)
     return _cache[key]
 
 

@@ -96,7 +96,8 @@ class CircuitWarState:
         if action not in self._legal_set:
             raise ValueError(f"illegal action {action.to_text()} for {self.names[self.seat]} in the "
                              f"{self.phase} phase")
-        action = Action(action.op, action.a, action.b, action.item, self.board.cols)
+        if action.cols != self.board.cols:
+            action = Action(action.op, action.a, action.b, action.item, self.board.cols)
         self.log.append(action)
         ev: list = []
         if action.op == "end":
@@ -135,6 +136,7 @@ class CircuitWarState:
     # --- legal actions ------------------------------------------------------------------------------
     def _generate(self) -> list[Action]:
         seat, b, out = self.seat, self.board, [END]
+        n = b.cols
         if self.left <= 0:
             return out
         if self.phase == "build":
@@ -145,45 +147,43 @@ class CircuitWarState:
             for d in b.exits(p):
                 e, q = b.nbr[p][d]
                 if self.phase == "move":
-                    out.append(Action("move", p, q))
+                    out.append(Action("move", p, q, cols=n))
                 else:
                     if b.owner[e] != seat or self.rules.attack.own_circuits:
-                        out.append(Action("attack", p, e))
+                        out.append(Action("attack", p, e, cols=n))
                     for f in "NESW":
-                        out.append(Action("fire", p, d, f))
+                        out.append(Action("fire", p, d, f, n))
         any_switch = self.rules.turns.toggle_switches == "any"
         for e in b.circuits:
             if b.obj[e] in (SWITCH_ON, SWITCH_OFF) and (any_switch or b.owner[e] == seat):
-                out.append(Action("toggle", e))
+                out.append(Action("toggle", e, cols=n))
         return out
 
     def _builds(self, seat: int, out: list) -> None:
         b, costs, energy = self.board, self.rules.build.costs, self.energy[seat]
+        n, owner, cpu, obj = b.cols, b.owner, b.cpu, b.obj
         if energy >= costs.circuit:
-            for e in b.circuits:
-                if b.owner[e] == NO_CIRCUIT:
-                    p, q = b.ends(e)
-                    if b.cpu[p] in (EMPTY, seat) and b.cpu[q] in (EMPTY, seat):
-                        out.append(Action("build", e, item="circuit"))
-        items = [(name, getattr(costs, name)) for name in OBJECT_OF_ITEM if getattr(costs, name) <= energy]
+            for e, (p, q) in zip(b.circuits, b.circuit_ends):
+                if owner[e] == NO_CIRCUIT and (cpu[p] == EMPTY or cpu[p] == seat) \
+                        and (cpu[q] == EMPTY or cpu[q] == seat):
+                    out.append(Action("build", e, item="circuit", cols=n))
+        items = [name for name in OBJECT_OF_ITEM if getattr(costs, name) <= energy]
         diode = costs.diode <= energy
         if items or diode:
             replace = self.rules.build.objects_replace
-            for e in b.circuits:
-                if b.owner[e] == seat and (b.obj[e] == NONE or replace):
-                    for name, _ in items:
-                        out.append(Action("build", e, item=name))
+            for e, (p, q) in zip(b.circuits, b.circuit_ends):
+                if owner[e] == seat and (obj[e] == NONE or replace):
+                    out.extend(Action("build", e, item=name, cols=n) for name in items)
                     if diode:
-                        p, q = b.ends(e)
-                        out.append(Action("build", e, q, "diode"))
-                        out.append(Action("build", e, p, "diode"))
+                        out.append(Action("build", e, q, "diode", n))
+                        out.append(Action("build", e, p, "diode", n))
         if costs.gridrunner <= energy:
             for c in b.points:
-                if b.cpu[c] == seat:
+                if cpu[c] == seat:
                     for d in b.exits(c):
                         q = b.nbr[c][d][1]
-                        if b.cpu[q] == EMPTY:
-                            out.append(Action("build", q, item="gridrunner"))
+                        if cpu[q] == EMPTY:
+                            out.append(Action("build", q, item="gridrunner", cols=n))
 
     # --- doing things -------------------------------------------------------------------------------
     def _do(self, a: Action, ev: list) -> None:
