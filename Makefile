@@ -17,7 +17,7 @@ setup: system-deps $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { $(MAKE) --no-print-directory apt PKGS=python3-venv && $(PYTHON) -m venv $(VENV); }
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[editor,dev]'
 	@touch $@
 
 system-deps:

@@ -1,10 +1,14 @@
-"""Editor speed on the 50x50 bundled scenario (content/pendulous/continent.scn.yaml), offscreen.
+"""Editor canvas speed, offscreen, on three geometries:
 
-Prints: time to open the file into a ready, painted editor tab; time per painted square during a
-mouse drag (the mouse-move event, the undo command, the cache tile, and the repaint of the exposed
-region); a full repaint of the whole visible map; a full cache rebuild (what a resize or an undone
-resize costs); and the live validation of the map (run off the GUI thread while editing).
-Target (issue 4): strokes and repaints under 16 ms (60 frames per second), opening under 0.5 s.
+* square: the bundled 50x50 scenario (content/pendulous/continent.scn.yaml) in the main window;
+* hex: a 20x20 axial arena (400 hexes, a diamond on screen) of the test-only hex document;
+* lattice: the 19x12 point lattice (425 edges) of the test-only lattice document.
+
+For each: open (document + editor widgets + tile cache + first paint), one cell of a paint stroke
+during a mouse drag (the mouse-move event, the undo command, the cache tile and the repaint of the
+exposed region), a full repaint of the whole map fitted in the window, a full repaint at 400 %
+(vector tiles drawn at the device size), and a full cache rebuild (what a resize or an undone resize
+costs). Prints ms per frame; the target (issue 11) is under 16 ms a frame, open under 0.5 s.
 """
 from __future__ import annotations
 
@@ -21,10 +25,75 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "editor"))
 
 FILE = ROOT / "content" / "pendulous" / "continent.scn.yaml"
+FRAME = 0.016
 
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:7.2f} ms"
+
+
+def best(f, n: int) -> list[float]:
+    out = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        f()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def stroke(app, ed, paths) -> list[float]:
+    """Drag along each path of cells (or lattice points); the time of every move and its repaint."""
+    from editor_helpers import move, press, release
+
+    per_cell = []
+    for path in paths:
+        press(ed.view, *path[0])
+        for c in path[1:]:
+            t0 = time.perf_counter()
+            move(ed.view, *c)
+            app.processEvents()  # the next frame: the view repaints the region the edit exposed
+            per_cell.append(time.perf_counter() - t0)
+        release(ed.view, *path[-1])
+    app.processEvents()
+    return per_cell
+
+
+def measure(name: str, app, open_editor, paths, close) -> dict:
+    opens = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        ed = open_editor()
+        ed.view.viewport().repaint()
+        opens.append(time.perf_counter() - t0)
+        close(ed)
+        app.processEvents()
+    ed = open_editor()
+    app.processEvents()
+    ed.view.set_zoom(1.6)
+    ed.view.centerOn(ed.item.boundingRect().center())
+    app.processEvents()
+    per_cell = stroke(app, ed, paths(ed))
+    steps = ed.document.undo_stack.count()
+    ed.zoom_fit()
+    app.processEvents()
+    fit = best(lambda: ed.view.viewport().repaint(), 30)
+
+    def rebuild():
+        ed.item.rebuild()
+        ed.view.viewport().repaint()  # fitted: this draws the whole-map cache image again
+
+    rebuilds = best(rebuild, 5)
+    ed.view.set_zoom(4.0)
+    app.processEvents()
+    ed.view.viewport().repaint()  # the first frame at a new zoom renders its tiles
+    zoomed = best(lambda: ed.view.viewport().repaint(), 30)
+    g = ed.document.geometry()
+    result = dict(name=name, cells=g.count(), size=f"{g.w}x{g.h}", open=min(opens), open_median=statistics.median(opens),
+                  stroke_mean=statistics.mean(per_cell), stroke_p95=sorted(per_cell)[int(len(per_cell) * 0.95)],
+                  stroke_max=max(per_cell), n=len(per_cell), steps=steps, fit=min(fit), zoomed=min(zoomed),
+                  rebuild=min(rebuilds))
+    close(ed)
+    return result
 
 
 def main() -> None:
@@ -35,8 +104,10 @@ def main() -> None:
 
     app = application()
 
+    from PySide6.QtWidgets import QMainWindow
+
+    from canvas_models import HexDocument, LatticeDocument, PlainEditor, hex_model, lattice_model
     from gridsmith.editor.core.mainwindow import MainWindow
-    from editor_helpers import move, press, release
 
     import_s = time.perf_counter() - t_import
     win = MainWindow(autosave_dir=Path(tmp) / "recovery")
@@ -44,76 +115,63 @@ def main() -> None:
     win.show()
     app.processEvents()
 
-    # -- open: parse + model + editor widgets + cache + first paint, best of 5 --
-    opens = []
-    for _ in range(5):
-        t0 = time.perf_counter()
-        ed = win.open_file(FILE)
-        ed.view.viewport().repaint()
-        opens.append(time.perf_counter() - t0)
-        win.close_tab(ed, ask=False)
-        app.processEvents()
-    ed = win.open_file(FILE)
-    app.processEvents()
-    w, h = ed.document.grid_size()
-    ed.view.set_zoom(0.6)
-    app.processEvents()
+    def square_paths(ed):
+        ed.palette_panel.type_buttons["land"].setChecked(True)
+        ed.palette_panel.player_buttons[1].setChecked(True)
+        vis = ed.view.visible_cells()
+        w, _h = ed.document.grid_size()
+        y0, x0 = int(vis.y()) + 1, int(vis.x()) + 1
+        xs = range(x0, min(w, int(vis.right()) - 1))
+        return [[(x, y) for x in xs] for y in range(y0, y0 + 6)]
 
-    # -- drag: one mouse-move per square along rows, each followed by the repaint it causes --
-    ed.palette_panel.type_buttons["land"].setChecked(True)
-    ed.palette_panel.player_buttons[1].setChecked(True)
-    vis = ed.view.visible_cells()
-    y0, x0 = int(vis.y()) + 1, int(vis.x()) + 1
-    xs = list(range(x0, min(w, int(vis.right()) - 1)))
-    per_square = []
-    for y in range(y0, y0 + 6):
-        press(ed.view, xs[0], y)
-        for x in xs[1:]:
-            t0 = time.perf_counter()
-            move(ed.view, x, y)
-            ed.view.viewport().repaint()  # what the next frame would do
-            per_square.append(time.perf_counter() - t0)
-        release(ed.view, xs[-1], y)
-    steps = ed.document.undo_stack.count()
+    results = [measure("square (Pendulous continent)", app, lambda: win.open_file(FILE), square_paths,
+                       lambda ed: win.close_tab(ed, ask=False))]
 
-    # -- full repaint of everything visible (whole map fitted in the window) --
-    ed.view.zoom_fit()
-    app.processEvents()
-    repaints = []
-    for _ in range(30):
-        t0 = time.perf_counter()
-        ed.view.viewport().repaint()
-        repaints.append(time.perf_counter() - t0)
-    rebuilds = []
-    for _ in range(5):
-        t0 = time.perf_counter()
-        ed.item.rebuild()
-        ed.view.viewport().repaint()
-        rebuilds.append(time.perf_counter() - t0)
-    t0 = time.perf_counter()
-    ed.document.undo_stack.undo()
-    ed.view.viewport().repaint()
-    undo_s = time.perf_counter() - t0
-    checks = []
-    for _ in range(5):
-        t0 = time.perf_counter()
-        problems = ed.document.check()
-        checks.append(time.perf_counter() - t0)
+    host = QMainWindow()
+    host.resize(1400, 950)
+    host.show()
 
-    print(f"editor benchmark: {FILE.relative_to(ROOT)} ({w}x{h}, {len(ed.document.model.players)} players), "
-          f"platform {app.platformName()}")
-    print(f"  import of the editor (PySide6 + formats):      {ms(import_s)}")
-    print(f"  open file -> painted tab (best of 5):          {ms(min(opens))}   (median {ms(statistics.median(opens))})")
-    print(f"  paint one square during a drag (n={len(per_square)}):      mean {ms(statistics.mean(per_square))}, "
-          f"p95 {ms(sorted(per_square)[int(len(per_square) * 0.95)])}, max {ms(max(per_square))}")
-    print(f"  strokes recorded as undo steps:                {steps} (6 drags)")
-    print(f"  full repaint, whole map visible (best of 30):  {ms(min(repaints))}   (median {ms(statistics.median(repaints))})")
-    print(f"  full cache rebuild + repaint (resize/undo):    {ms(min(rebuilds))}")
-    print(f"  undo of a {len(xs) - 1}-square stroke + repaint:          {ms(undo_s)}")
-    print(f"  live validation of the map (off the GUI thread): {ms(min(checks))} ({len(problems)} problems)")
-    ok = max(statistics.mean(per_square), min(repaints)) < 0.016 and min(opens) < 0.5
-    print(f"  targets (stroke and repaint < 16 ms, open < 0.5 s): {'met' if ok else 'NOT met'}")
-    win.close_tab(ed, ask=False)
+    def plain(doc):
+        def open_editor():
+            ed = PlainEditor(doc())
+            host.setCentralWidget(ed)
+            return ed
+        return open_editor
+
+    def close_plain(ed):
+        ed.close_editor()
+        ed.deleteLater()
+
+    def hex_paths(ed):
+        g = ed.document.geometry()
+        vis = ed.view.visible_scene_rect()
+        cells = [c for c in g.cells() if vis.contains(g.center(c))]
+        rows = sorted({c[1] for c in cells})[1:7]
+        return [[c for c in cells if c[1] == r] for r in rows]
+
+    results.append(measure("hex arena (20x20 axial)", app, plain(lambda: HexDocument(hex_model(20, 20))), hex_paths,
+                           close_plain))
+
+    def lattice_paths(ed):
+        return [[(x, y) for x in range(0, 19)] for y in range(1, 11, 2)] + \
+               [[(x, y) for y in range(0, 12)] for x in range(2, 18, 4)]
+
+    results.append(measure("lattice (19x12 points)", app, plain(lambda: LatticeDocument(lattice_model(19, 12))),
+                           lattice_paths, close_plain))
+
+    print(f"editor canvas benchmark, platform {app.platformName()}; import of the editor {ms(import_s)}")
+    ok = True
+    for r in results:
+        print(f"{r['name']}: {r['size']}, {r['cells']} cells")
+        print(f"  open -> painted tab (best of 5):             {ms(r['open'])}   (median {ms(r['open_median'])})")
+        print(f"  one cell of a paint stroke + repaint (n={r['n']:3}): mean {ms(r['stroke_mean'])}, "
+              f"p95 {ms(r['stroke_p95'])}, max {ms(r['stroke_max'])}   ({r['steps']} undo steps)")
+        print(f"  full repaint, whole map fitted (best of 30): {ms(r['fit'])}")
+        print(f"  full repaint at 400 % (best of 30):          {ms(r['zoomed'])}")
+        print(f"  full cache rebuild + repaint, fitted:        {ms(r['rebuild'])}")
+        ok &= max(r["stroke_mean"], r["fit"], r["zoomed"]) < FRAME and r["open"] < 0.5
+    print(f"targets (a stroke's cell and full repaints < 16 ms a frame; open < 0.5 s): {'met' if ok else 'NOT met'}")
+    print("(best of 5 opens and of 30 repaints; on a shared machine the stroke's mean and tail vary with the load)")
     win.autosaver.shutdown()
 
 

@@ -1,6 +1,7 @@
 """The registry of content kinds, keyed by the `kind` value a file declares (never by its name).
 
-Each game's formats package registers its kinds when `formats.kinds` imports it.
+Each game's formats package registers its kinds when imported; `formats.kinds` imports them all,
+found through the `gridsmith.kinds` entry-point group.
 """
 from __future__ import annotations
 
@@ -93,5 +94,13 @@ def known_suffixes() -> tuple[str, ...]:
     return tuple(sorted({s.suffix for s in _KINDS.values()}))
 
 
+_loaded = False
+
+
 def _load_all() -> None:
-    from . import kinds  # noqa: F401  (imports every game's formats, which register themselves)
+    global _loaded
+    if not _loaded:
+        _loaded = True  # first: a game's module may ask the registry while it registers
+        from . import kinds
+
+        kinds.load_all()

@@ -5,13 +5,15 @@
 from __future__ import annotations
 
 import json
+from importlib.resources import files
 from pathlib import Path
 
 from . import registry
 from .document import schema_url
 from .registry import KindSpec
 
-SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
+#: the schemas shipped in the package (a folder of the source tree, or of the installed package)
+SCHEMA_DIR = Path(str(files("gridsmith.formats").joinpath("schemas")))
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 

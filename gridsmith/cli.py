@@ -9,12 +9,13 @@ import sys
 
 from . import __version__
 from .loading import CommandFailed
+from gridsmith.engine.core.errors import GameError
 
 #: command name -> one-line help; the module is gridsmith.cmd_<name>
 COMMANDS = {
     "validate": "check content files and folders, reporting every problem with file:line:col",
     "schema": "write or check the published JSON Schemas in formats/schemas/",
-    "new": "print a new, valid file of a kind (e.g. pendulous.scenario)",
+    "new": "write a new, valid file of a kind (GAME.KIND; `gridsmith new --help` lists them)",
     "edit": "open the editor, optionally on a file",
     "play": "play a scenario: computer and human seats, in the terminal",
     "simulate": "play many seeded games computer against computer and report balance statistics",
@@ -32,8 +33,7 @@ def _module(name: str):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gridsmith",
-        description="Author, validate and test-play content for Pendulous, Circuit War, Pendulum, "
-        "Pyramids and Kongbots.",
+        description="Author, validate and test-play content for grid strategy games.",
     )
     parser.add_argument("--version", action="version", version=f"gridsmith {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -58,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(_module(args.command).run(args) or 0)
     except CommandFailed as e:  # the command already said why
         return e.code
+    except GameError as e:  # a game refused something (engine.core.errors): one line, no traceback
+        print(f"gridsmith {args.command}: error: {e}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

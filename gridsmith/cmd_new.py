@@ -1,34 +1,88 @@
-"""`gridsmith new GAME.KIND [-o FILE]`: a new, valid file of a kind, from the kind's template."""
+"""`gridsmith new GAME.KIND [-o FILE] [--schemas DIR]`: a new, valid file of a kind, from the same
+template as the editor's File > New (formats.templates); a new saved game is a game of the
+scenario template that has not started, made by the game's engine.
+
+The file's `# yaml-language-server: $schema=...` line points at a schema that exists from where
+the file lies: the kind's schema in `--schemas DIR`, else in the nearest folder called `schemas`
+above the file that holds it (`gridsmith schema --write schemas` puts them in a repository), else
+the schema shipped inside the installed package."""
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
+from pathlib import Path
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("kind", metavar="GAME.KIND", help="e.g. pendulous.scenario")
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    plain = p.format_help
+
+    def format_help() -> str:  # the kinds are listed only when help is asked for (loading them takes time)
+        from gridsmith.formats import registry
+
+        p.epilog = "kinds:\n" + "\n".join(f"  {s.kind:<22} {s.title} (*{s.suffix})" for s in registry.all_kinds())
+        return plain()
+
+    p.format_help = format_help
+    p.add_argument("kind", metavar="GAME.KIND", help="the kind of file (listed below)")
     p.add_argument("-o", "--output", help="write to this file (atomically; refuses to overwrite)")
+    p.add_argument("--schemas", metavar="DIR", help="the folder of exported schemas the new file's $schema line "
+                   "points at (default: the nearest `schemas` folder above the file holding it, else the installed one)")
+
+
+def schema_ref(spec, folder: Path, schemas: str | None = None) -> str:
+    """The `$schema` reference of a new file of `spec` in `folder`: relative, and existing."""
+    from gridsmith.formats.schema import SCHEMA_DIR, file_name
+
+    name = file_name(spec)
+    candidates = [Path(schemas)] if schemas else [d / "schemas" for d in [folder, *folder.parents]]
+    target = next((c / name for c in candidates if (c / name).is_file()), SCHEMA_DIR / name)
+    return Path(os.path.relpath(target.resolve(), folder.resolve())).as_posix()
+
+
+def new_text(spec) -> str | None:
+    """The text of a new file of `spec`, or None when there is no way to make one."""
+    from gridsmith.formats import registry, templates
+    from gridsmith.formats.document import new_text as model_text
+
+    model = templates.new_model(spec)
+    if model is not None:
+        return model_text(model)
+    from gridsmith.engine.core.errors import UnknownGameError
+    from gridsmith.engine.core.games import get
+
+    try:
+        game = get(spec.game)
+    except UnknownGameError:
+        return None
+    if spec.kind != game.save_kind:
+        return None
+    scenario = templates.new_model(registry.get(game.scenario_kind))
+    state = game.new_game(scenario, 1)
+    seats = list(game.default_seats) * game.seat_count(state)
+    return game.save_text(game.save(state, seats[:game.seat_count(state)], getattr(scenario, "name", "")))
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from gridsmith.formats import registry, templates
+    from gridsmith.formats import registry
     from gridsmith.formats.atomic import atomic_write_text
-    from gridsmith.formats.document import FileDocument
 
     spec = registry.get(args.kind)
     if spec is None:
         known = ", ".join(s.kind for s in registry.all_kinds())
         print(f"gridsmith new: unknown kind {args.kind!r}; known kinds: {known}", file=sys.stderr)
         return 2
-    model = templates.new_model(spec)
-    if model is None:
-        print(f"gridsmith new: no template for {spec.kind} yet", file=sys.stderr)
+    text = new_text(spec)
+    if text is None:
+        print(f"gridsmith new: no template for {spec.kind} (its game's engine is not installed)", file=sys.stderr)
         return 2
-    text = FileDocument.new(model).to_text()
-    if args.output:
-        out = Path(args.output)
+    out = Path(args.output) if args.output else None
+    folder = out.parent if out else Path.cwd()
+    line = f"# yaml-language-server: $schema={schema_ref(spec, folder, args.schemas)}"
+    text = re.sub(r"\A(?:# yaml-language-server: \$schema=\S*\n)?", lambda _m: line + "\n", text, count=1)
+    if out:
         if out.exists():
             print(f"gridsmith new: {out} exists; not overwriting it", file=sys.stderr)
             return 2

@@ -1,11 +1,12 @@
 """`gridsmith replay SAV`: replay a saved game from its action log, print it, and check it against
-its snapshot. Exit 0 when it matches, 1 when it does not (tampered, truncated or foreign file)."""
+its snapshot, for any registered game. Exit 0 when it matches, 1 when it does not (tampered,
+truncated or foreign file), 2 when no rules engine for the file's game is installed."""
 from __future__ import annotations
 
 import argparse
 import sys
 
-from .loading import load_content
+from .loading import game_of, load_content
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -16,42 +17,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gridsmith.engine.core.errors import GameError
+
     model, spec = load_content("replay", args.save)
-    if not spec.kind.endswith(".save"):
+    game = game_of("replay", spec)
+    if spec.kind != game.save_kind:
         print(f"gridsmith replay: {args.save} is a {spec.kind}, not a saved game", file=sys.stderr)
         return 2
-    if spec.game != "pendulous":  # other games replay through engine.<game>.cli.replay
-        import importlib
-
-        return importlib.import_module(f"gridsmith.engine.{spec.game}.cli").replay(args, model)
-    from gridsmith.engine.pendulous import reports
-    from gridsmith.engine.pendulous.events import GameOver, VictoryPointsScored
-    from gridsmith.engine.pendulous.save import SaveError, differences, replay
-
     try:
-        state, events = replay(model)
-    except SaveError:
-        return _report_located(args.save)
+        replayed = game.replay(model)
+    except GameError:
+        return _report_located(args.save, game)
     if not args.quiet:
-        for e in events:
-            if args.events or isinstance(e, (VictoryPointsScored, GameOver)):
-                print(e.to_text())
-        if args.board:
-            print(state.board_text())
-            print(reports.combat_report_text(state))
-    if differences(model, state):
-        return _report_located(args.save)
-    print(f"{args.save}: {len(model.actions)} actions replayed; the position matches the snapshot")
+        for line in game.replay_lines(replayed, events=args.events, board=args.board):
+            print(line)
+    print(f"{args.save}: {game.replay_verdict(replayed)}")
     return 0
 
 
-def _report_located(path: str) -> int:
+def _report_located(path: str, game) -> int:
     """The replay problems as `validate` reports them: at the action or snapshot value, file:line:col."""
     from gridsmith.formats.loader import validate_file
 
-    from .cmd_validate import register_engine_checks
-
-    register_engine_checks()
+    game.register_checks()
     for d in validate_file(path):
         print(d.format_text(), file=sys.stderr)
     return 1

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from .loading import load_content
+from .loading import game_of, load_content
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -25,6 +25,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="worker processes (default: CPU count; 1 plays in this process)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="send the games to a Dask distributed scheduler (e.g. tcp://10.0.0.5:8786) instead")
+    p.add_argument("--agent-seed", type=int, default=None,
+                   help="fix the computer players' own generators, so a batch is reproducible "
+                        "(default: a secret, independent of the game seeds)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -45,13 +48,8 @@ def _executor(args: argparse.Namespace):
     return ex, ex.shutdown
 
 
-def seat_count(model) -> int:
-    players = getattr(model, "players", None)
-    return len(players) if players is not None else 2
-
-
 def run(args: argparse.Namespace) -> int:
-    from gridsmith.engine.core.agents import available
+    from gridsmith.engine.core.errors import GameError
     from gridsmith.engine.core.simulate import make_specs, run as run_games, summarize
 
     from .cmd_play import parse_seats
@@ -60,27 +58,27 @@ def run(args: argparse.Namespace) -> int:
         print("gridsmith simulate: --games must be at least 1", file=sys.stderr)
         return 2
     model, spec = load_content("simulate", args.file)
-    game = spec.game
-    n = seat_count(model)
+    game = game_of("simulate", spec)
+    if spec.kind != game.scenario_kind:
+        print(f"gridsmith simulate: {args.file} is a {spec.kind}, not a {game.scenario_kind}", file=sys.stderr)
+        return 2
+    base = str(Path(args.file).resolve().parent)
+    try:  # a scenario that cannot start (e.g. a missing ruleset) is one message, not N failed games
+        n = game.seat_count(game.new_game(model, args.seed, base=base))
+    except GameError as e:
+        print(f"gridsmith simulate: {args.file}: {e}", file=sys.stderr)
+        return 1
     seats = parse_seats(args.seats, n, ["greedy"])
     if seats is None:
         return 2
-    known = available(game)
+    known = game.agents()
     unknown = [x for x in seats if x not in known]
     if unknown:
-        print(f"gridsmith simulate: unknown computer player {unknown[0]!r} for {game}; known: {', '.join(known)}",
+        print(f"gridsmith simulate: unknown computer player {unknown[0]!r} for {game.name}; known: {', '.join(known)}",
               file=sys.stderr)
         return 2
-    ruleset = None
-    if game == "pendulous":  # resolve the scenario's ruleset here, relative to the scenario file
-        from gridsmith.formats.pendulous.rulesets import RulesetError, load_ruleset
-
-        try:
-            ruleset = load_ruleset(model.ruleset, Path(args.file))
-        except RulesetError as e:
-            print(f"gridsmith simulate: {e}", file=sys.stderr)
-            return 1
-    specs = make_specs(game, model, seats, args.games, seed=args.seed, rotate=args.rotate, ruleset=ruleset)
+    specs = make_specs(game.name, model, seats, args.games, seed=args.seed, rotate=args.rotate, base=base,
+                       agent_seed=args.agent_seed)
     t0 = time.perf_counter()
     executor, close = _executor(args)
     try:
@@ -95,9 +93,8 @@ def run(args: argparse.Namespace) -> int:
         json.dump(data, sys.stdout, indent=2)
         print()
     else:
-        colours = ("red", "gray", "green", "blue")
-        names = [f"{colours[q]}" if args.rotate else f"{colours[q]}:{seats[q]}" for q in range(n)] \
-            if game == "pendulous" else None
+        colours = [game.seat_name(None, q) for q in range(n)]
+        names = [c if args.rotate else f"{c}:{seats[q]}" for q, c in enumerate(colours)]
         print(summary.to_text(names))
     for e in summary.errors[:3]:
         print(f"error in a game: {e}", file=sys.stderr)

@@ -2,13 +2,8 @@
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import json
 import sys
-
-#: engine modules that add engine-backed checks to kinds (e.g. replaying saved games)
-ENGINE_CHECKS = ("gridsmith.engine.pendulous.checks", "gridsmith.engine.pyramids.checks")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -20,9 +15,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def register_engine_checks() -> None:
-    for name in ENGINE_CHECKS:
-        if importlib.util.find_spec(name.rsplit(".", 1)[0]) and importlib.util.find_spec(name):
-            importlib.import_module(name)
+    """Every registered game adds its engine-backed checks (e.g. a saved game must replay)."""
+    from gridsmith.engine.core.games import all_games
+
+    for game in all_games():
+        game.register_checks()
 
 
 def run(args: argparse.Namespace) -> int:

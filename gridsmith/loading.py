@@ -27,3 +27,16 @@ def load_content(command: str, path: str) -> tuple[Any, Any]:
             print(d.format_text(), file=sys.stderr)
         raise CommandFailed(1)
     return loaded.model, loaded.spec
+
+
+def game_of(command: str, spec: Any) -> Any:
+    """The registered Game (engine.core.games) of a file's kind, or CommandFailed(2) after saying
+    that no rules engine for it is installed."""
+    from gridsmith.engine.core.errors import UnknownGameError
+    from gridsmith.engine.core.games import get
+
+    try:
+        return get(spec.game)
+    except UnknownGameError as e:
+        print(f"gridsmith {command}: {e}", file=sys.stderr)
+        raise CommandFailed(2) from None

@@ -16,7 +16,8 @@ from gridsmith import __version__
 from gridsmith.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
-SCRIPT = REPO / ".venv" / "bin" / "gridsmith"
+# the console script installed next to the interpreter running the tests (any virtual environment)
+SCRIPT = Path(sys.executable).parent / ("gridsmith.exe" if sys.platform == "win32" else "gridsmith")
 
 PLAYER = """\
     reinforcement_rate: 2
@@ -302,16 +303,48 @@ def _kinds() -> list[str]:
 
 
 @pytest.mark.parametrize("kind", _kinds())
-def test_new_for_every_kind_is_valid_or_says_there_is_no_template(kind, tmp_path, capsys):
-    code = main(["new", kind])
-    captured = capsys.readouterr()
-    if code == 2:
-        assert "no template" in captured.err
-        return
-    assert code == 0
-    path = tmp_path / f"new.{kind}.yaml"
-    path.write_text(captured.out)
+def test_new_for_every_kind_is_valid_and_its_schema_line_resolves(kind, tmp_path, capsys):
+    path = tmp_path / "deep" / f"new.{kind}.yaml"
+    path.parent.mkdir()
+    assert main(["new", kind, "-o", str(path)]) == 0, capsys.readouterr().err
     assert main(["validate", "-q", str(path)]) == 0, capsys.readouterr().out
+    ref = path.read_text().splitlines()[0].removeprefix("# yaml-language-server: $schema=")
+    assert (path.parent / ref).is_file() and json.loads((path.parent / ref).read_text())["$id"].endswith(".json")
+
+
+def test_new_uses_the_same_template_as_the_editors_file_new(capsys):
+    from gridsmith.formats import registry, templates
+
+    plugins = pytest.importorskip("gridsmith.editor.core.plugins")
+    for plugin in plugins.all_plugins():
+        assert plugin.new_model() == templates.new_model(registry.get(plugin.kind)), plugin.kind
+
+
+def test_new_help_lists_every_kind(capsys):
+    assert main(["new", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert all(k in out for k in _kinds())
+
+
+def test_schemas_exported_into_a_repository_are_where_new_files_point(tmp_path, capsys):
+    assert main(["schema", "--write", str(tmp_path / "schemas")]) == 0
+    assert len(list((tmp_path / "schemas").glob("*.json"))) == len(_kinds())
+    (tmp_path / "maps").mkdir()
+    assert main(["new", "pendulous.scenario", "-o", str(tmp_path / "maps" / "a.scn.yaml")]) == 0
+    first = (tmp_path / "maps" / "a.scn.yaml").read_text().splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../schemas/pendulous.scenario.v1.json"
+    assert main(["new", "pendulous.scenario", "--schemas", str(tmp_path / "schemas"), "-o", str(tmp_path / "b.scn.yaml")]) == 0
+    assert (tmp_path / "b.scn.yaml").read_text().startswith("# yaml-language-server: $schema=schemas/pendulous.scenario.v1.json")
+
+
+def test_edit_without_qt_says_in_one_line_how_to_get_it(monkeypatch, capsys):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "PySide6" else real(name, *a))
+    assert main(["edit"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'gridsmith[editor]'" in err
 
 
 def test_a_file_named_twice_is_checked_once(tree, capsys):

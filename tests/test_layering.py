@@ -104,3 +104,44 @@ print(json.dumps({{"qt": qt, "failed": failed}}))
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert result["qt"] == []
     assert result["failed"] == {}
+
+
+# ---- the shared cores name no game (issue 9: adding a game is a package per layer plus entry points)
+GAME_NAMES = ("pendulous", "pyramids", "cheops", "kongbots", "circuit war", "circuitwar", "circuit_war", "pendulum")
+SHARED = [*(REPO / "formats").glob("*.py"), *(REPO / "engine" / "core").glob("*.py"),
+          *(REPO / "editor" / "core").glob("*.py"), *(REPO / "gridsmith").glob("*.py")]
+#: presentation, not dispatch: the About box credits each game's authors by name
+CREDITS = {REPO / "editor" / "core" / "about.py"}
+
+
+def _code_words(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of every identifier and string literal that is not a docstring."""
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            out.append((node.lineno, node.value))
+        elif isinstance(node, ast.Name):
+            out.append((node.lineno, node.id))
+        elif isinstance(node, ast.Attribute):
+            out.append((node.lineno, node.attr))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            out += [(node.lineno, f"{getattr(node, 'module', '') or ''}.{a.name}") for a in node.names]
+    return out
+
+
+def test_shared_modules_name_no_game():
+    assert len(SHARED) > 20
+    bad = [f"{p.relative_to(REPO)}:{line}: {text[:60]!r}" for p in SHARED if p not in CREDITS
+           for line, text in _code_words(p) if any(g in text.lower() for g in GAME_NAMES)]
+    assert bad == []
+
+
+def test_the_game_name_scan_sees_strings_and_imports(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text('"""Docstrings may mention Pendulous."""\nimport gridsmith.engine.pyramids\nx = "kongbots.bot"\n')
+    assert [t for _, t in _code_words(probe) if any(g in t.lower() for g in GAME_NAMES)] == [
+        ".gridsmith.engine.pyramids", "kongbots.bot"]

@@ -92,6 +92,7 @@ class Autosaver(QObject):
             live.add(did)
             text_file = self.folder / f"{did}.yaml"
             stamp = doc.undo_stack.index() if not doc.dirty_without_undo else -1 - doc.undo_stack.index()
+            stamp = (stamp, getattr(doc, "revision", 0))  # a text view's edits are not on its undo stack
             if self._written.get(did) != stamp or not text_file.exists():
                 try:
                     atomic_write_text(text_file, doc.to_text())

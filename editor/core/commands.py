@@ -52,11 +52,11 @@ class PaintCells(QUndoCommand):
 def paint(doc: EditorDocument, values: dict[Cell, str], text: str = "Paint", stroke: int | None = None) -> bool:
     """Push a PaintCells for the cells whose value really changes; False when nothing changes."""
     changes = {}
-    for (x, y), v in values.items():
-        if doc.in_grid(x, y):
-            old = doc.cell(x, y)
+    for c, v in values.items():
+        if doc.in_grid(*c):
+            old = doc.cell(*c)
             if old != v:
-                changes[(x, y)] = (old, v)
+                changes[c] = (old, v)
     if not changes:
         return False
     doc.undo_stack.push(PaintCells(doc, changes, text, stroke))

@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-Cell = tuple[int, int]
+from .geometry import Cell, Geometry, SquareGeometry
 
 
 def get_path(obj: Any, path: tuple) -> Any:
@@ -46,6 +46,8 @@ class EditorDocument(QObject):
 
     #: the kind this document class edits (set by subclasses)
     kind: str = ""
+    #: the shape of its cells (editor.core.geometry): square, hex or lattice
+    geometry_class: type[Geometry] = SquareGeometry
 
     def __init__(self, model: Any, file: Any = None, path: str | Path | None = None, parent=None):
         super().__init__(parent)
@@ -57,7 +59,13 @@ class EditorDocument(QObject):
         self.dirty_without_undo = False
         #: set while a mouse stroke is in progress, so that live validation waits for its end
         self.stroke_active = False
+        self._geometry: Geometry | None = None
+        # connected first, so that every view asking for the geometry on gridReset gets the new one
+        self.gridReset.connect(self._forget_geometry)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _forget_geometry(self) -> None:
+        self._geometry = None
 
     def _clean_changed(self, _clean: bool) -> None:
         try:
@@ -83,23 +91,31 @@ class EditorDocument(QObject):
         self.undo_stack.setClean()
         self.modifiedChanged.emit(False)
 
-    # ---- the grid (square-cell documents) ---------------------------------------------------
+    # ---- the grid -------------------------------------------------------------------------
+    # A cell is a tuple of ints (editor.core.geometry): (x, y) for squares, (q, r) for hexes,
+    # (x, y, d) for lattice edges. `cell` and `_write_cell` take it spread out: doc.cell(*cell).
     def grid_size(self) -> tuple[int, int]:
+        """Columns and rows of the stored grid (points of a lattice)."""
         raise NotImplementedError
 
-    def cell(self, x: int, y: int) -> str:
+    def cell(self, *cell: int) -> str:
         raise NotImplementedError
 
-    def _write_cell(self, x: int, y: int, value: str) -> None:
+    def _write_cell(self, *cell_and_value) -> None:
         raise NotImplementedError
 
-    def in_grid(self, x: int, y: int) -> bool:
-        w, h = self.grid_size()
-        return 0 <= x < w and 0 <= y < h
+    def geometry(self) -> Geometry:
+        """The grid's geometry at its current size (cached until the next gridReset)."""
+        if self._geometry is None:
+            self._geometry = self.geometry_class(*self.grid_size())
+        return self._geometry
+
+    def in_grid(self, *cell: int) -> bool:
+        return self.geometry().contains(cell)
 
     def set_cells_raw(self, changes: dict[Cell, str]) -> None:
-        for (x, y), v in changes.items():
-            self._write_cell(x, y, v)
+        for c, v in changes.items():
+            self._write_cell(*c, v)
         self.cellsChanged.emit(list(changes))
         self.edited.emit()
 
@@ -131,7 +147,7 @@ class EditorDocument(QObject):
         return validation.check(model if model is not None else self.snapshot(), self.path)
 
     def locate(self, path: tuple) -> tuple:
-        """Where a problem's path points: ("cell", x, y), ("field", path) or ("none",)."""
+        """Where a problem's path points: ("cell", *cell), ("field", path) or ("none",)."""
         return ("field", tuple(path)) if path else ("none",)
 
     # ---- files ----------------------------------------------------------------------------

@@ -12,7 +12,8 @@ from gridsmith.formats.document import DocumentError, FileDocument
 from . import plugins
 from .document import EditorDocument
 
-__all__ = ["DocumentError", "NoEditorError", "open_document", "new_document", "document_from_text", "save", "to_text"]
+__all__ = ["DocumentError", "NoEditorError", "open_document", "new_document", "document_from_text",
+           "document_from_loaded", "new_model", "save", "to_text"]
 
 
 class NoEditorError(Exception):
@@ -33,9 +34,25 @@ def open_document(path: str | Path) -> EditorDocument:
     return _make(file.model, file, path)
 
 
-def new_document(kind: str) -> EditorDocument:
+def new_model(kind: str, **options):
+    """A new model of `kind`: its template (the one `gridsmith new` uses) with `options` (e.g. width,
+    height, players), else the editor's starting model. ValueError when the template refuses them."""
+    from gridsmith.formats import registry, templates
+
+    spec = registry.get(kind)
+    model = templates.new_model(spec, **options) if spec is not None else None
+    if model is None:
+        if options:
+            raise ValueError(f"{kind} has no template to take {', '.join(options)}")
+        model = plugins.get(kind).new_model()
+    return model
+
+
+def new_document(kind: str, model=None, **options) -> EditorDocument:
+    """An unsaved document: `model`, or a new one made with `options`."""
     plugin = plugins.get(kind)
-    model = plugin.new_model()
+    if model is None:
+        model = new_model(kind, **options)
     return plugin.document_class(model, file=FileDocument.new(model), path=None)
 
 
@@ -53,6 +70,17 @@ def document_from_text(text: str, original: str | Path | None) -> EditorDocument
         except DocumentError:
             file = None
     return _make(loaded.model, file or FileDocument.new(loaded.model), Path(original) if original else None)
+
+
+def document_from_loaded(loaded, path: str | Path | None) -> EditorDocument:
+    """The visual document of text that reads now (the text view hands over): the file behind it is
+    that text, so saving keeps its comments and layout."""
+    if loaded.model is None:
+        raise DocumentError(loaded.diagnostics)
+    tree = None if loaded.migrated_from is not None else loaded.tree
+    path = Path(path) if path else None
+    file = FileDocument(loaded.model, path, tree, loaded.text if tree is not None else None, loaded.diagnostics)
+    return _make(loaded.model, file, path)
 
 
 def to_text(doc: EditorDocument) -> str:

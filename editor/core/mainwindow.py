@@ -1,15 +1,22 @@
 """The main window: documents in tabs, menus with the standard shortcuts, dock panels that follow
-the current document, recent files, the unsaved-changes prompt, autosave and crash recovery."""
+the current document, recent files, the unsaved-changes prompt, autosave and crash recovery.
+
+Window size and dock layout are saved in the settings (config.py) when the window closes and
+restored at the next start; docks created later (they come with the first document of a kind) take
+their saved place when they appear. The layout works from 1024x700 up: the canvas keeps a minimum,
+the docks give way when the window shrinks and get their width back when it grows again.
+"""
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
     QDockWidget,
     QFileDialog,
-    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -21,9 +28,19 @@ from gridsmith.formats.diagnostics import Severity
 
 from . import config, files, plugins
 from .about import CREDITS_HTML
+from .problems import count_text
 from .autosave import Autosaver
 from .document import EditorDocument
 from .editorwidget import DocumentEditor
+from .textview import TextDocument, TextEditor
+
+#: the canvas never gets narrower or lower than this while docks can give way
+CENTRAL_MIN = QSize(360, 240)
+#: saved dock layouts of another version are ignored (bump when panel ids change)
+STATE_VERSION = 1
+DEFAULT_SIZE = QSize(1280, 860)
+#: the share of the window's width the canvas keeps when the window narrows (docks give way)
+CANVAS_SHARE = 0.45
 
 
 def _file_filter() -> str:
@@ -35,9 +52,10 @@ class MainWindow(QMainWindow):
     def __init__(self, autosave_dir: str | Path | None = None, autosave_ms: int | None = None):
         super().__init__()
         self.setWindowTitle("Gridsmith")
-        self.resize(1280, 860)
+        self.resize(_fit_screen(DEFAULT_SIZE))
         self.undo_group = QUndoGroup(self)
         self.tabs = QTabWidget()
+        self.tabs.setMinimumSize(CENTRAL_MIN)
         self.tabs.setDocumentMode(True)
         self.tabs.setTabsClosable(True)
         self.tabs.setMovable(True)
@@ -45,6 +63,14 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._current_changed)
         self.setCentralWidget(self.tabs)
         self.setDockNestingEnabled(True)
+        # the side docks run the full height; the problems panel sits under the canvas only
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        #: the width (side docks) or height (bottom docks) the user last gave each dock
+        self.dock_wanted: dict[str, int] = {}
+        self._saved_visible: dict[str, bool] = {}
+        self._last_size = QSize()
+        self._giving_back = False
         self.docks: dict[str, QDockWidget] = {}
         self.panel_visible: dict[str, bool] = {}
         self.panel_actions: dict[str, QAction] = {}
@@ -60,6 +86,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.autosaver = Autosaver(self.documents, autosave_dir, autosave_ms, parent=self)
         self._current_changed(-1)
+        self.restore_layout()
 
     # ---- menus ------------------------------------------------------------------------------
     def _action(self, menu, text, slot, shortcut=None, tip="") -> QAction:
@@ -77,7 +104,7 @@ class MainWindow(QMainWindow):
         mb = self.menuBar()
         f = mb.addMenu("&File")
         self.act_new = self._action(f, "&New…", lambda: self.new_document(), QKeySequence.StandardKey.New,
-                                    "Create a new document: choose the game and the kind")
+                                    "Create a new document: choose the kind, its size and players")
         self.act_open = self._action(f, "&Open…", lambda: self.open_file(), QKeySequence.StandardKey.Open)
         self.recent_menu = f.addMenu("Open &Recent")
         self._rebuild_recent()
@@ -85,19 +112,21 @@ class MainWindow(QMainWindow):
         self.act_save = self._action(f, "&Save", lambda: self.save(), QKeySequence.StandardKey.Save)
         self.act_save_as = self._action(f, "Save &As…", lambda: self.save_as(), QKeySequence.StandardKey.SaveAs)
         self.act_export = self._action(f, "Export Map as &PNG…", lambda: self.export_png())
-        self.act_close = self._action(f, "&Close", lambda: self.close_tab(self.current_editor()),
-                                      QKeySequence.StandardKey.Close)
+        self.act_close = self._action(f, "&Close", lambda: self.close_tab(self.current_editor()))
+        self.act_close.setShortcuts(_with_platform("Ctrl+W", QKeySequence.StandardKey.Close))
         f.addSeparator()
         self.act_play = self._action(f, "&Play Scenario…", lambda: self.play(), "F5",
                                      "Test-play the document as it is now, unsaved (manual 4.3)")
         f.addSeparator()
-        self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.act_quit = self._action(f, "&Quit", self.close)
+        self.act_quit.setShortcuts(_with_platform("Ctrl+Q", QKeySequence.StandardKey.Quit))
 
         e = mb.addMenu("&Edit")
         self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
         self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
         self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
+        # the same two everywhere (the platform's standard redo is Ctrl+Y on some, Ctrl+Shift+Z on others)
+        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         e.addAction(self.act_undo)
         e.addAction(self.act_redo)
 
@@ -111,6 +140,9 @@ class MainWindow(QMainWindow):
 
         self.tools_menu = mb.addMenu("&Tools")
         h = mb.addMenu("&Help")
+        self.act_shortcuts = self._action(h, "&Keyboard Shortcuts…", lambda: self.show_shortcuts(),
+                                          QKeySequence.StandardKey.HelpContents,
+                                          "Every shortcut of the window and of the current tab")
         self._action(h, "&About Gridsmith", self.about)
 
     def _ed(self, method: str) -> None:
@@ -136,11 +168,20 @@ class MainWindow(QMainWindow):
     def current_editor(self) -> DocumentEditor | None:
         return self.tabs.currentWidget()
 
-    def add_document(self, doc: EditorDocument) -> DocumentEditor:
+    def add_document(self, doc: EditorDocument, index: int = -1) -> DocumentEditor:
         plugin = plugins.get(doc.kind)
         ed = plugin.editor_class(doc)
+        panel = getattr(ed, "problems_panel", None)
+        if panel is not None:
+            spec = registry.get(doc.kind)
+            panel.set_subject(f"{spec.title if spec else plugin.title} file")
+        return self.add_editor(ed, index)
+
+    def add_editor(self, ed: DocumentEditor, index: int = -1) -> DocumentEditor:
+        """A tab for an editor (a game's, or the text view), at `index` (-1: the end)."""
+        doc = ed.document
         self.undo_group.addStack(doc.undo_stack)
-        i = self.tabs.addTab(ed, doc.display_name)
+        i = self.tabs.insertTab(index, ed, doc.display_name)
         doc.modifiedChanged.connect(lambda _m, ed=ed: self._update_title(ed))
         doc.pathChanged.connect(lambda ed=ed: self._update_title(ed))
         ed.statusMessage.connect(lambda text, ed=ed: ed is self.current_editor() and self.cell_label.setText(text))
@@ -152,22 +193,24 @@ class MainWindow(QMainWindow):
                                         and self.zoom_label.setText(f"{z * 100:.0f}%"))
         self.tabs.setCurrentIndex(i)
         self._update_title(ed)
-        if "problems" in self.docks:
-            self.resizeDocks([self.docks["problems"]], [150], Qt.Orientation.Vertical)
+        if isinstance(ed, TextEditor):
+            ed.switchRequested.connect(lambda ed=ed: self.switch_to_visual(ed))
         return ed
 
-    def new_document(self, kind: str | None = None) -> DocumentEditor | None:
+    def new_document(self, kind: str | None = None, **options) -> DocumentEditor | None:
+        """File > New: without a kind, the New dialog asks for the kind, its size and players."""
         if kind is None:
-            choices = {f"{p.title} ({p.kind})": p.kind for p in plugins.all_plugins()}
-            label, ok = QInputDialog.getItem(self, "New document", "Game and kind:", list(choices), 0, False)
-            if not ok:
+            from .newdialog import NewDocumentDialog
+
+            dlg = NewDocumentDialog(self)
+            if dlg.exec() != QDialog.DialogCode.Accepted:
                 return None
-            kind = choices[label]
-        return self.add_document(files.new_document(kind))
+            return self.add_document(files.new_document(dlg.kind(), model=dlg.model))
+        return self.add_document(files.new_document(kind, **options))
 
     def open_file(self, path: str | Path | None = None) -> DocumentEditor | None:
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Open", "", _file_filter())
+            path, _ = QFileDialog.getOpenFileName(self, "Open", self.start_dir(), _file_filter())
             if not path:
                 return None
         path = Path(path).resolve()
@@ -181,6 +224,9 @@ class MainWindow(QMainWindow):
             if not path.exists():  # a recent file that is gone: forget it
                 config.remove_recent(str(path))
                 self._rebuild_recent()
+            ed = self.open_as_text(path)
+            if ed is not None:
+                return ed
             text = "\n".join(d.format_text() for d in e.diagnostics[:20])
             QMessageBox.critical(self, "Cannot open file", f"{path} cannot be opened for editing:\n\n{text}")
             return None
@@ -190,6 +236,51 @@ class MainWindow(QMainWindow):
         config.add_recent(str(path))
         self._rebuild_recent()
         return self.add_document(doc)
+
+    def open_as_text(self, path: Path) -> TextEditor | None:
+        """A file whose structure does not read, in the text view; None when it is not text at all."""
+        from gridsmith.formats.loader import read_text
+
+        text, _problem = read_text(path)
+        if text is None:
+            return None
+        config.add_recent(str(path))
+        self._rebuild_recent()
+        return self.add_editor(TextEditor(TextDocument(text, path, saved_text=text)))
+
+    def switch_to_visual(self, ed: TextEditor) -> DocumentEditor | None:
+        """Replace a text view whose text reads by the game's editor, in the same place."""
+        loaded = ed.validator.loaded
+        if loaded is None or loaded.model is None or loaded.text != ed.document.text:
+            ed.validator.run_now()
+            loaded = ed.validator.loaded
+        try:
+            doc = files.document_from_loaded(loaded, ed.document.path)
+        except files.DocumentError:
+            return None
+        except files.NoEditorError as e:
+            self.statusBar().showMessage(str(e), 8000)
+            return None
+        doc.dirty_without_undo = ed.document.modified
+        index = self.tabs.indexOf(ed)
+        self.close_tab(ed, ask=False)
+        new = self.add_document(doc, index)
+        self._update_title(new)
+        self.statusBar().showMessage(f"{doc.display_name} reads now: opened in the visual editor", 8000)
+        return new
+
+    def start_dir(self) -> str:
+        """Where Open and Save As start: beside the current file, else the last file used."""
+        ed = self.current_editor()
+        if ed is not None and ed.document.path is not None:
+            return str(ed.document.path.parent)
+        for ed in self.editors():
+            if ed.document.path is not None:
+                return str(ed.document.path.parent)
+        for recent in config.recent_files():
+            if Path(recent).parent.is_dir():
+                return str(Path(recent).parent)
+        return str(Path.cwd())
 
     # ---- saving -----------------------------------------------------------------------------
     def save(self, ed: DocumentEditor | None = None) -> bool:
@@ -206,7 +297,8 @@ class MainWindow(QMainWindow):
             return False
         if path is None:
             spec = registry.get(ed.document.kind)
-            suggested = str(ed.document.path or f"untitled{spec.suffix if spec else '.yaml'}")
+            name = ed.document.path.name if ed.document.path else f"untitled{spec.suffix if spec else '.yaml'}"
+            suggested = str(Path(self.start_dir()) / name)
             path, _ = QFileDialog.getSaveFileName(self, "Save As", suggested, _file_filter())
             if not path:
                 return False
@@ -220,7 +312,8 @@ class MainWindow(QMainWindow):
             more = f"\n… and {len(errors) - 8} more" if len(errors) > 8 else ""
             answer = QMessageBox.warning(
                 self, "Save with errors?",
-                f"{ed.document.display_name} has {len(errors)} error(s); the file will not validate until "
+                f"{ed.document.display_name} has {count_text(len(errors), 0).split(',')[0]}; the file will "
+                "not validate until "
                 f"they are fixed:\n\n{listing}{more}\n\nSave it anyway (work in progress)?",
                 QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
                 QMessageBox.StandardButton.Cancel)
@@ -233,7 +326,7 @@ class MainWindow(QMainWindow):
             return False
         config.add_recent(str(target))
         self._rebuild_recent()
-        note = f" with {len(errors)} error(s) — see the Problems panel" if errors else ""
+        note = f" with {count_text(len(errors), 0).split(',')[0]} — see the Problems panel" if errors else ""
         self.statusBar().showMessage(f"Saved {target}{note}", 8000)
         self.autosaver.tick()
         return True
@@ -243,7 +336,8 @@ class MainWindow(QMainWindow):
         if ed is None:
             return False
         if path is None:
-            base = ed.document.path.with_suffix("").with_suffix(".png") if ed.document.path else "map.png"
+            base = ed.document.path.with_suffix("").with_suffix(".png") if ed.document.path \
+                else Path(self.start_dir()) / "map.png"
             path, _ = QFileDialog.getSaveFileName(self, "Export PNG", str(base), "PNG images (*.png)")
             if not path:
                 return False
@@ -285,6 +379,7 @@ class MainWindow(QMainWindow):
                 return
         for pw in list(self.play_windows):
             pw.close()
+        self.save_layout()
         for ed in self.editors():
             self.close_tab(ed, ask=False)
         self.autosaver.shutdown()
@@ -304,8 +399,14 @@ class MainWindow(QMainWindow):
         if answer == QMessageBox.StandardButton.Yes:
             for it in items:
                 try:
-                    doc = files.document_from_text(it.text_file.read_text(encoding="utf-8"), it.original)
-                except (files.DocumentError, files.NoEditorError, OSError) as err:
+                    text = it.text_file.read_text(encoding="utf-8")
+                    doc = files.document_from_text(text, it.original)
+                except files.DocumentError:  # work in progress that does not read yet: as text
+                    original = Path(it.original) if it.original else None
+                    on_disk = original.read_text(encoding="utf-8") if original and original.is_file() else None
+                    opened.append(self.add_editor(TextEditor(TextDocument(text, original, saved_text=on_disk))))
+                    continue
+                except (files.NoEditorError, OSError, UnicodeDecodeError) as err:
                     QMessageBox.warning(self, "Recovery", f"{it.title} could not be recovered: {err}")
                     continue
                 doc.dirty_without_undo = True
@@ -321,6 +422,14 @@ class MainWindow(QMainWindow):
         ed = self.current_editor()
         if ed is not None and ed.can_play():
             ed.play(self)
+
+    def show_shortcuts(self) -> QDialog:
+        from .shortcuts import ShortcutsDialog
+
+        dlg = ShortcutsDialog(self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dlg.show()
+        return dlg
 
     def about(self) -> None:
         QMessageBox.about(self, "About Gridsmith", CREDITS_HTML)
@@ -342,8 +451,7 @@ class MainWindow(QMainWindow):
             return
         problems = ed.problems()
         errors = sum(1 for p in problems if p.severity is Severity.ERROR)
-        warnings = len(problems) - errors
-        self.problem_label.setText(f"{errors} error(s), {warnings} warning(s)" if problems else "valid")
+        self.problem_label.setText(count_text(errors, len(problems) - errors) if problems else "valid")
 
     def _release_panels(self, ed: DocumentEditor) -> None:
         for p in ed.panels():
@@ -375,6 +483,7 @@ class MainWindow(QMainWindow):
             for a in ed.tool_actions():
                 self.tools_menu.addAction(a)
         self.tools_menu.setEnabled(has and bool(ed.tool_actions()))
+        self._canvas_menus(ed if has else None)
         wanted = {p.id: p for p in ed.panels()} if has else {}
         for pid, dock in self.docks.items():
             if pid not in wanted:
@@ -386,6 +495,7 @@ class MainWindow(QMainWindow):
                     dock.setWidget(None)
                 dock.hide()
                 self.panel_actions[pid].setEnabled(False)
+        fresh = []
         for pid, p in wanted.items():
             dock = self.docks.get(pid)
             if dock is None:
@@ -393,9 +503,12 @@ class MainWindow(QMainWindow):
                 dock.setObjectName(f"dock-{pid}")
                 dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                                  | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
-                self.addDockWidget(p.area, dock)
+                if not self.restoreDockWidget(dock):  # where the saved layout had it, else its area
+                    self.addDockWidget(p.area, dock)
+                    fresh.append((pid, dock, p.widget))
                 self.docks[pid] = dock
-                self.panel_visible[pid] = p.visible
+                self.panel_visible[pid] = self._saved_visible.get(pid, p.visible)
+                dock.installEventFilter(self)
                 act = QAction(p.title, self, checkable=True)
                 if p.shortcut:
                     act.setShortcut(p.shortcut)
@@ -414,6 +527,24 @@ class MainWindow(QMainWindow):
             self.panel_actions[pid].setEnabled(True)
             self.panel_actions[pid].setChecked(self.panel_visible[pid])
             dock.setVisible(self.panel_visible[pid])
+        if fresh:
+            self._initial_dock_sizes(fresh)
+
+    # ---- the current editor's canvas actions (Edit: cut, copy, paste...; View: Show Grid) -------------
+    def _canvas_menus(self, ed: DocumentEditor | None) -> None:
+        menus = {a.text(): a.menu() for a in self.menuBar().actions() if a.menu() is not None}
+        for menu, action in getattr(self, "_canvas_actions", []):
+            menu.removeAction(action)
+        self._canvas_actions: list = []
+        if ed is None:
+            return
+        for title, actions in (("&Edit", ed.edit_actions()), ("&View", ed.view_actions())):
+            menu = menus.get(title)
+            if menu is not None and actions:
+                self._canvas_actions.append((menu, menu.addSeparator()))
+                for a in actions:
+                    menu.addAction(a)
+                    self._canvas_actions.append((menu, a))
 
     def raise_panel(self, pid: str) -> None:
         if pid in self.panel_actions:
@@ -425,3 +556,143 @@ class MainWindow(QMainWindow):
         dock = self.docks.get(pid)
         if dock is not None and dock.widget() is not None:
             dock.setVisible(on)
+
+    # ---- layout: sizes, give-back, saved across runs --------------------------------------------
+    def _initial_dock_sizes(self, fresh: list) -> None:
+        """New docks' first sizes: what their panels ask for, within a share of the window (a side
+        column at most 30 % of the width, the bottom at most 22 % of the height)."""
+        side = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._giving_back = True
+        try:
+            for area in side:
+                docks = [(pid, d, w) for pid, d, w in fresh if self.dockWidgetArea(d) == area and d.isVisible()]
+                if not docks:
+                    continue
+                width = min(max(max(w.sizeHint().width(), w.minimumSizeHint().width()) for _p, _d, w in docks),
+                            int(self.width() * 0.3))
+                self.resizeDocks([d for _p, d, _w in docks], [width] * len(docks), Qt.Orientation.Horizontal)
+                if len(docks) > 1:  # stacked: share the height as the panels ask
+                    hints = [max(80, w.sizeHint().height()) for _p, _d, w in docks]
+                    self.resizeDocks([d for _p, d, _w in docks], hints, Qt.Orientation.Vertical)
+                for pid, _d, _w in docks:
+                    self.dock_wanted[pid] = width
+            for pid, d, w in fresh:
+                if self.dockWidgetArea(d) not in side and d.isVisible():
+                    height = min(max(130, w.minimumSizeHint().height()), int(self.height() * 0.22))
+                    self.resizeDocks([d], [height], Qt.Orientation.Vertical)
+                    self.dock_wanted[pid] = height
+        finally:
+            self._giving_back = False
+
+    def _dock_extent(self, dock: QDockWidget) -> tuple[int, Qt.Orientation]:
+        area = self.dockWidgetArea(dock)
+        if area in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea):
+            return dock.width(), Qt.Orientation.Horizontal
+        return dock.height(), Qt.Orientation.Vertical
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        # a dock resized with a mouse button down while the window keeps its size: the user dragged a
+        # separator (or moved a dock); that is the size to give back later. During a window resize
+        # the window's size is already new while _last_size is not: those are the window's doing.
+        if (event.type() == event.Type.Resize and isinstance(obj, QDockWidget) and not self._giving_back
+                and QApplication.mouseButtons() != Qt.MouseButton.NoButton
+                and self.size() == self._last_size and obj.isVisible() and not obj.isFloating()):
+            pid = next((k for k, d in self.docks.items() if d is obj), None)
+            if pid is not None:
+                self.dock_wanted[pid] = self._dock_extent(obj)[0]
+        return super().eventFilter(obj, event)
+
+    def resizeEvent(self, e) -> None:
+        super().resizeEvent(e)
+        grew = e.oldSize().isValid() and (e.size().width() > e.oldSize().width()
+                                          or e.size().height() > e.oldSize().height())
+        self._last_size = QSize(e.size())
+        if grew:
+            self.give_back()
+        elif e.oldSize().isValid() and e.size().width() < e.oldSize().width():
+            self.share_width()
+
+    def share_width(self) -> None:
+        """When the window narrows, Qt takes everything from the canvas first; the side docks give
+        way too (down to what their panels need), so that the canvas keeps 45 % of the width."""
+        deficit = max(CENTRAL_MIN.width(), int(self.width() * CANVAS_SHARE)) - self.centralWidget().width()
+        if deficit <= 0:
+            return
+        columns = []
+        for area in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea):
+            docks = [d for d in self.docks.values()
+                     if d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == area]
+            if docks:
+                floor = max(d.minimumSizeHint().width() for d in docks)
+                columns.append((docks[0], docks[0].width(), max(0, docks[0].width() - floor)))
+        slack = sum(c[2] for c in columns)
+        if slack <= 0:
+            return
+        take = min(deficit, slack)
+        self._giving_back = True
+        try:
+            self.resizeDocks([c[0] for c in columns], [w - take * room // slack for _d, w, room in columns],
+                             Qt.Orientation.Horizontal)
+        finally:
+            self._giving_back = False
+
+    def give_back(self) -> None:
+        """Docks squeezed by a smaller window get the size the user gave them back, as far as the
+        canvas can spare it."""
+        central = self.centralWidget().size()
+        spare = {Qt.Orientation.Horizontal: central.width() - CENTRAL_MIN.width() - 40,
+                 Qt.Orientation.Vertical: central.height() - CENTRAL_MIN.height() - 40}
+        todo: dict[Qt.Orientation, tuple[list, list]] = {}
+        for pid, dock in self.docks.items():
+            if not dock.isVisible() or dock.isFloating() or pid not in self.dock_wanted:
+                continue
+            have, orientation = self._dock_extent(dock)
+            want = self.dock_wanted[pid]
+            if have < want and spare[orientation] > 0:
+                grant = min(want - have, spare[orientation])
+                spare[orientation] -= grant
+                docks, sizes = todo.setdefault(orientation, ([], []))
+                docks.append(dock)
+                sizes.append(have + grant)
+        self._giving_back = True
+        try:
+            for orientation, (docks, sizes) in todo.items():
+                self.resizeDocks(docks, sizes, orientation)
+        finally:
+            self._giving_back = False
+
+    def save_layout(self) -> None:
+        """Window geometry, dock layout, which panels are shown and the docks' wanted sizes."""
+        s = config.settings()
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState(STATE_VERSION))
+        s.setValue("window/panels_visible", {k: bool(v) for k, v in self.panel_visible.items()})
+        s.setValue("window/dock_sizes", dict(self.dock_wanted))
+        s.sync()
+
+    def restore_layout(self) -> bool:
+        """The layout saved by the last run, if any (docks not created yet take theirs later)."""
+        s = config.settings()
+        self._saved_visible = {str(k): v in (True, "true") for k, v in
+                               dict(s.value("window/panels_visible", {}) or {}).items()}
+        self.dock_wanted.update({str(k): int(v) for k, v in dict(s.value("window/dock_sizes", {}) or {}).items()})
+        geometry, state = s.value("window/geometry"), s.value("window/state")
+        ok = bool(geometry) and self.restoreGeometry(geometry)
+        if state:
+            self.restoreState(state, STATE_VERSION)
+        return ok
+
+
+def _with_platform(keys: str, standard: QKeySequence.StandardKey) -> list[QKeySequence]:
+    """`keys` everywhere, then the platform's own binding when it has another (Ctrl+F4 for Close)."""
+    out = [QKeySequence(keys)]
+    return out + [k for k in QKeySequence.keyBindings(standard) if k not in out][:1]
+
+
+def _fit_screen(size: QSize) -> QSize:
+    """`size`, or less on a small screen (the window must not open bigger than the screen)."""
+    screen = QApplication.primaryScreen()
+    if screen is None:
+        return size
+    room = screen.availableGeometry().size()
+    return QSize(min(size.width(), room.width() - 40), min(size.height(), room.height() - 60))

@@ -6,9 +6,10 @@ stroke; a result older than the latest edit is dropped.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QRect, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QHeaderView, QLabel, QPushButton, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
+                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from gridsmith.formats.diagnostics import Severity
 
@@ -83,43 +84,144 @@ class LiveValidator(QObject):
         self.pool.waitForDone()
 
 
+class _WrappingDelegate(QStyledItemDelegate):
+    """Draws a column's text wrapped onto as many lines as its width needs (never cut with "…")."""
+
+    def __init__(self, tree: QTreeWidget):
+        super().__init__(tree)
+        self.tree = tree
+
+    def initStyleOption(self, option, index) -> None:  # noqa: N802 - Qt's name
+        super().initStyleOption(option, index)
+        option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
+        option.textElideMode = Qt.TextElideMode.ElideNone
+
+    def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt's name
+        hint = super().sizeHint(option, index)
+        margin = self.tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.tree) + 1
+        width = self.tree.columnWidth(index.column()) - 2 * margin
+        text = index.data() or ""
+        if width <= 0 or not text:
+            return hint
+        rect = option.fontMetrics.boundingRect(QRect(0, 0, width, 100000),
+                                               int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere), text)
+        return QSize(hint.width(), max(option.fontMetrics.height(), rect.height()) + 6)
+
+
+def count_text(errors: int, warnings: int) -> str:
+    """"1 error, 2 warnings" (never "1 error(s)")."""
+    return f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+
+
+def summary_text(problems: list, subject: str) -> str:
+    """The panel's headline: the counts, or that this `subject` (e.g. "Pyramids board file") is valid."""
+    if not problems:
+        return f"No problems: this {subject} is valid."
+    errors = sum(1 for p in problems if p.severity is Severity.ERROR)
+    return count_text(errors, len(problems) - errors)
+
+
 class ProblemsPanel(QWidget):
-    """Every problem with its code, message and where it is; a click jumps to the square or field."""
+    """Every problem with its code, message and where it is; a click jumps to the square or field.
+
+    Messages wrap instead of being cut with "…"; the Where column takes only the width it needs.
+    `subject` names what is checked ("Pyramids board file"); the main window sets it per kind.
+    """
 
     problemActivated = Signal(object)  # the problem's path
+    problemChosen = Signal(object)  # the problem itself (a Problem or a located Diagnostic)
 
-    def __init__(self, describe_path, parent=None):
+    def __init__(self, describe_path, parent=None, subject: str = "document", describe_problem=None,
+                 fix_of=None):
+        """`describe_problem(problem)` overrides `describe_path(problem.path)` for the Where column;
+        `fix_of(problem)` -> (button text, tooltip, callable) or None adds a one-click Fix column."""
         super().__init__(parent)
         self.describe_path = describe_path
-        self.summary = QLabel("No problems")
+        self.describe_problem = describe_problem or (lambda p: self.describe_path(p.path))
+        self.fix_of = fix_of
+        self.subject = subject
+        self._shown: list = []
+        self.summary = QLabel(summary_text([], subject))
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["", "Code", "Problem", "Where"])
+        self.tree.setHeaderLabels(["", "Code", "Problem", "Where"] + (["Fix"] if fix_of else []))
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(20)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
+        if fix_of:
+            header.setSectionResizeMode(4, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.setColumnWidth(0, 24)
-        self.tree.setColumnWidth(1, 64)
-        self.tree.setColumnWidth(2, 340)
-        self.tree.itemClicked.connect(lambda item, _col: self.problemActivated.emit(item.data(0, PATH_ROLE)))
-        self.tree.itemActivated.connect(lambda item, _col: self.problemActivated.emit(item.data(0, PATH_ROLE)))
+        self.tree.setItemDelegateForColumn(2, _WrappingDelegate(self.tree))
+        self.tree.setItemDelegateForColumn(3, _WrappingDelegate(self.tree))
+        header.sectionResized.connect(self._rewrap)
+        self.tree.itemClicked.connect(self._activated)
+        self.tree.itemActivated.connect(self._activated)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(self.summary)
         lay.addWidget(self.tree)
         self.problems: list = []
 
+    def set_subject(self, subject: str) -> None:
+        self.subject = subject
+        self.summary.setText(summary_text(self.problems, subject))
+
     def set_problems(self, problems: list) -> None:
         self.problems = list(problems)
         self.tree.clear()
-        errors = sum(1 for p in problems if p.severity is Severity.ERROR)
-        warnings = len(problems) - errors
-        for p in sorted(problems, key=lambda p: (p.severity is not Severity.ERROR, p.code)):
+        self._shown = sorted(problems, key=lambda p: (p.severity is not Severity.ERROR, p.code))
+        for i, p in enumerate(self._shown):
             is_error = p.severity is Severity.ERROR
-            item = QTreeWidgetItem(["✖" if is_error else "⚠", p.code, p.message, self.describe_path(p.path)])
+            item = QTreeWidgetItem(["✖" if is_error else "⚠", p.code, p.message, self.describe_problem(p)])
             item.setForeground(0, QBrush(QColor("#d32f2f" if is_error else "#f9a825")))
+            item.setToolTip(0, "error" if is_error else "warning")
             item.setToolTip(2, p.message)
             item.setData(0, PATH_ROLE, tuple(p.path))
+            item.setData(0, PATH_ROLE + 1, i)
             self.tree.addTopLevelItem(item)
-        if not problems:
-            self.summary.setText("No problems: the scenario is valid.")
-        else:
-            self.summary.setText(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+            fix = self.fix_of(p) if self.fix_of else None
+            if fix is not None:
+                text, tip, apply = fix
+                button = QPushButton(text)
+                button.setToolTip(tip)
+                button.clicked.connect(lambda _c=False, apply=apply: apply())
+                self.tree.setItemWidget(item, 4, button)
+        self._fit_where()
+        self.summary.setText(summary_text(self.problems, self.subject))
+
+    def _activated(self, item, _column=0) -> None:
+        self.problemActivated.emit(item.data(0, PATH_ROLE))
+        i = item.data(0, PATH_ROLE + 1)
+        if i is not None and i < len(self._shown):
+            self.problemChosen.emit(self._shown[i])
+
+    def fix_buttons(self) -> list:
+        """The one-click fix buttons now shown, in the panel's order."""
+        if not self.fix_of:
+            return []
+        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [b for b in (self.tree.itemWidget(it, 4) for it in items) if b is not None]
+
+    def _fit_where(self) -> None:
+        """The Where column as wide as its longest entry, but never more than a third of the panel."""
+        self.tree.resizeColumnToContents(3)
+        cap = max(120, self.tree.viewport().width() // 3)
+        if self.tree.columnWidth(3) > cap:
+            self.tree.setColumnWidth(3, cap)
+
+    def resizeEvent(self, e) -> None:
+        super().resizeEvent(e)
+        self._fit_where()
+
+    def _rewrap(self, *_a) -> None:
+        # rows measure wrapped text when laid out; a changed column width needs a new layout
+        self.tree.doItemsLayout()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QToolButton
 
@@ -15,6 +16,7 @@ class ToolBox(QGroupBox):
         for i, action in enumerate(actions):
             button = QToolButton()
             button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             button.setToolTip(action.toolTip())
             button.setMinimumWidth(72)
             grid.addWidget(button, i // 2, i % 2)

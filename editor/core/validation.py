@@ -1,15 +1,30 @@
-"""Live validation of an in-memory model: structure (pydantic) then the kind's semantic checks.
+"""Validation for the editor: every stage that can run reports, warnings included.
 
-Runs on a snapshot in a worker thread (see problems.LiveValidator), never on the model being edited.
+`check(model)` is the live validation of an in-memory model (run on a snapshot in a worker thread,
+see problems.LiveValidator): structure (pydantic) and then the kind's semantic checks and lints —
+also when the structure has errors, since most checks still work on the rest of the model (a check
+that cannot run on the broken part is skipped until the structure is fixed).
+
+`check_text(text)` is the same for a file whose structure does not read (the text view): the
+loader's diagnostics, and when the structure reads once its unknown keys are renamed as the "did
+you mean" suggestions say (or left out when there is none), the semantic checks and lints of the
+file read that way, located in the text — a typo'd key no longer hides every warning.
 """
 from __future__ import annotations
 
+import copy
+import re
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from gridsmith.formats.diagnostics import Problem, Severity
+from gridsmith.formats import registry
+from gridsmith.formats.diagnostics import Diagnostic, Problem, Severity
+from gridsmith.formats.loader import Loaded, load_text, to_plain
+from gridsmith.formats.locate import Locator
+from gridsmith.formats.registry import CheckContext
+from gridsmith.formats.structure import problems_from
 
 
 def structure_problems(model: Any) -> list[Problem]:
@@ -17,22 +32,79 @@ def structure_problems(model: Any) -> list[Problem]:
     try:
         type(model).model_validate(model.model_dump(mode="python"))
     except ValidationError as e:
-        try:
-            from gridsmith.formats.structure import problems_from
-        except ImportError:  # pragma: no cover - older formats package
-            return [Problem("S300", err["msg"], tuple(err["loc"]), Severity.ERROR) for err in e.errors()]
         return problems_from(e, type(model))
     return []
 
 
+def semantic_problems(spec, model: Any, ctx: CheckContext, tolerant: bool) -> list[Problem]:
+    """The kind's checks; with `tolerant`, a check that fails on broken data is skipped."""
+    out: list[Problem] = []
+    for check_fn in registry.checks_for(spec):
+        try:
+            out.extend(check_fn(model, ctx))
+        except Exception:
+            if not tolerant:
+                raise
+    return out
+
+
 def check(model: Any, path: Path | None = None) -> list[Problem]:
     problems = structure_problems(model)
-    if problems:
+    spec = registry.get(getattr(model, "kind", ""))
+    if spec is None:
         return problems
-    from gridsmith.formats.registry import CheckContext
+    return problems + semantic_problems(spec, model, CheckContext(file=path), tolerant=bool(problems))
 
-    try:
-        from gridsmith.formats.loader import check_model
-    except ImportError:  # the loader lands with the foundation issue; semantic checks wait for it
+
+def check_text(text: str, filename: str, path: Path | None = None) -> Loaded:
+    """The loader's reading of `text`, plus the findings of the later stages that can still run."""
+    loaded = load_text(text, filename, file=path)
+    if loaded.model is None:
+        loaded.diagnostics += _checks_without_unknown_keys(loaded, path)
+    return loaded
+
+
+_DID_YOU_MEAN = re.compile(r"did you mean (['\"])(.+?)\1\?")
+
+
+def did_you_mean(message: str) -> str | None:
+    """The name a "(did you mean 'x'?)" message suggests."""
+    m = _DID_YOU_MEAN.search(message)
+    return m.group(2) if m else None
+
+
+def _checks_without_unknown_keys(loaded: Loaded, path: Path | None) -> list[Diagnostic]:
+    spec, tree = loaded.spec, loaded.tree
+    if spec is None or tree is None or loaded.migrated_from is not None:
         return []
-    return list(check_model(model, CheckContext(file=path)))
+    unknown = [d for d in loaded.diagnostics if d.code == "S301" and d.path]
+    if not unknown:
+        return []
+    data = copy.deepcopy(to_plain(tree))
+    for d in sorted(unknown, key=lambda d: len(d.path), reverse=True):
+        parent = data
+        try:
+            for key in d.path[:-1]:
+                parent = parent[key]
+            value = parent.pop(d.path[-1])
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return []
+        meant = did_you_mean(d.message)
+        if meant and meant not in parent:
+            parent[meant] = value
+    try:
+        model = spec.model.model_validate(data)
+    except ValidationError:
+        return []
+    locator = Locator(tree, loaded.text)
+    seen = {(d.code, d.path) for d in loaded.diagnostics}
+    out = []
+    for p in semantic_problems(spec, model, CheckContext(file=path), tolerant=True):
+        if (p.code, p.path) in seen:
+            continue
+        line, col = locator.position(p.path, p.on_key)
+        out.append(Diagnostic(loaded.file, line, col, p.severity, p.code, p.message, p.path))
+    return out
+
+
+__all__ = ["check", "check_text", "did_you_mean", "semantic_problems", "structure_problems", "Severity"]

@@ -10,12 +10,15 @@ from gridsmith.formats.pendulous.scenario import CITY_CHARS, LAND_CHARS, SEAT_CO
 SEAT_QCOLOURS = (QColor("#cf3a2e"), QColor("#9a9a9a"), QColor("#3c9a44"), QColor("#2b56c9"))
 WATER_COLOUR = QColor("#8cc2e6")
 WATER_DARK = QColor("#6aa6d2")
+MISSING_COLOUR = QColor("#3a3a3a")  # a ragged row's missing square ("")
 BAD_COLOUR = QColor("#ff00ff")
 SEAT_NAMES = tuple(c.capitalize() for c in SEAT_COLOURS)
 
 
 def seat_of(ch: str) -> int | None:
     """1-based seat owning a map character, None for water."""
+    if len(ch) != 1:  # "" (a ragged row's missing square) is `in` every string: nobody's
+        return None
     if ch in LAND_CHARS:
         return LAND_CHARS.index(ch) + 1
     if ch in CITY_CHARS:
@@ -30,13 +33,16 @@ def char_for(seat: int | None, square_type: str) -> str:
 
 
 def type_of(ch: str) -> str:
-    return "water" if ch == WATER else "city" if ch in CITY_CHARS else "land" if ch in LAND_CHARS else "invalid"
+    return "water" if ch == WATER else "invalid" if len(ch) != 1 else "city" if ch in CITY_CHARS \
+        else "land" if ch in LAND_CHARS else "invalid"
 
 
 def minimap_colour(ch: str) -> QColor:
     seat = seat_of(ch)
     if ch == WATER:
         return WATER_COLOUR
+    if ch == "":
+        return MISSING_COLOUR
     if seat is None:
         return BAD_COLOUR
     c = SEAT_QCOLOURS[seat - 1]
@@ -72,21 +78,27 @@ def paint_city(p: QPainter, r: QRect, colour: QColor) -> None:
 
 
 def paint_square(p: QPainter, r: QRect, ch: str) -> None:
-    """The editor's tile of one map character."""
+    """The editor's tile of one map character (the canvas draws the grid lines over it)."""
     if ch == WATER:
         paint_water(p, r)
+    elif ch == "":  # a missing square of a ragged row: shown as missing, never as a value
+        p.fillRect(r, MISSING_COLOUR)
+        p.setPen(QPen(QColor("#777777"), max(1.0, r.width() / 24)))
+        for k in range(1, 4):
+            f = k / 4
+            p.drawLine(QPointF(r.left(), r.top() + r.height() * f), QPointF(r.left() + r.width() * f, r.top()))
+            p.drawLine(QPointF(r.left() + r.width() * f, r.bottom()), QPointF(r.right(), r.top() + r.height() * f))
     else:
         seat = seat_of(ch)
-        if seat is None:  # outside the alphabet (or a missing square of a ragged row)
+        if seat is None:  # outside the alphabet
             p.fillRect(r, BAD_COLOUR)
             p.setPen(QPen(Qt.GlobalColor.black, 2))
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, "?" if ch else "")
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, "?")
             return
         colour = SEAT_QCOLOURS[seat - 1]
         p.fillRect(r, colour)
         if ch in CITY_CHARS:
             paint_city(p, r, colour)
-    grid_line(p, r)
 
 
 def grid_line(p: QPainter, r: QRect) -> None:

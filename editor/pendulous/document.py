@@ -2,8 +2,8 @@
 edits (resize, add and remove players) as undoable commands."""
 from __future__ import annotations
 
-from gridsmith.formats.pendulous.mapgen import generate
 from gridsmith.formats.pendulous.scenario import CITY_CHARS, LAND_CHARS, SEAT_COLOURS, WATER, Player, Scenario
+from gridsmith.formats.pendulous.templates import new_scenario  # noqa: F401  (File > New: the shared template)
 
 from ..core.commands import ModelSnapshot
 from ..core.document import EditorDocument
@@ -11,12 +11,6 @@ from .colours import seat_of
 
 KIND = "pendulous.scenario"
 MAX_PLAYERS = len(SEAT_COLOURS)
-
-
-def new_scenario() -> Scenario:
-    """File > New: a small valid two-player map to start from (manual 4.3 FILE|NEW SCENARIO)."""
-    s = generate(1, 20, 16, 2, name="New scenario", description="")
-    return s
 
 
 class PendulousDocument(EditorDocument):

@@ -5,14 +5,14 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from ..core.editorwidget import Panel, SquareGridEditor
+from ..core.editorwidget import GridEditor, Panel
 from .colours import SEAT_NAMES, minimap_colour, paint_square, seat_of, type_of
 from .document import PendulousDocument
 from .palette import Palette
 from .settings import SettingsPanel
 
 
-class PendulousEditor(SquareGridEditor):
+class PendulousEditor(GridEditor):
     erase_value = "~"
 
     def __init__(self, document: PendulousDocument, parent=None):
@@ -42,7 +42,7 @@ class PendulousEditor(SquareGridEditor):
         if t == "water":
             return f"{where}: water"
         if t == "invalid":
-            return f"{where}: {ch!r} is not a map square"
+            return f"{where}: {'missing: the row is too short' if not ch else repr(ch) + ' is not a map square'}"
         seat = seat_of(ch)
         players = self.document.model.players
         who = f"{players[seat - 1].name} ({SEAT_NAMES[seat - 1].lower()}, seat {seat})" if seat <= len(players) \
@@ -53,7 +53,7 @@ class PendulousEditor(SquareGridEditor):
         path = tuple(path)
         loc = self.document.locate(path)
         if loc[0] == "cell":
-            return f"square column {loc[1] + 1}, row {loc[2] + 1}"
+            return self.describe_location(loc[1:])
         players = self.document.model.players
         if len(path) >= 2 and path[0] == "players" and isinstance(path[1], int):
             i = path[1]

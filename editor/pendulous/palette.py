@@ -88,7 +88,7 @@ class Palette(QWidget):
     def set_value(self, ch: str) -> None:
         """The picker: select the radio buttons that paint `ch`."""
         t = type_of(ch)
-        if t == "invalid":
+        if t not in self.type_buttons:  # not a map square, or a missing one
             return
         self.type_buttons[t].setChecked(True)
         seat = seat_of(ch)

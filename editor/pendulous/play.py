@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from gridsmith.engine.core import agents as agent_registry
-from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.core.loop import Match
 from gridsmith.engine.pendulous import Attack, IllegalAction, attack_odds, reports, start_game
 from gridsmith.engine.pendulous import save as saves
 from gridsmith.engine.pendulous.events import GameOver
@@ -163,12 +163,14 @@ def start_test_play(editor, main_window) -> "PlayWindow | None":
 
 def open_play_window(main_window, scenario: Scenario, seats: list[str], seed: int = 1,
                      names: list[str] | None = None, scenario_file: Path | None = None, source_editor=None,
-                     pace: str = "watchable", end_turn_dialog: bool = True) -> "PlayWindow":
+                     pace: str = "watchable", end_turn_dialog: bool = True,
+                     agent_seed: int | None = None) -> "PlayWindow":
     scenario = scenario.model_copy(deep=True)
     for i, n in enumerate(names or []):
         if n:
             scenario.players[i].name = n  # manual 4.2.4: names can be overridden when played
-    w = PlayWindow(scenario, seats, seed, scenario_file, pace=pace, end_turn_dialog=end_turn_dialog)
+    w = PlayWindow(scenario, seats, seed, scenario_file, pace=pace, end_turn_dialog=end_turn_dialog,
+                   agent_seed=agent_seed)
     w.source_editor = source_editor
     if main_window is not None:
         main_window.play_windows.append(w)
@@ -207,7 +209,7 @@ class PlayWindow(QMainWindow):
     gameOver = Signal(object)  # Result
 
     def __init__(self, scenario: Scenario, seats: list[str], seed: int = 1, scenario_file: Path | None = None,
-                 pace: str = "watchable", end_turn_dialog: bool = True):
+                 pace: str = "watchable", end_turn_dialog: bool = True, agent_seed: int | None = None):
         super().__init__()
         self.scenario = scenario
         self.scenario_file = scenario_file
@@ -218,7 +220,8 @@ class PlayWindow(QMainWindow):
         self.worker: AgentWorker | None = None
         self._closing = False
         self.state, first_events = start_game(scenario, None, seed, scenario_file)
-        self.agents = self._make_agents()
+        self.agent_seed = agent_seed  # None: computer players' generators from a secret (engine.core.rng)
+        self._new_match()
         self.setWindowTitle(f"Play: {scenario.name} — Gridsmith")
         self.resize(1200, 820)
 
@@ -361,6 +364,13 @@ class PlayWindow(QMainWindow):
                 out[i] = agent_registry.create(GAME, kind)
         return out
 
+    def _new_match(self) -> None:
+        """The shared play loop (engine.core.loop) over this window's state and seats."""
+        agents = self._make_agents()
+        self.match = Match(self.state, [agents.get(q) for q in range(len(self.seats))], self.agent_seed,
+                           names=self.seats)
+        self.agents = self.match.players  # per seat: its computer player, None for a human
+
     # ---- the flow of the game -------------------------------------------------------------------
     def begin(self) -> None:
         self._advance()
@@ -378,9 +388,8 @@ class PlayWindow(QMainWindow):
         if s.is_over:
             return
         if self.seats[s.to_move] != HUMAN and self.worker is None:
-            agent = self.agents[s.to_move]
-            rng = CounterRng(self.seed * 7919 + len(s.log) + 1)  # the agent's own generator, never the game's
-            self.worker = AgentWorker(agent, s.view(s.to_move), s.legal_actions(), rng, self)
+            req = self.match.request()  # the shared loop: the seat's view, legal actions and generator
+            self.worker = AgentWorker(req.agent, req.view, req.legal, req.rng, self)
             self.worker.chosen.connect(self._computer_chose)
             self.worker.failed.connect(self._computer_failed)
             self.worker.start()
@@ -407,7 +416,7 @@ class PlayWindow(QMainWindow):
         self.statusBar().showMessage(message)
 
     def apply(self, action) -> list:
-        events = self.state.apply(action)
+        events = self.match.apply(action)
         self._log(events)
         cells = self._changed_cells()
         self.item.update_cells(cells)
@@ -607,7 +616,7 @@ class PlayWindow(QMainWindow):
         self.scenario = state.scenario
         if model.seats and len(model.seats) == len(self.seats):
             self.seats = list(model.seats)
-            self.agents = self._make_agents()
+        self._new_match()
         self._last_turn = state.turn
         self.item.rebuild()
         self.view.sync_scene_rect()

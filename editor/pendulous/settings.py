@@ -4,6 +4,7 @@ Every change is an undo command; undo and redo refresh the widgets from the mode
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -26,6 +28,7 @@ from PySide6.QtWidgets import (
 from gridsmith.formats.pendulous.rulesets import RulesetError, load_ruleset
 
 from ..core import commands
+from ..core.forms import guard_wheel
 from .colours import SEAT_NAMES, SEAT_QCOLOURS
 from .document import MAX_PLAYERS, PendulousDocument
 
@@ -46,6 +49,12 @@ PLAYER_VALUES = (
     ("army_effectiveness", "Army effectiveness", 1, 1000, " %",
      "Percent applied to this player's attack and defence points (100 = normal)."),
 )
+
+
+def _seat_icon(i: int) -> QIcon:
+    pm = QPixmap(12, 12)
+    pm.fill(SEAT_QCOLOURS[i])
+    return QIcon(pm)
 
 
 def _spin(lo: int, hi: int, suffix: str = "", tip: str = "") -> QSpinBox:
@@ -101,6 +110,7 @@ class SettingsPanel(QScrollArea):
         # -- scenario (4.2.2, 4.2.3) --
         sbox = QGroupBox("Scenario")
         form = QFormLayout(sbox)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.name_edit = QLineEdit()
         self.name_edit.setMaxLength(64)
         self.name_edit.editingFinished.connect(self._name_done)
@@ -149,29 +159,31 @@ class SettingsPanel(QScrollArea):
 
         # -- map size (4.2.5) --
         mbox = QGroupBox("Map size")
-        ml = QHBoxLayout(mbox)
+        ml = QGridLayout(mbox)
         self.map_w = _spin(1, 50, tip="Width in squares (at most 50, manual 4.2.5)")
         self.map_h = _spin(1, 50, tip="Height in squares (at most 50, manual 4.2.5)")
         self.resize_btn = QPushButton("Resize")
         self.resize_btn.setToolTip("Resize the map: what fits is kept, new squares are water (undoable)")
         self.resize_btn.clicked.connect(self.apply_size)
-        ml.addWidget(QLabel("Width"))
-        ml.addWidget(self.map_w)
-        ml.addWidget(QLabel("Height"))
-        ml.addWidget(self.map_h)
-        ml.addWidget(self.resize_btn)
+        ml.addWidget(QLabel("Width"), 0, 0)
+        ml.addWidget(self.map_w, 0, 1)
+        ml.addWidget(QLabel("Height"), 0, 2)
+        ml.addWidget(self.map_h, 0, 3)
+        ml.addWidget(self.resize_btn, 1, 0, 1, 2)
         self.generate_btn = QPushButton("Generate…")
         self.generate_btn.setToolTip("Replace the map by a generated, playable one (undoable)")
         self.generate_btn.clicked.connect(self.ask_generate)
-        ml.addWidget(self.generate_btn)
+        ml.addWidget(self.generate_btn, 1, 2, 1, 2)
         self.fields[("map",)] = self.map_w
         lay.addWidget(mbox)
 
-        # -- players (4.2.1, 4.2.4) --
+        # -- players (4.2.1, 4.2.4): a tab per seat, so a long name has the panel's whole width --
         self.pbox = QGroupBox("Players")
         pv = QVBoxLayout(self.pbox)
-        self.pgrid_host = QWidget()
-        pv.addWidget(self.pgrid_host)
+        self.player_tabs = QTabWidget()
+        self.player_tabs.setDocumentMode(True)
+        self.player_tabs.setUsesScrollButtons(True)
+        pv.addWidget(self.player_tabs)
         bl = QHBoxLayout()
         self.add_btn = QPushButton("Add player")
         self.add_btn.clicked.connect(self.doc.add_player)
@@ -191,38 +203,44 @@ class SettingsPanel(QScrollArea):
         document.valueChanged.connect(self.refresh)
         document.gridReset.connect(lambda: self.refresh(("map",)))
         self.refresh(())
+        guard_wheel(body)
+        # never narrower than the fields need: no sideways scrolling in a crushed dock
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumWidth(body.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width() + 4)
 
     # ---- players grid ---------------------------------------------------------------------
     def _build_players(self) -> None:
         n = len(self.doc.model.players)
-        old = self.pgrid_host.layout()
-        if old is not None:
-            for key in [k for k in self.fields if k[0] == "players" and len(k) > 1]:
-                del self.fields[key]
-            QWidget().setLayout(old)  # re-parent the old layout (and its widgets) to a throwaway widget
-        grid = QGridLayout(self.pgrid_host)
-        grid.setHorizontalSpacing(4)
-        grid.addWidget(QLabel("Name"), 1, 0)
-        for r, (_key, label, *_rest) in enumerate(PLAYER_VALUES):
-            lab = QLabel(label)
-            lab.setToolTip(PLAYER_VALUES[r][5])
-            grid.addWidget(lab, r + 2, 0)
+        current = self.player_tabs.currentIndex()
+        for key in [k for k in self.fields if k[0] == "players" and len(k) > 1]:
+            del self.fields[key]
+        while self.player_tabs.count():
+            page = self.player_tabs.widget(0)
+            self.player_tabs.removeTab(0)
+            page.deleteLater()
         for i in range(n):
-            head = QLabel(f"<b style='color:{SEAT_QCOLOURS[i].name()}'>■</b> {SEAT_NAMES[i]}")
-            grid.addWidget(head, 0, i + 1)
+            page = QWidget()
+            form = QFormLayout(page)
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+            form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
             name = QLineEdit()
             name.setMaxLength(64)
-            name.setMinimumWidth(70)
             name.editingFinished.connect(lambda i=i, w=name: self._player_name_done(i, w))
-            grid.addWidget(name, 1, i + 1)
+            form.addRow("Name", name)
             self.fields[("players", i, "name")] = name
             self.fields[("players", i)] = name
-            for r, (key, label, lo, hi, suffix, tip) in enumerate(PLAYER_VALUES):
+            for key, label, lo, hi, suffix, tip in PLAYER_VALUES:
                 s = _spin(lo, hi, suffix, tip)
                 s.valueChanged.connect(lambda v, i=i, key=key, label=label:
                                        self._set(("players", i, key), v, f"Change {label.lower()} of player {i + 1}"))
-                grid.addWidget(s, r + 2, i + 1)
+                lab = QLabel(label)
+                lab.setToolTip(tip)
+                form.addRow(lab, s)
                 self.fields[("players", i, key)] = s
+            self.player_tabs.addTab(page, _seat_icon(i), SEAT_NAMES[i])
+        guard_wheel(self.player_tabs)
+        if 0 <= current < n:
+            self.player_tabs.setCurrentIndex(current)
         self._players_built = n
 
     # ---- model -> widgets -------------------------------------------------------------------
@@ -244,6 +262,7 @@ class SettingsPanel(QScrollArea):
             self._put(self.map_h, h)
             for i, p in enumerate(m.players):
                 self._put(self.fields[("players", i, "name")], p.name)
+                self.player_tabs.setTabToolTip(i, f"Seat {i + 1} ({SEAT_NAMES[i].lower()}): {p.name}")
                 for key, *_ in PLAYER_VALUES:
                     self._put(self.fields[("players", i, key)], getattr(p, key))
             self.add_btn.setEnabled(len(m.players) < MAX_PLAYERS)
@@ -346,6 +365,8 @@ class SettingsPanel(QScrollArea):
         w = self.fields.get(path)
         if w is None:
             return False
+        if len(path) >= 2 and path[0] == "players" and isinstance(path[1], int):
+            self.player_tabs.setCurrentIndex(path[1])
         self.ensureWidgetVisible(w)
         w.setFocus(Qt.FocusReason.OtherFocusReason)
         w.setStyleSheet("background: #fff59d; color: black")

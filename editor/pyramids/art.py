@@ -17,34 +17,39 @@ BAD_COLOUR = QColor("#ff00ff")
 PIECE_TEXT = {"P": "▲", "S": "S", "C": "C"}
 
 
-def paint_terrain(p: QPainter, r: QRect, ch: str) -> None:
+def paint_terrain(p: QPainter, r: QRect, ch: str, grid: bool = True) -> None:
+    """A board square; `grid` outlines it (the editor's canvas draws its own grid lines)."""
     if ch not in ".DP":
         p.fillRect(r, BAD_COLOUR)
         return
     p.fillRect(r, DESERT_COLOUR if ch == DESERT else OPEN_COLOUR)
+    w, h = r.width(), r.height()  # everything in proportion: the canvas renders tiles at any zoom
     if ch == DESERT:
-        p.setPen(QPen(QColor("#a9803a"), 1))
-        for k in range(3):
-            y = r.top() + r.height() * (k + 1) // 4
-            p.drawArc(QRect(r.left() + 3 + 6 * (k % 2), y - 3, r.width() // 2, 6), 0, 180 * 16)
-    if ch == POWER:
-        p.setPen(QPen(POWER_COLOUR.darker(130), 3))
+        p.setPen(QPen(QColor("#a9803a"), max(1.0, w / 32)))
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawEllipse(QRectF(r).adjusted(5, 5, -5, -5))
-    p.setPen(QPen(GRID_COLOUR, 1))
-    p.setBrush(Qt.BrushStyle.NoBrush)
-    p.drawRect(r.adjusted(0, 0, -1, -1))
+        for k in range(3):
+            y = r.top() + h * (k + 1) / 4
+            p.drawArc(QRectF(r.left() + w * (0.1 + 0.19 * (k % 2)), y - h * 0.1, w / 2, h * 0.19), 0, 180 * 16)
+    if ch == POWER:
+        p.setPen(QPen(POWER_COLOUR.darker(130), max(1.0, w * 0.09)))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(QRectF(r).adjusted(w * 0.16, h * 0.16, -w * 0.16, -h * 0.16))
+    if grid:
+        p.setPen(QPen(GRID_COLOUR, 1))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRect(r.adjusted(0, 0, -1, -1))
 
 
 def paint_piece(p: QPainter, r: QRect, side: int, ch: str, highlight: bool = False, faded: bool = False) -> None:
     """A piece token: `ch` is a piece character, or "?" for an unknown enemy piece."""
-    box = QRectF(r).adjusted(3, 3, -3, -3)
+    u = r.width() / 32  # one pixel of the 32-pixel design
+    box = QRectF(r).adjusted(3 * u, 3 * u, -3 * u, -3 * u)
     colour = QColor(SIDE_COLOURS[side])
     if faded:
         colour.setAlpha(110)
-    p.setPen(QPen(QColor("#ffeb3b") if highlight else colour.darker(150), 3 if highlight else 1))
+    p.setPen(QPen(QColor("#ffeb3b") if highlight else colour.darker(150), max(1.0, (3 if highlight else 1) * u)))
     p.setBrush(colour)
-    p.drawRoundedRect(box, 5, 5)
+    p.drawRoundedRect(box, 5 * u, 5 * u)
     p.setPen(QColor("white"))
     f = QFont()
     f.setBold(True)
@@ -54,15 +59,14 @@ def paint_piece(p: QPainter, r: QRect, side: int, ch: str, highlight: bool = Fal
 
 
 def paint_setup_square(p: QPainter, r: QRect, ch: str) -> None:
-    """A square of the setup painter: sand, with the piece (or nothing for an empty square)."""
+    """A square of the setup painter: sand, with the piece (or nothing for an empty square); the
+    canvas draws the grid lines."""
     p.fillRect(r, OPEN_COLOUR)
-    p.setPen(QPen(GRID_COLOUR, 1))
-    p.setBrush(Qt.BrushStyle.NoBrush)
-    p.drawRect(r.adjusted(0, 0, -1, -1))
     if ch == EMPTY:
         return
     if ch not in NAME_OF_CHAR:
-        p.fillRect(r.adjusted(4, 4, -4, -4), BAD_COLOUR)
+        q = r.width() // 8
+        p.fillRect(r.adjusted(q, q, -q, -q), BAD_COLOUR)
         return
     paint_piece(p, r, 0, ch)
 

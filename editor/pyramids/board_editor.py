@@ -9,26 +9,17 @@ from PySide6.QtWidgets import (QButtonGroup, QFormLayout, QGroupBox, QLineEdit, 
 
 from gridsmith.formats.pyramids.board import MAX_HEIGHT, MIN_HEIGHT, Board
 from gridsmith.formats.pyramids.pieces import BOARD_WIDTH, HOME_ROWS, OPEN
+from gridsmith.formats.pyramids.templates import new_board  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands
 from ..core.commands import ModelSnapshot
 from ..core.document import EditorDocument
-from ..core.editorwidget import Panel, SquareGridEditor
+from ..core.editorwidget import GridEditor, Panel
 from ..core.toolbox import ToolBox
 from .art import DESERT_COLOUR, HOME_TINT, OPEN_COLOUR, POWER_COLOUR, paint_terrain
 
 KIND = "pyramids.board"
 TERRAIN = ((".", "Open"), ("D", "Desert"), ("P", "Power square"))
-
-
-def new_board() -> Board:
-    from gridsmith.formats.pyramids.refs import BUNDLED_DIR
-
-    import yaml
-
-    data = yaml.safe_load((BUNDLED_DIR / "default.board.yaml").read_text())
-    data["name"] = "New board"
-    return Board.model_validate(data)
 
 
 class BoardDocument(EditorDocument):
@@ -138,25 +129,27 @@ class BoardPanel(QWidget):
         commands.paint(doc, values, "Mirror board")
 
 
-class BoardEditor(SquareGridEditor):
+class BoardEditor(GridEditor):
     erase_value = OPEN
 
     def __init__(self, document: BoardDocument, parent=None):
         super().__init__(document, parent)
-        # tiles show the home zones too: the tile key is (square, zone)
-        self.item.key_at = lambda x, y: (document.cell(x, y), document.home_of_row(y))
-        self.item.rebuild()
         self.panel = BoardPanel(self)
 
+    def cell_key(self, x: int, y: int):
+        """Tiles show the home zones too: the key is (square, zone)."""
+        return (self.document.cell(x, y), self.document.home_of_row(y))
+
     def render_tile(self, p: QPainter, r: QRect, key) -> None:
-        ch, home = key if isinstance(key, tuple) else (key, -1)
-        paint_terrain(p, r, ch)
+        ch, home = key
+        paint_terrain(p, r, ch, grid=False)
         if home >= 0:
             p.fillRect(r, HOME_TINT[home])
 
     def colour_of(self, key) -> QColor:
-        ch = key[0] if isinstance(key, tuple) else key
-        return {"D": DESERT_COLOUR, "P": POWER_COLOUR}.get(ch, OPEN_COLOUR)
+        ch, home = key
+        c = {"D": DESERT_COLOUR, "P": POWER_COLOUR}.get(ch, OPEN_COLOUR)
+        return c.darker(112) if home >= 0 else c
 
     def current_value(self) -> str:
         return self.panel.value()

@@ -8,18 +8,15 @@ from PySide6.QtWidgets import (QFormLayout, QGridLayout, QLabel, QLineEdit, QPus
                                QVBoxLayout)
 
 from gridsmith.formats.pyramids.pieces import PIECES, PIECES_PER_SIDE
-from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
+from gridsmith.formats.pyramids.templates import new_pieceset  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands
+from ..core.forms import guard_wheel
 from ..core.document import EditorDocument
 from ..core.editorwidget import ValidatedEditor
 from .art import piece_label
 
 KIND = "pyramids.pieceset"
-
-
-def new_pieceset() -> PieceSet:
-    return PieceSet(kind=KIND, version=1, name="New piece set", counts=Counts())
 
 
 class PieceSetDocument(EditorDocument):
@@ -75,6 +72,7 @@ class PieceSetEditor(ValidatedEditor):
         lay.addWidget(self.surplus)
         lay.addStretch(1)
         self.start_validation(lambda p: " › ".join(map(str, p)) or "the piece set")
+        guard_wheel(self)  # the wheel changes a field only when it has the focus
         document.valueChanged.connect(self.refresh)
         self.refresh()
 

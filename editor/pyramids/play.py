@@ -18,7 +18,8 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QListWidget, QMainWindow,
                                QPushButton, QSlider, QSplitter, QVBoxLayout, QWidget)
 
-from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.core.loop import Match
+from gridsmith.engine.core.rng import SeatRng, new_seed
 from gridsmith.engine.pyramids.actions import Attacked, GameOver, Move, Moved
 from gridsmith.engine.pyramids.cheops import CheopsAgent
 from gridsmith.engine.pyramids.game import new_game
@@ -38,7 +39,7 @@ class ThinkWorker(QThread):
     thought = Signal(object)  # ThinkInfo
     chosen = Signal(object, float)  # Move, seconds
 
-    def __init__(self, agent: CheopsAgent, view, legal, rng: CounterRng):
+    def __init__(self, agent: CheopsAgent, view, legal, rng: SeatRng):
         super().__init__()
         self.agent, self.view, self.legal, self.rng = agent, view, legal, rng
 
@@ -118,8 +119,10 @@ class PlayWindow(QMainWindow):
     moveApplied = Signal()
     cheopsDone = Signal()
 
-    def __init__(self, scenario: ResolvedScenario, seed: int | None = None, scenario_name: str = ""):
+    def __init__(self, scenario: ResolvedScenario, seed: int | None = None, scenario_name: str = "",
+                 agent_seed: int | None = None):
         super().__init__()
+        self.agent_seed = agent_seed  # None: Cheops' generator from a secret (engine.core.rng)
         self.setWindowTitle(f"Pyramids — {scenario_name or 'test play'}")
         self.scenario_name = scenario_name
         self.source_editor = None
@@ -128,7 +131,7 @@ class PlayWindow(QMainWindow):
         self.selected = -1
         self.replay_frames: list | None = None
         self._build()
-        self.start(scenario, seed if seed is not None else int(time.time() * 1000) % (1 << 31))
+        self.start(scenario, seed if seed is not None else new_seed())  # a seed nobody can guess
 
     # ---- layout ---------------------------------------------------------------------------
     def _build(self) -> None:
@@ -194,7 +197,8 @@ class PlayWindow(QMainWindow):
         self.state = state if state is not None else new_game(scenario, seed)
         opts = scenario.options
         self.agent = CheopsAgent(level=opts.level, time_limit=opts.think_seconds, stop=self.stop_event)
-        self.cheops_rng = CounterRng(seed ^ 0x5EED)
+        # the shared play loop (engine.core.loop): the human clicks, Cheops thinks on a thread
+        self.match = Match(self.state, [None, self.agent], self.agent_seed, names=["human", "cheops"])
         if getattr(self, "board", None) is not None:
             self.board.setParent(None)
         self.board = BoardWidget(self.state.geo.rows)
@@ -246,7 +250,7 @@ class PlayWindow(QMainWindow):
         return True
 
     def _apply(self, move: Move) -> None:
-        events = self.state.apply(move)
+        events = self.match.apply(move)
         self.selected = -1
         for e in events:
             self.moves.addItem(self._describe(e.redacted(HUMAN)))
@@ -267,7 +271,8 @@ class PlayWindow(QMainWindow):
         self.stop_event.clear()
         self.think.clear()
         self.best.setText("")
-        self.worker = ThinkWorker(self.agent, self.state.view(CHEOPS), self.state.legal_actions(), self.cheops_rng)
+        req = self.match.request()
+        self.worker = ThinkWorker(req.agent, req.view, req.legal, req.rng)
         self.worker.thought.connect(self._thought)
         w = self.worker
         self.worker.chosen.connect(lambda move, seconds, w=w: self._cheops_chose(w, move, seconds))
@@ -305,7 +310,7 @@ class PlayWindow(QMainWindow):
             self.worker.wait()
             self.worker = None
         self.replay_timer.stop()
-        self.start(self.scenario, seed if seed is not None else (self.seed * 1103515245 + 12345) % (1 << 31))
+        self.start(self.scenario, seed if seed is not None else new_seed())
 
     # ---- saved games -----------------------------------------------------------------------
     def save_game(self, path: str | Path | None = None) -> Path | None:

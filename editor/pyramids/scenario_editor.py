@@ -7,20 +7,18 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout)
 
 from gridsmith.formats.pyramids.refs import RefError, load_ref
-from gridsmith.formats.pyramids.scenario import SIDES, Scenario, SetupChoice, Side, resolve
+from gridsmith.formats.pyramids.scenario import SIDES, SetupChoice, Side, resolve
 from gridsmith.formats.pyramids.setups import SetupLibrary
 from gridsmith.formats.registry import CheckContext
+from gridsmith.formats.pyramids.templates import new_scenario  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands
+from ..core.forms import guard_wheel
 from ..core.document import EditorDocument
 from ..core.editorwidget import ValidatedEditor
 
 KIND = "pyramids.scenario"
 SIDE_TITLES = {"player": "Player (bottom)", "cheops": "Cheops (top)"}
-
-
-def new_scenario() -> Scenario:
-    return Scenario(kind=KIND, version=1, name="New scenario")
 
 
 class ScenarioDocument(EditorDocument):
@@ -75,6 +73,7 @@ class SidePanel(QGroupBox):
         self.library.editingFinished.connect(self._library_changed)
         form.addRow("Library", self.library)
         self.entry = QComboBox()
+        self.entry.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # long names readable
         self.entry.activated.connect(self._library_changed)
         form.addRow("Entry", self.entry)
         self.refresh()
@@ -148,6 +147,7 @@ class ScenarioEditor(ValidatedEditor):
 
         opts = QGroupBox("Game options")
         of = QFormLayout(opts)
+        of.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)  # numbers, not bars
         self.slide = QSpinBox()
         self.slide.setRange(1, 3)
         self.slide.valueChanged.connect(lambda v: self._opt("slide", v))
@@ -183,6 +183,7 @@ class ScenarioEditor(ValidatedEditor):
         lay.addStretch(1)
 
         self.start_validation(lambda p: " › ".join(map(str, p)) or "the scenario")
+        guard_wheel(self)  # the wheel changes a field only when it has the focus
         doc.valueChanged.connect(self.refresh)
         self.play_windows: list = []
         self.refresh()

@@ -19,23 +19,19 @@ from PySide6.QtWidgets import (QButtonGroup, QGridLayout, QGroupBox, QHBoxLayout
 from gridsmith.formats.pyramids.pieces import BOARD_WIDTH, EMPTY, HOME_ROWS, PIECES
 from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
 from gridsmith.formats.pyramids.refs import RefError, load_ref
-from gridsmith.formats.pyramids.setups import MAX_SETUPS, Setup, SetupLibrary
+from gridsmith.formats.pyramids.setups import MAX_SETUPS, Setup
 from gridsmith.formats.registry import CheckContext
+from gridsmith.formats.pyramids.templates import new_library  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands, tools as core_tools
 from ..core.commands import ModelSnapshot
 from ..core.document import EditorDocument
-from ..core.editorwidget import Panel, SquareGridEditor
+from ..core.editorwidget import GridEditor, Panel
 from ..core.toolbox import ToolBox
 from .art import OPEN_COLOUR, SIDE_COLOURS, paint_setup_square, piece_label
 
 KIND = "pyramids.setups"
 EMPTY_ROW = EMPTY * BOARD_WIDTH
-
-
-def new_library() -> SetupLibrary:
-    return SetupLibrary(kind=KIND, version=1, name="New setups", setups=[
-        Setup(name="Setup 1", rows=[EMPTY_ROW] * HOME_ROWS)])
 
 
 class SetupsDocument(EditorDocument):
@@ -192,33 +188,33 @@ class SetupsDocument(EditorDocument):
 class SwapTool(core_tools.Tool):
     """Drag a piece onto another square: the two squares swap (one undo step)."""
 
-    name, label, shortcut = "swap", "Swap", "S"
+    name, label, shortcut, icon = "swap", "Swap", "S", "swap"
     tooltip = "Swap (S): drag a piece onto another square to swap them"
 
     def __init__(self, host):
         super().__init__(host)
         self.start = None
 
-    def press(self, x, y, button) -> None:
+    def press(self, cell, button) -> None:
         if button == Qt.MouseButton.LeftButton:
-            self.start = (x, y)
-            self.host.view.show_preview(x, y, x, y)
+            self.start = cell
+            self.view.show_preview([cell])
 
-    def move(self, x, y, buttons) -> None:
+    def move(self, cell, buttons) -> None:
         if self.start is not None:
-            self.host.view.show_preview(x, y, x, y)
+            self.view.show_preview([self.start, cell])
 
-    def release(self, x, y, button) -> None:
+    def release(self, cell, button) -> None:
         start, self.start = self.start, None
-        self.host.view.preview.hide()
-        if start is None or x < 0 or (x, y) == start:
+        self.view.preview.hide()
+        if start is None or cell is None or cell == start:
             return
-        a, b = self.doc.cell(*start), self.doc.cell(x, y)
-        commands.paint(self.doc, {start: b, (x, y): a}, "Swap pieces")
+        a, b = self.doc.cell(*start), self.doc.cell(*cell)
+        commands.paint(self.doc, {start: b, cell: a}, "Swap pieces")
 
     def cancel(self) -> None:
         self.start = None
-        self.host.view.preview.hide()
+        self.view.preview.hide()
 
 
 class PiecePalette(QWidget):
@@ -334,9 +330,10 @@ class LibraryPanel(QWidget):
         self.count.setText(f"{len(names)} of {MAX_SETUPS} setups")
 
 
-class SetupsEditor(SquareGridEditor):
+class SetupsEditor(GridEditor):
     erase_value = EMPTY
-    tool_classes = (core_tools.BrushTool, SwapTool, core_tools.EraserTool, core_tools.PickerTool)
+    tool_classes = (core_tools.BrushTool, SwapTool, core_tools.EraserTool, core_tools.PickerTool,
+                    core_tools.SelectTool)
 
     def __init__(self, document: SetupsDocument, parent=None):
         super().__init__(document, parent)
@@ -347,7 +344,14 @@ class SetupsEditor(SquareGridEditor):
         paint_setup_square(p, r, key)
 
     def colour_of(self, key) -> QColor:
-        return OPEN_COLOUR if key == EMPTY else SIDE_COLOURS[0]
+        """The world view: sand for an empty square; a piece in the player's blue, darker the
+        stronger it is (pyramid, sphinx, cobra, then 1 to 8), so a full setup is not one blue block."""
+        if key == EMPTY:
+            return OPEN_COLOUR
+        rank = next((i for i, (_n, ch) in enumerate(PIECES) if ch == key), None)
+        if rank is None:
+            return QColor("#ff00ff")
+        return SIDE_COLOURS[0].lighter(60 + 12 * rank)
 
     def current_value(self) -> str:
         return self.palette_panel.value()

@@ -9,7 +9,8 @@ the phase, and so does running out of actions or of anything legal to do.
 """
 from __future__ import annotations
 
-from gridsmith.engine.core.protocol import Result
+from gridsmith.engine.core.errors import IllegalActionError
+from gridsmith.engine.core.protocol import Result, Termination
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.circuitwar.ruleset import Ruleset
 
@@ -91,10 +92,10 @@ class CircuitWarState:
 
     def apply(self, action: Action) -> list:
         if self._result is not None:
-            raise ValueError("the game is over")
+            raise IllegalActionError("the game is over")
         self.legal_actions()
         if action not in self._legal_set:
-            raise ValueError(f"illegal action {action.to_text()} for {self.names[self.seat]} in the "
+            raise IllegalActionError(f"illegal action {action.to_text()} for {self.names[self.seat]} in the "
                              f"{self.phase} phase")
         if action.cols != self.board.cols:
             action = Action(action.op, action.a, action.b, action.item, self.board.cols)
@@ -226,7 +227,7 @@ class CircuitWarState:
     def _next_turn(self, ev: list) -> None:
         if self.turn >= self.rules.turns.max_turns:
             living = tuple(s for s in range(self.n) if self.alive[s])
-            self._finish(ev, living, f"the turn limit ({self.rules.turns.max_turns}) was reached")
+            self._finish(ev, living, Termination.TURN_LIMIT, f"the turn limit ({self.rules.turns.max_turns}) was reached")
             return
         self.turn += 1
         self._energize(ev)
@@ -299,14 +300,14 @@ class CircuitWarState:
     def _check_over(self, ev: list) -> bool:
         living = tuple(s for s in range(self.n) if self.alive[s])
         if len(living) <= 1:
-            self._finish(ev, living, "last side standing" if living else "no side left")
+            self._finish(ev, living, Termination.ELIMINATION, "last side standing" if living else "no side left")
             return True
         return False
 
-    def _finish(self, ev: list, winners: tuple[int, ...], reason: str) -> None:
+    def _finish(self, ev: list, winners: tuple[int, ...], how: Termination, reason: str) -> None:
         k = len(winners)
         scores = tuple((1.0 / k if s in winners else 0.0) for s in range(self.n)) if k else (0.0,) * self.n
-        self._result = Result(winners, scores, reason)
+        self._result = Result(winners, scores, how, reason)
         self.seat = None
         self.phase = "over"
         self._legal = []

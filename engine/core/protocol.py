@@ -11,6 +11,7 @@ Actions and events are small immutable values with a stable text form (`to_text(
 """
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -27,17 +28,35 @@ class Event(Protocol):
     def to_text(self) -> str: ...
 
 
+class Termination(enum.Enum):
+    """Why a game ended (after python-chess's `Termination`); the value is the text shown."""
+
+    OBJECTIVE = "objective reached"  # e.g. a side found the opponent's pyramid
+    ELIMINATION = "eliminated every mobile piece"  # a side has nothing left that can act
+    NO_LEGAL_ACTION = "no legal move left"  # the side to move cannot act
+    TURN_LIMIT = "last turn played"  # the scenario's number of turns is over
+    MOVE_LIMIT = "move limit reached"  # a safety limit on the number of actions
+    TIME_LIMIT = "time ran out"  # a clock (Pendulum) reached its end
+
+
 @dataclass(frozen=True)
 class Result:
-    """How a game ended: the winning seats (several on a tie) and every seat's score."""
+    """How a game ended: the winning seats (several on a tie), every seat's score, the kind of
+    ending, and optional detail for people (e.g. "move limit of 400 reached")."""
 
     winners: tuple[int, ...]
     scores: tuple[float, ...]
-    reason: str = ""
+    termination: Termination
+    detail: str = ""
 
     @property
     def is_draw(self) -> bool:
         return len(self.winners) != 1
+
+    @property
+    def reason(self) -> str:
+        """The ending in words: the detail when there is one, else the termination's text."""
+        return self.detail or self.termination.value
 
 
 class State(Protocol):

@@ -1,11 +1,25 @@
-"""One seeded, counter-based random generator per game state: its whole state is (seed, draws).
+"""Random generators: the game's own (seeded, counter-based, replayable) and the computer players'
+(from an independent secret, so no agent can learn the game's seed from its own generator).
 
-SplitMix64 is counter-based by construction (output n = mix(seed + n * gamma)), so a state can be
-saved as two integers, cloned for free, and replayed exactly: a game is a pure function of
-(scenario, seed, actions).
+The game's generator (`CounterRng`) is SplitMix64, counter-based by construction (output n =
+mix(seed + n * gamma)): a state saves as two integers, clones for free and replays exactly, so a
+game is a pure function of (scenario, seed, actions).
+
+Hidden information must not leak through generators (issue 12):
+
+- `SeatRng`: a computer player's generator. Its key comes from `secrets` (or, for reproducible
+  tests and benchmarks only, from an explicit *agent seed* that has nothing to do with the game's
+  seed); it exposes no seed, and knowing it says nothing about the game's chance.
+- `hidden_rng(seed, label, *keys)`: a stream for hidden chance (a random setup, a shuffle). Its
+  seed is a keyed BLAKE2b hash of the game's seed: one-way, so neither the public chance stream's
+  state nor a seat's own hidden stream gives another seat's stream without the game's seed.
+- `new_seed()`: a game seed nobody can guess (63 bits from `secrets`), the default wherever the
+  user gives no seed. An explicit seed is public by choice: whoever knows it knows the game.
 """
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -21,17 +35,13 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-class CounterRng:
-    __slots__ = ("seed", "draws", "_base")
+class _Draws:
+    """Everything a generator offers, built on `next_u64`."""
 
-    def __init__(self, seed: int, draws: int = 0) -> None:
-        self.seed = int(seed)
-        self.draws = int(draws)
-        self._base = _mix(self.seed & _MASK)
+    __slots__ = ()
 
-    def next_u64(self) -> int:
-        self.draws += 1
-        return _mix((self._base + self.draws * _GAMMA) & _MASK)
+    def next_u64(self) -> int:  # pragma: no cover - every generator defines it
+        raise NotImplementedError
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
@@ -59,6 +69,21 @@ class CounterRng:
             j = self.randrange(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
+
+class CounterRng(_Draws):
+    """The game's generator: its whole state is (seed, draws)."""
+
+    __slots__ = ("seed", "draws", "_base")
+
+    def __init__(self, seed: int, draws: int = 0) -> None:
+        self.seed = int(seed)
+        self.draws = int(draws)
+        self._base = _mix(self.seed & _MASK)
+
+    def next_u64(self) -> int:
+        self.draws += 1
+        return _mix((self._base + self.draws * _GAMMA) & _MASK)
+
     def clone(self) -> "CounterRng":
         return CounterRng(self.seed, self.draws)
 
@@ -69,9 +94,54 @@ class CounterRng:
         return f"CounterRng(seed={self.seed}, draws={self.draws})"
 
 
+def _hash64(*parts: object) -> int:
+    h = hashlib.blake2b(digest_size=8, person=b"gridsmith-rng")
+    for p in parts:
+        b = str(p).encode()
+        h.update(len(b).to_bytes(4, "little") + b)
+    return int.from_bytes(h.digest(), "little")
+
+
+class SeatRng(_Draws):
+    """A computer player's generator: keyed by a secret, exposing no seed. Use `seat_rngs`."""
+
+    __slots__ = ("_base", "_n")
+
+    def __init__(self, key: bytes, seat: int) -> None:
+        self._base = _hash64(key.hex(), "seat", seat)
+        self._n = 0
+
+    def next_u64(self) -> int:
+        self._n += 1
+        return _mix((self._base + self._n * _GAMMA) & _MASK)
+
+    def __repr__(self) -> str:
+        return f"SeatRng(<secret>, draws={self._n})"
+
+
+def seat_rngs(seats: int, agent_seed: int | None = None) -> list[SeatRng]:
+    """The one derivation of every seat's generator (engine.core.loop uses it on every surface).
+
+    The key is 32 bytes from `secrets`, independent of the game; `agent_seed` fixes it for
+    reproducible tests, golden traces and benchmarks (it is still independent of the game's seed)."""
+    key = secrets.token_bytes(32) if agent_seed is None else hashlib.sha256(f"agent-seed:{int(agent_seed)}".encode()).digest()
+    return [SeatRng(key, q) for q in range(seats)]
+
+
+def hidden_rng(seed: int, label: str, *keys: object) -> CounterRng:
+    """A stream for hidden chance keyed by what it decides (e.g. `hidden_rng(seed, "setup", side)`):
+    one-way from the game's seed, independent of the public stream `CounterRng(seed)`."""
+    return CounterRng(_hash64("hidden", int(seed), label, *keys))
+
+
+def new_seed() -> int:
+    """A game seed from `secrets`: the default when the user gives none."""
+    return secrets.randbits(63)
+
+
 def derive(seed: int, *keys: int) -> int:
-    """A 64-bit seed derived from `seed` and `keys` (e.g. a seat, a square): independent streams
-    for agents, and random numbers keyed by *what* they decide rather than by draw order."""
+    """A 64-bit seed derived from `seed` and `keys` (e.g. a square): random numbers keyed by *what*
+    they decide rather than by draw order. (Invertible mixing: not for hidden chance.)"""
     z = _mix(int(seed) & _MASK)
     for k in keys:
         z = _mix((z + _GAMMA + (int(k) & _MASK)) & _MASK)

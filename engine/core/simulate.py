@@ -1,14 +1,13 @@
-"""Batch play, computer against computer, for any game that follows engine.core.protocol.
+"""Batch play, computer against computer, for any registered game (engine.core.games).
 
-A game is found by convention: module `engine.<game>` exposes `new_game(scenario, seed=...)`
-(and may accept `ruleset=`); agents come from the `gridsmith.agents` entry-point group. Each game
+Games come from the `gridsmith.games` entry-point group, agents from `gridsmith.agents`, and each
+game is played by the one loop (engine.core.loop.Match). Each game
 is one picklable `GameSpec`, played by `play_game` in whatever `concurrent.futures.Executor` the
 caller passes: a local process pool, or a Dask distributed cluster's executor
 (`distributed.Client(address).get_executor()`), so the same code scales from a laptop to a cluster.
 """
 from __future__ import annotations
 
-import importlib
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -16,8 +15,9 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from .agents import create
-from .rng import _MASK, CounterRng, _mix
+from .games import get as get_game
+from .loop import Match, Step
+from .rng import derive
 from .stats import Proportion, Spread, spread, wilson
 
 
@@ -31,6 +31,10 @@ class GameSpec:
     ruleset: Any = None
     agent_options: tuple[tuple[tuple[str, Any], ...], ...] = ()  # per seat, (key, value) pairs
     max_actions: int = 1_000_000  # a safety net against agents that never end a game
+    base: str | None = None  # the folder the scenario's relative references resolve against
+    #: None: the computer players' generators come from a secret (engine.core.rng.seat_rngs);
+    #: a number fixes them, for reproducible tests and benchmarks
+    agent_seed: int | None = None
 
 
 @dataclass(frozen=True)
@@ -46,46 +50,32 @@ class GameRecord:
     error: str | None = None
 
 
-def agent_rng(seed: int, seat: int) -> CounterRng:
-    """Each seat's agent gets its own generator, independent of the game's and of the others'.
-    (Golden traces of several games depend on this exact derivation: do not change it.)"""
-    return CounterRng(_mix((seed * 8 + seat + 1) & _MASK))
-
-
-def play_game(spec: GameSpec, on_step: Callable[[Any, Any, list], None] | None = None) -> GameRecord:
+def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> GameRecord:
     """Play one game to the end; an exception is recorded, never raised (one bad game must not
     sink a thousand-game batch)."""
     t0 = time.perf_counter()
-    actions = 0
+    match = None
     try:
-        mod = importlib.import_module(f"gridsmith.engine.{spec.game}")
-        kwargs = {"ruleset": spec.ruleset} if spec.ruleset is not None else {}
-        state = mod.new_game(spec.scenario, seed=spec.seed, **kwargs)
+        game = get_game(spec.game)
+        state = game.new_game(spec.scenario, spec.seed, ruleset=spec.ruleset, base=spec.base)
         opts = spec.agent_options or tuple(() for _ in spec.agents)
-        agents = [create(spec.game, name, **dict(o)) for name, o in zip(spec.agents, opts)]
-        rngs = [agent_rng(spec.seed * 1009 + spec.rotation, q) for q in range(len(agents))]
-        while not state.is_over:
-            if actions >= spec.max_actions:
-                raise RuntimeError(f"no result after {actions} actions")
-            q = state.to_move
-            legal = state.legal_actions()
-            action = agents[q].choose(state.view(q), legal, rngs[q])
-            events = state.apply(action)
-            actions += 1
-            if on_step is not None:
-                on_step(state, action, events)
+        agents = [game.agent(name, **dict(o)) for name, o in zip(spec.agents, opts)]
+        match = Match(state, agents, spec.agent_seed, spec.max_actions, names=spec.agents)
+        match.run(on_step)
         r = state.result
-        return GameRecord(spec.seed, spec.rotation, spec.agents, tuple(r.winners), tuple(r.scores), actions,
+        return GameRecord(spec.seed, spec.rotation, spec.agents, tuple(r.winners), tuple(r.scores), match.actions,
                           getattr(state, "turns_played", getattr(state, "turn", None)), time.perf_counter() - t0)
     except Exception as e:  # noqa: BLE001 - reported per game
-        return GameRecord(spec.seed, spec.rotation, spec.agents, (), (), actions, None, time.perf_counter() - t0,
-                          f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=3)}")
+        return GameRecord(spec.seed, spec.rotation, spec.agents, (), (), match.actions if match else 0, None,
+                          time.perf_counter() - t0, f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=3)}")
 
 
 def make_specs(game: str, scenario: Any, agents: list[str], games: int, seed: int = 0, rotate: bool = False,
-               ruleset: Any = None, agent_options: list[dict] | None = None) -> list[GameSpec]:
+               ruleset: Any = None, agent_options: list[dict] | None = None, base: str | None = None,
+               agent_seed: int | None = None) -> list[GameSpec]:
     """`games` seeds; with `rotate`, each seed once per rotation of the seat order, so every agent
-    plays every seat on the same games."""
+    plays every seat on the same games. `agent_seed` fixes the computer players' generators (one
+    per game, derived from it); None draws them from a secret."""
     n = len(agents)
     opts = tuple(tuple(sorted((agent_options[q] if agent_options else {}).items())) for q in range(n))
     specs = []
@@ -93,7 +83,8 @@ def make_specs(game: str, scenario: Any, agents: list[str], games: int, seed: in
         for k in range(n if rotate else 1):
             order = tuple(agents[(q - k) % n] for q in range(n))
             o = tuple(opts[(q - k) % n] for q in range(n))
-            specs.append(GameSpec(game, scenario, order, seed + g, k, ruleset, o))
+            aseed = None if agent_seed is None else derive(agent_seed, g, k)
+            specs.append(GameSpec(game, scenario, order, seed + g, k, ruleset, o, base=base, agent_seed=aseed))
     return specs
 
 

@@ -11,25 +11,23 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .rng import CounterRng
+from .loop import Match, Step
 
 
-def trace_game(state: Any, agents: Sequence[Any], rngs: Sequence[CounterRng], header: Sequence[str] = (),
+def trace_game(state: Any, agents: Sequence[Any], agent_seed: int, header: Sequence[str] = (),
                seat_name: Callable[[int], str] = lambda q: f"seat {q + 1}", opening: Sequence[Any] = (),
                max_actions: int = 100_000) -> list[str]:
-    """Play `state` to the end with `agents` and return the trace lines."""
+    """Play `state` to the end with `agents` through the shared loop and return the trace lines.
+    A trace is reproducible only with a fixed `agent_seed` (engine.core.rng.seat_rngs)."""
     lines = [f"# {h}" for h in header]
     lines += [f"  {e.to_text()}" for e in opening]
-    n = 0
-    while not state.is_over:
-        if n >= max_actions:
-            raise RuntimeError(f"no result after {n} actions")
-        q = state.to_move
-        action = agents[q].choose(state.view(q), state.legal_actions(), rngs[q])
-        events = state.apply(action)
-        n += 1
-        lines.append(f"> {seat_name(q)}: {action.to_text()}")
-        lines += [f"  {e.to_text()}" for e in events]
+
+    def record(step: Step) -> None:
+        if step.seat is not None:
+            lines.append(f"> {seat_name(step.seat)}: {step.action.to_text()}")
+        lines.extend(f"  {e.to_text()}" for e in step.events)
+
+    Match(state, agents, agent_seed, max_actions).run(record)
     return lines
 
 

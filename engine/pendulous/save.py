@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from gridsmith.engine.core.errors import ReplayError
 from gridsmith.formats import registry
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.diagnostics import Problem
@@ -25,12 +26,14 @@ from .board import CITY_KIND, WATER_KIND
 from .state import IllegalAction, PendulousState
 
 
-class SaveError(ValueError):
+class SaveError(ReplayError):
     """A saved game that does not replay to its snapshot; `problems` locate each difference."""
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
-        super().__init__("; ".join(p.message for p in problems[:5]))
+        first = problems[0] if problems else None
+        super().__init__("; ".join(p.message for p in problems[:5]), tuple(first.path) if first else (),
+                         first.code if first else "SAV410")
 
 
 def snapshot(s: PendulousState) -> Snapshot:

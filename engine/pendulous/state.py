@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gridsmith.engine.core.protocol import Result
+from gridsmith.engine.core.errors import IllegalActionError
+from gridsmith.engine.core.protocol import Result, Termination
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pendulous.ruleset import Ruleset
 from gridsmith.formats.pendulous.scenario import Scenario
@@ -31,7 +32,7 @@ from .actions import END_TURN, Attack, EndTurn, PickUp, Place
 from .board import CITY_KIND, LAND_KIND, Board, bits_of, build_board
 
 
-class IllegalAction(ValueError):
+class IllegalAction(IllegalActionError):
     """An action that the rules do not allow in this state (the message says which rule)."""
 
 
@@ -560,7 +561,7 @@ class PendulousState:
         best = max(self.vp)
         winners = tuple(q for q, v in enumerate(self.vp) if v == best)
         self.over = True
-        self._result = Result(winners, tuple(float(v) for v in self.vp), "last turn played")
+        self._result = Result(winners, tuple(float(v) for v in self.vp), Termination.TURN_LIMIT)
         events.append(ev.GameOver(winners, tuple(self.vp)))
 
     # ------------------------------------------------------------------ read-only helpers

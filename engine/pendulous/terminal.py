@@ -10,9 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from gridsmith.engine.core.agents import create
 from gridsmith.engine.core.rng import CounterRng
-from gridsmith.engine.core.simulate import agent_rng
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
 from . import reports
@@ -48,14 +46,15 @@ def _parse_square(arg: str) -> tuple[int, int] | None:
 
 
 class HumanSeat:
-    """A seat played from the terminal. Returns an action, or None to quit."""
+    """A seat played from the terminal. Returns an action, or None to quit. It sees its own view;
+    `save` writes the match's real state (which holds the game's generator)."""
 
     name = "human"
 
     def __init__(self, inp: Callable[[str], str] | None = None, out: TextIO | None = None,
-                 seats: list[str] | None = None) -> None:
+                 seats: list[str] | None = None, match: Any = None) -> None:
         self.inp = inp or (lambda prompt: input(prompt))  # looked up when called: tests patch input
-        self.out, self.seats = out or sys.stdout, seats
+        self.out, self.seats, self.match = out or sys.stdout, seats, match
 
     def choose(self, s: PendulousState, legal: list[Any], rng: CounterRng) -> Any | None:
         print(board_with_axes(s), file=self.out)
@@ -78,7 +77,7 @@ class HumanSeat:
                 print(reports.player_settings_text(s), reports.game_settings_text(s), reports.combat_report_text(s),
                       sep="\n\n", file=self.out)
             elif verb == "save" and arg:
-                write_save(arg.strip(), s, self.seats)
+                write_save(arg.strip(), self.match.state if self.match is not None else s, self.seats)
                 print(f"saved to {arg.strip()}", file=self.out)
             elif verb == "odds":
                 sq = _parse_square(arg)
@@ -108,30 +107,36 @@ class HumanSeat:
 
 
 def play(state: PendulousState, seats: list[str], out: TextIO | None = None, verbose: bool = False,
-         inp: Callable[[str], str] | None = None, agent_options: dict | None = None) -> bool:
-    """Play until the game is over (True) or a human quits (False). Prints each turn's scores,
-    every event with `verbose` (always for human games), and the result."""
-    out = out or sys.stdout
-    humans = any(x == "human" for x in seats)
-    agents = [HumanSeat(inp, out, seats) if x == "human" else create("pendulous", x, **(agent_options or {}))
-              for x in seats]
-    rngs = [agent_rng(state.rng.seed, q) for q in range(len(seats))]
-    show_all = verbose or humans
-    last_turn = state.turn
-    while not state.is_over:
-        q = state.to_move
-        action = agents[q].choose(state.view(q) if not isinstance(agents[q], HumanSeat) else state,
-                                  state.legal_actions(), rngs[q])
-        if action is None:
-            return False
-        events = state.apply(action)
-        for e in events:
+         inp: Callable[[str], str] | None = None, agent_options: dict | None = None,
+         agent_seed: int | None = None) -> bool:
+    """Play until the game is over (True) or a human quits (False), through the shared loop
+    (engine.core.loop). Prints each turn's scores, every event with `verbose` (always for human
+    games), and the result. `agent_seed` fixes the computer players' generators (tests)."""
+    from .api import GAME
+
+    match = GAME.match(state, seats, agent_seed, inp, out, agent_options)
+    return GAME.play_terminal(match, out or sys.stdout, verbose)
+
+
+def play_match(match: Any, seats: list[str], out: TextIO, verbose: bool) -> bool:
+    """The terminal's view of a Pendulous match: events, turn scores, the result."""
+    state = match.state
+    show_all = verbose or any(x == "human" for x in seats)
+    last = {"turn": state.turn, "events": []}
+
+    def shown(step) -> None:
+        for e in step.events:
             if show_all and not isinstance(e, GameOver):
                 print(e.to_text(), file=out)
-        if state.turn != last_turn:  # a round of turns is over (the last one ends the game)
-            if last_turn > 0:
+        last["events"] = step.events
+        if state.turn != last["turn"]:  # a round of turns is over (the last one ends the game)
+            if last["turn"] > 0:
                 scores = ", ".join(f"{SEAT_COLOURS[i]} {v}" for i, v in enumerate(state.vp))
-                print(f"after turn {last_turn}: {scores}", file=out)
-            last_turn = state.turn
-    print(next(e for e in events if isinstance(e, GameOver)).to_text(), file=out)
+                print(f"after turn {last['turn']}: {scores}", file=out)
+            last["turn"] = state.turn
+
+    if not match.run(on_step=shown):
+        return False
+    over = next((e for e in last["events"] if isinstance(e, GameOver)), None)
+    print((over or GameOver(state.result.winners, tuple(state.vp))).to_text(), file=out)
     return True

@@ -2,13 +2,16 @@
 
 Manual, Start of Game: "Random setups always position the pyramid in one of the two back rows."
 Movement: "the first turn in the game is assigned at random" (unless the scenario says who).
-All chance comes from the game's CounterRng, so a game is a pure function of (scenario, seed, moves).
+All chance comes from the game's seed, so a game is a pure function of (scenario, seed, moves): who
+moves first (public) from the game's CounterRng, each side's random setup (hidden from the other)
+from its own one-way stream `hidden_rng(seed, "setup", side)`, which no agent can derive from its own
+setup, its generator or what it sees (engine.core.rng; tests/platform/test_hidden_information.py).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.core.rng import CounterRng, hidden_rng
 from gridsmith.formats.pyramids.pieceset import Counts
 from gridsmith.formats.pyramids.scenario import ResolvedScenario, Scenario, resolve
 from gridsmith.formats.registry import CheckContext
@@ -42,7 +45,7 @@ def new_game(scenario: ResolvedScenario, seed: int, first: int | None = None,
     rng = CounterRng(seed)
     geo = geometry(tuple(scenario.board))
     if setups is None:
-        setups = tuple(s if s is not None else random_setup(scenario.counts[i], rng)
+        setups = tuple(s if s is not None else random_setup(scenario.counts[i], hidden_rng(seed, "setup", i))
                        for i, s in enumerate(scenario.setups))
     if first is None:
         choice = scenario.options.first

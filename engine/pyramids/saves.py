@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from gridsmith.engine.core.errors import ReplayError
 from gridsmith.formats.diagnostics import Problem
 from gridsmith.formats.pyramids.save import SavedGame, SavedSide, Snapshot
 from gridsmith.formats.pyramids.scenario import ResolvedScenario
@@ -44,15 +45,6 @@ def to_save(state: PyramidsState, seed: int, scenario_name: str = "") -> SavedGa
             reason=state.result.reason if state.result else "",
         ),
     )
-
-
-class ReplayError(ValueError):
-    """The moves of a saved game do not replay to its snapshot."""
-
-    def __init__(self, message: str, path: tuple = (), code: str = "SAV410") -> None:
-        super().__init__(message)
-        self.path = path
-        self.code = code
 
 
 def from_save(save: SavedGame, upto: int | None = None) -> PyramidsState:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gridsmith.engine.core.protocol import Result
+from gridsmith.engine.core.errors import IllegalActionError
+from gridsmith.engine.core.protocol import Result, Termination
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pyramids.scenario import Options
 
@@ -132,11 +133,11 @@ class PyramidsState:
 
     def apply(self, action: Move) -> list:
         if self._result is not None:
-            raise ValueError("the game is over")
+            raise IllegalActionError("the game is over")
         legal = {(m.frm, m.to): m for m in self.legal_actions()}
         move = legal.get((action.frm, action.to))
         if move is None:
-            raise ValueError(f"illegal move {action.to_text()}")
+            raise IllegalActionError(f"illegal move {action.to_text()}")
         side, frm, to, how = self._to_move, move.frm, move.to, move.how
         enemy = 1 - side
         pid = self.pid_at[frm]
@@ -173,17 +174,17 @@ class PyramidsState:
                 self._relocate(frm, to)
             events.append(Attacked(side, frm, to, how, t, d, won, shown, h))
             if d == PYRAMID:
-                self._finish(events, side, "found the pyramid")
+                self._finish(events, side, Termination.OBJECTIVE, "found the pyramid")
         self.log.append(Move(frm, to, h, how))
         self.ply += 1
         self._legal = None
         if self._result is None:
             if self.mobile[enemy] == 0:
-                self._finish(events, side, "eliminated every mobile piece")
+                self._finish(events, side, Termination.ELIMINATION, "eliminated every mobile piece")
             elif self.mobile[side] == 0:
-                self._finish(events, enemy, "eliminated every mobile piece")
+                self._finish(events, enemy, Termination.ELIMINATION, "eliminated every mobile piece")
             elif self.ply >= self.options.max_moves:
-                self._finish(events, None, f"move limit of {self.options.max_moves} reached")
+                self._finish(events, None, Termination.MOVE_LIMIT, f"move limit of {self.options.max_moves} reached")
             else:
                 self._to_move = enemy
                 self._check_stuck(events)
@@ -193,7 +194,8 @@ class PyramidsState:
     def _check_stuck(self, events: list | None = None) -> None:
         # where the manual is silent: a side that cannot move loses (docs/rules/pyramids.md)
         if self._result is None and not self.legal_moves_raw():
-            self._finish(events if events is not None else [], 1 - self._to_move, "no legal move left")
+            self._finish(events if events is not None else [], 1 - self._to_move, Termination.NO_LEGAL_ACTION,
+                         "no legal move left")
 
     def _relocate(self, frm: int, to: int) -> None:
         pid = self.pid_at[frm]
@@ -210,9 +212,9 @@ class PyramidsState:
         self.piece_sq[pid] = -1
         self.side_at[sq], self.type_at[sq], self.pid_at[sq] = -1, 0, -1
 
-    def _finish(self, events: list, winner: int | None, reason: str) -> None:
+    def _finish(self, events: list, winner: int | None, how: Termination, reason: str) -> None:
         scores = (0.5, 0.5) if winner is None else tuple(1.0 if s == winner else 0.0 for s in (0, 1))
-        self._result = Result(() if winner is None else (winner,), scores, reason)
+        self._result = Result(() if winner is None else (winner,), scores, how, reason)
         self._to_move = None
         self._legal = []
         events.append(GameOver(winner, reason))

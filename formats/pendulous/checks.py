@@ -88,7 +88,7 @@ def _check_map(s: Scenario, rules: Ruleset) -> Iterator[Problem]:
     for r, row in enumerate(rows):
         if len(row) != width:
             yield Problem("PND401", f"row {r + 1} has {len(row)} squares but row 1 has {width}: the map must be "
-                          "rectangular", ("map", r))
+                          "rectangular", ("map", r, min(len(row), width)))  # at the row's end
     longest = max(len(r) for r in rows)
     if not 1 <= len(rows) <= limits.max_map_height or not 1 <= longest <= limits.max_map_width or width == 0:
         yield Problem("PND402", f"the map is {longest}x{len(rows)} squares; it must be 1x1 to "

@@ -12,9 +12,12 @@ CONTENT = ROOT / "content" / "pendulous"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 
 
-def cell_point(view, x: int, y: int) -> QPoint:
-    px = view.grid_item.px
-    return view.mapFromScene(QPointF(x * px + px / 2, y * px + px / 2))
+def cell_point(view, *cell: int) -> QPoint:
+    """The viewport position of a cell's centre (any geometry; a lattice point is a 2-tuple)."""
+    g = view.grid_item.geometry
+    if g.name == "lattice" and len(cell) == 2:
+        return view.mapFromScene(g.point(cell))
+    return view.mapFromScene(g.center(cell))
 
 
 def _send(view, kind, pos: QPoint, button, buttons) -> None:
@@ -23,28 +26,40 @@ def _send(view, kind, pos: QPoint, button, buttons) -> None:
     QApplication.sendEvent(view.viewport(), ev)
 
 
-def press(view, x, y, button=Qt.MouseButton.LeftButton):
-    _send(view, QMouseEvent.Type.MouseButtonPress, cell_point(view, x, y), button, button)
+def press(view, *cell, button=Qt.MouseButton.LeftButton):
+    *cell, button = _split(cell, button)
+    _send(view, QMouseEvent.Type.MouseButtonPress, cell_point(view, *cell), button, button)
 
 
-def move(view, x, y, buttons=Qt.MouseButton.LeftButton):
-    _send(view, QMouseEvent.Type.MouseMove, cell_point(view, x, y), Qt.MouseButton.NoButton, buttons)
+def move(view, *cell, buttons=Qt.MouseButton.LeftButton):
+    *cell, buttons = _split(cell, buttons)
+    _send(view, QMouseEvent.Type.MouseMove, cell_point(view, *cell), Qt.MouseButton.NoButton, buttons)
 
 
-def release(view, x, y, button=Qt.MouseButton.LeftButton):
-    _send(view, QMouseEvent.Type.MouseButtonRelease, cell_point(view, x, y), button, Qt.MouseButton.NoButton)
+def release(view, *cell, button=Qt.MouseButton.LeftButton):
+    *cell, button = _split(cell, button)
+    _send(view, QMouseEvent.Type.MouseButtonRelease, cell_point(view, *cell), button, Qt.MouseButton.NoButton)
+
+
+def _split(args, default):
+    """Cell coordinates, optionally followed by a mouse button (positional, as in move(view, x, y, b))."""
+    if args and not isinstance(args[-1], int):
+        return (*args[:-1], args[-1])
+    return (*args, default)
 
 
 def drag(view, cells, button=Qt.MouseButton.LeftButton):
-    """Press on the first cell, move through the others, release on the last."""
+    """Press on the first cell, move through the others, release on the last (cells are tuples;
+    for a lattice, 2-tuples are points)."""
     press(view, *cells[0], button)
     for c in cells[1:]:
         move(view, *c, button)
     release(view, *cells[-1], button)
 
 
-def click(view, x, y, button=Qt.MouseButton.LeftButton):
-    drag(view, [(x, y)], button)
+def click(view, *cell, button=Qt.MouseButton.LeftButton):
+    *cell, button = _split(cell, button)
+    drag(view, [tuple(cell)], button)
 
 
 def wait_validated(qtbot, ed) -> list:

@@ -126,7 +126,7 @@ def test_minimap_updates_only_the_changed_squares(qtbot, window, duel, monkeypat
     drag(ed.view, [(0, 4), (1, 4)])
     assert rebuilt == []
     assert seen == [[(0, 4)], [(1, 4)]]
-    assert ed.minimap.image.pixelColor(0, 4) == ed.colour_of("2")
+    assert ed.minimap.colour_of_cell(0, 4) == ed.colour_of("2")
 
 
 def test_zoom_and_pan(qtbot, window, duel):

@@ -49,3 +49,35 @@ def test_a_clean_exit_leaves_nothing_to_recover(qtbot, window, duel):
     assert window.autosaver.session.exists()
     window.autosaver.shutdown()
     assert not any(window.autosaver.folder.iterdir())
+
+
+def test_unsaved_text_that_does_not_read_is_recovered_in_the_text_view(qtbot, window, duel, tmp_path, monkeypatch):
+    import json
+
+    from gridsmith.editor.core.textview import TextEditor
+
+    duel.write_text(duel.read_text().replace("  turns: 12", "  turn: 12"))  # does not read
+    ed = window.open_file(duel)
+    assert isinstance(ed, TextEditor)
+    ed.edit.appendPlainText("# first edit")
+    window.autosaver.tick()
+    ed.edit.appendPlainText("# second edit")
+    window.autosaver.tick()  # every edit of the text is autosaved, not only the first
+    session = json.loads(window.autosaver.session.read_text())
+    (entry,) = session["documents"]
+    saved = (window.autosaver.folder / f"{entry['id']}.yaml").read_text()
+    assert saved.endswith("# second edit")
+    # the editor dies: its session is now one of a dead process
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    session["pid"] = int(dead.stdout)
+    # (under another id: this live window forgets its own autosave files when the tab closes)
+    (window.autosaver.folder / f"{entry['id']}.yaml").rename(window.autosaver.folder / "recovered-1.yaml")
+    session["documents"][0]["id"] = "recovered-1"
+    (window.autosaver.folder / f"session-{session['pid']}.json").write_text(json.dumps(session))
+    window.close_tab(ed, ask=False)
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    (again,) = window.offer_recovery()
+    assert isinstance(again, TextEditor) and again.document.path == duel
+    assert again.edit.toPlainText().endswith("# second edit") and again.document.modified
+    assert any(d.code == "S301" for d in again.problems())

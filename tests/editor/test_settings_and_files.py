@@ -221,13 +221,13 @@ def test_unsaved_changes_prompt(qtbot, window, duel, monkeypatch):
     assert "turns: 12" in duel.read_text()
 
 
-def test_opening_a_broken_file_shows_its_diagnostics(qtbot, window, tmp_path, monkeypatch):
+def test_opening_a_file_that_is_not_text_shows_its_diagnostics(qtbot, window, tmp_path, monkeypatch):
     bad = tmp_path / "bad.scn.yaml"
-    bad.write_text("kind: pendulous.scenario\nversion: 1\nname: [unclosed\n")
+    bad.write_bytes(b"kind: pendulous.scenario\x00\n")  # binary: no text view can show it
     shown = []
     monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a[2]))
     assert window.open_file(bad) is None
-    assert "bad.scn.yaml:" in shown[0]
+    assert "bad.scn.yaml:1:" in shown[0] and "NUL" in shown[0]
 
 
 def test_about_credits_the_original_authors(qtbot, window, monkeypatch):
@@ -303,21 +303,27 @@ def test_remove_player_dialog(qtbot, window, duel, monkeypatch):
     assert ed.palette_panel.player_buttons[0].text().startswith("Gray Army")
 
 
-def test_file_new_asks_for_the_game_and_kind(qtbot, window, monkeypatch):
-    from PySide6.QtWidgets import QInputDialog
+def test_file_new_asks_for_the_kind_then_size_and_players(qtbot, window, monkeypatch):
+    from gridsmith.editor.core.newdialog import NewDocumentDialog
 
     offered = []
 
-    def pick(parent, title, label, items, current, editable):
-        offered.extend(items)
-        return items[0], True
+    def fill(dlg):
+        offered.extend(dlg.kinds.item(i).text() for i in range(dlg.kinds.count()))
+        dlg.select_kind("pendulous.scenario")
+        dlg.spins["width"].setValue(14)
+        dlg.spins["height"].setValue(9)
+        dlg.spins["players"].setValue(3)
+        dlg.accept()
+        return dlg.result()
 
-    monkeypatch.setattr(QInputDialog, "getItem", pick)
+    monkeypatch.setattr(NewDocumentDialog, "exec", fill)
     window.act_new.trigger()
-    assert "Pendulous scenario (pendulous.scenario)" in offered
+    assert "Pendulous scenario" in offered
     ed = window.current_editor()
     assert ed.document.kind == "pendulous.scenario" and ed.document.path is None
     assert window.tabs.tabText(0) == "untitled pendulous.scenario"
+    assert ed.document.grid_size() == (14, 9) and len(ed.document.model.players) == 3
     assert [p for p in ed.validate_now() if p.severity.value == "error"] == []  # a new scenario is valid
 
 
@@ -327,9 +333,9 @@ def test_a_ragged_map_opens_and_its_problem_points_at_the_row(qtbot, window, due
     ed = window.open_file(duel)
     problems = wait_validated(qtbot, ed)
     (p401,) = [p for p in problems if p.code == "PND401"]
-    assert p401.path == ("map", 3)
+    assert p401.path == ("map", 3, 10)  # the row's end: its first missing square
     ed.go_to_problem(p401.path)
-    assert ed.view.selection.rect() == ed.view.cell_rect(0, 3)
+    assert ed.view.selection.rect() == ed.view.cell_rect(10, 3)
     assert ed.document.cell(11, 3) == ""  # the missing squares are shown as invalid
     drag(ed.view, [(11, 3)])  # painting one pads the row with water up to it
     assert len(ed.document.model.map[3]) == 12 and ed.document.model.map[3][10] == "~"

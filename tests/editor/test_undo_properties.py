@@ -51,12 +51,38 @@ def test_any_edits_undo_to_the_original_and_redo_to_the_end(ops):
     doc = PendulousDocument(BASE.model_copy(deep=True))
     for op in ops:
         _apply(doc, op)
+    assert doc.undo_stack.count() <= len(ops)  # a stroke of many squares is one step (a no-op edit, none)
+    undo_all_then_redo_all(doc, BASE)
+
+
+def undo_all_then_redo_all(doc, base) -> None:
+    """Undone, the document is `base` again; redone, it is where it ended."""
     end = doc.snapshot()
-    steps = doc.undo_stack.count()
-    assert steps <= len(ops)  # a stroke of many squares is one step (an edit that changes nothing, none)
     while doc.undo_stack.canUndo():
         doc.undo_stack.undo()
-    assert doc.model == BASE
+    assert doc.model == base
     while doc.undo_stack.canRedo():
         doc.undo_stack.redo()
     assert doc.model == end
+
+
+# ---- the same on the other geometries: strokes of hexes and of lattice edges ----------------------
+def _geometry_docs():
+    from canvas_models import HexDocument, LatticeDocument, hex_model, lattice_model
+
+    return {"hex": lambda: HexDocument(hex_model(9, 7)), "lattice": lambda: LatticeDocument(lattice_model(19, 12))}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["hex", "lattice"]),
+       st.lists(st.lists(st.tuples(st.integers(0, 20), st.integers(0, 12), st.integers(0, 1), st.sampled_from("ab.")),
+                         min_size=1, max_size=6), min_size=1, max_size=8))
+def test_strokes_on_hex_and_lattice_undo_and_redo(kind, strokes):
+    doc = _geometry_docs()[kind]()
+    base = doc.snapshot()
+    for s in strokes:
+        stroke = new_stroke_id()
+        for x, y, d, v in s:
+            commands.paint(doc, {(x, y, d) if kind == "lattice" else (x, y): v}, "stroke", stroke)
+    assert doc.undo_stack.count() <= len(strokes)
+    undo_all_then_redo_all(doc, base)

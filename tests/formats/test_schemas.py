@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -20,7 +21,7 @@ SCHEMAS = sorted(schema.SCHEMA_DIR.glob("*.json"))
 CONTENT = sorted((REPO / "content").rglob("*.yaml"))
 BAD = Path(__file__).parent / "bad"
 STRUCTURAL_BAD = [BAD / n for n in ("unknown_key.scn.yaml", "wrong_type.scn.yaml", "missing_key.scn.yaml")]
-CHECK_JSONSCHEMA = REPO / ".venv" / "bin" / "check-jsonschema"
+CHECK_JSONSCHEMA = Path(sys.executable).parent / "check-jsonschema"  # installed next to this interpreter
 
 
 def _schema_file(kind: str) -> Path:

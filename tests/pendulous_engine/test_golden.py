@@ -1,7 +1,9 @@
 """Golden playthroughs: complete seeded games stored as readable traces under golden/.
 
 A change to the rules (or to the computer players) changes a trace; review the diff, then rewrite
-the traces with:  GRIDSMITH_UPDATE_GOLDEN=1 .venv/bin/pytest tests/pendulous_engine/test_golden.py
+the traces with:  GRIDSMITH_UPDATE_GOLDEN=1 python -m pytest tests/pendulous_engine/test_golden.py
+The computer players' generators are fixed with agent_seed = the trace's seed (engine.core.rng
+seat_rngs; outside tests they come from a secret).
 """
 from __future__ import annotations
 
@@ -10,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from gridsmith.engine.core.simulate import agent_rng
 from gridsmith.engine.core.trace import compare, trace_game
 from gridsmith.engine.pendulous import start_game
 from gridsmith.engine.pendulous.agents import GreedyAgent, RandomAgent
@@ -58,9 +59,9 @@ def test_golden_trace(name):
     sc, seats, seed = _cases()[name]
     state, opening = start_game(sc, None, seed)
     header = [f"golden trace {name}: seed {seed}, seats {', '.join(seats)}",
-              "regenerate: GRIDSMITH_UPDATE_GOLDEN=1 .venv/bin/pytest tests/pendulous_engine/test_golden.py",
+              "regenerate: GRIDSMITH_UPDATE_GOLDEN=1 python -m pytest tests/pendulous_engine/test_golden.py",
               f"scenario: {sc.name}", "map:", *sc.map]
-    lines = trace_game(state, [_agent(x) for x in seats], [agent_rng(seed, q) for q in range(len(seats))],
+    lines = trace_game(state, [_agent(x) for x in seats], seed,
                        header, seat_name=lambda q: SEAT_COLOURS[q], opening=opening)
     lines += ["final board:", *state.board_text().split("\n")]
     diff = compare(GOLDEN / f"{name}.trace.txt", lines, update=UPDATE)

@@ -1,7 +1,9 @@
 """Golden playthroughs of Pyramids: complete seeded games stored as readable traces under golden/.
 
 A change to the rules or to Cheops changes a trace; review the diff, then rewrite the traces with:
-GRIDSMITH_UPDATE_GOLDEN=1 .venv/bin/pytest tests/pyramids/test_pyramids_golden.py
+GRIDSMITH_UPDATE_GOLDEN=1 python -m pytest tests/pyramids/test_pyramids_golden.py
+The computer players' generators are fixed with agent_seed = the trace's seed (engine.core.rng
+seat_rngs; outside tests they come from a secret).
 """
 from __future__ import annotations
 
@@ -10,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from gridsmith.engine.core.simulate import agent_rng
 from gridsmith.engine.core.trace import compare, trace_game
 from gridsmith.engine.pyramids.actions import SIDE_NAMES
 from gridsmith.engine.pyramids.agents import RandomAgent
@@ -39,9 +40,9 @@ def test_golden_trace(name):
     options, seats, seed = CASES[name]
     state = new_game(default_scenario(**options), seed)
     header = [f"golden trace {name}: seed {seed}, seats {', '.join(seats)}, options {options}",
-              "regenerate: GRIDSMITH_UPDATE_GOLDEN=1 .venv/bin/pytest tests/pyramids/test_pyramids_golden.py",
+              "regenerate: GRIDSMITH_UPDATE_GOLDEN=1 python -m pytest tests/pyramids/test_pyramids_golden.py",
               "player setup (back row first):", *state.setups[0], "cheops setup (back row first):", *state.setups[1]]
-    lines = trace_game(state, [_agent(x) for x in seats], [agent_rng(seed, q) for q in range(2)], header,
+    lines = trace_game(state, [_agent(x) for x in seats], seed, header,
                        seat_name=lambda q: SIDE_NAMES[q])
     lines += ["final board (player, cheops):", *(f"{a}  {b}" for a, b in zip(state.grid(0), state.grid(1)))]
     diff = compare(GOLDEN / f"{name}.trace.txt", lines, update=UPDATE)

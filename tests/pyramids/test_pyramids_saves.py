@@ -63,18 +63,12 @@ def test_finished_game_round_trips_through_text(tmp_path):
 
 
 def test_terminal_play_between_agents_saves_a_valid_game(tmp_path, capsys):
-    import argparse
-
-    from gridsmith.engine.pyramids import cli
+    from gridsmith.cli import main
     from gridsmith.formats.loader import load_file as load
-    from gridsmith.formats.pyramids.scenario import Scenario
 
-    scn = load(Path(__file__).resolve().parents[2] / "content" / "pyramids" / "sample.scn.yaml").model
-    assert isinstance(scn, Scenario)
     out = tmp_path / "t.sav.yaml"
-    args = argparse.Namespace(file=str(Path(__file__).resolve().parents[2] / "content" / "pyramids" / "sample.scn.yaml"),
-                              seats="random", seed=5, save=str(out), verbose=False)
-    assert cli.play(args, scn) == 0
+    scn = str(Path(__file__).resolve().parents[2] / "content" / "pyramids" / "sample.scn.yaml")
+    assert main(["play", scn, "--seats", "random", "--seed", "5", "--save", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "wins" in printed or "draw" in printed
     assert check_replay(load(out).model, CheckContext()) == []

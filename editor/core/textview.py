@@ -1,0 +1,380 @@
+"""The text view: a file whose structure does not read opens here instead of being refused.
+
+The YAML is shown syntax-highlighted with the lines that have problems tinted; the Problems panel
+lists every finding of every stage that can run (validation.check_text), warnings included; a click
+on a problem puts the cursor on its line and column; a "did you mean" finding has a one-click fix.
+As soon as the text reads, a bar offers the visual editor, and a one-click fix that makes it read
+switches there at once (the main window replaces this tab with the game's editor, keeping the text
+and its comments).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRegularExpression, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (QColor, QFont, QFontDatabase, QPainter, QSyntaxHighlighter, QTextCharFormat,
+                           QTextCursor, QTextFormat)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTextEdit, QVBoxLayout, QWidget
+
+from gridsmith.formats.atomic import atomic_write_text
+from gridsmith.formats.diagnostics import Severity
+
+from .document import EditorDocument
+from .editorwidget import ValidatedEditor
+from .problems import ProblemsPanel
+
+
+# ---- the document ---------------------------------------------------------------------------------
+class TextDocument(EditorDocument):
+    """A file as text. `kind` is what its `kind:` line says, when it says something known."""
+
+    def __init__(self, text: str, path: str | Path | None = None, saved_text: str | None = None, parent=None):
+        super().__init__(None, None, path, parent)
+        self.text = text
+        #: the text on disk (None: never saved); the document is modified while it differs
+        self.saved_text = saved_text
+        self.kind = kind_in(text)
+        #: counts edits of the text (they are not on the undo stack): autosave writes each new one
+        self.revision = 0
+
+    @property
+    def modified(self) -> bool:
+        return self.dirty_without_undo or self.text != self.saved_text
+
+    @property
+    def display_name(self) -> str:
+        return self.path.name if self.path else "untitled text"
+
+    def set_text(self, text: str) -> None:
+        was = self.modified
+        self.revision += 1
+        self.text = text
+        self.kind = kind_in(text)
+        self.edited.emit()
+        if self.modified != was:
+            self.modifiedChanged.emit(self.modified)
+
+    def grid_size(self) -> tuple[int, int]:
+        return (0, 0)
+
+    def snapshot(self) -> str:
+        return self.text
+
+    def to_text(self) -> str:
+        return self.text
+
+    def save(self, path: str | Path | None = None) -> Path:
+        target = Path(path) if path else self.path
+        if target is None:
+            raise ValueError("a new document needs a file name")
+        atomic_write_text(target, self.text)
+        self.saved_text = self.text
+        self.set_path(target)
+        self.mark_saved()
+        return target
+
+
+def kind_in(text: str) -> str:
+    m = re.search(r"^kind:\s*['\"]?([\w.-]+)", text, re.MULTILINE)
+    if m is None:
+        return ""
+    from gridsmith.formats import registry
+
+    return m.group(1) if registry.get(m.group(1)) is not None else ""
+
+
+# ---- one-click fixes ------------------------------------------------------------------------------
+def suggestion(diagnostic) -> str | None:
+    """The replacement a "did you mean 'x'?" finding proposes, if any."""
+    from .validation import did_you_mean
+
+    return did_you_mean(diagnostic.message)
+
+
+def token_span(line_text: str, col: int) -> tuple[int, int]:
+    """[start, end) of the YAML scalar that starts at 0-based `col`: a quoted string with its quotes,
+    or a plain scalar up to `: `, ` #`, a flow indicator or the end of the line."""
+    if col >= len(line_text):
+        return col, col
+    q = line_text[col]
+    if q in "'\"":
+        end = line_text.find(q, col + 1)
+        return col, (end + 1 if end >= 0 else len(line_text))
+    end = col
+    while end < len(line_text):
+        ch = line_text[end]
+        if ch in ",]}" or (ch == ":" and (end + 1 == len(line_text) or line_text[end + 1] in " \t")):
+            break
+        if ch == "#" and end > col and line_text[end - 1] in " \t":
+            break
+        end += 1
+    return col, len(line_text[col:end].rstrip()) + col
+
+
+def apply_fix(text: str, line: int, col: int, replacement: str) -> str:
+    """`text` with the scalar at 1-based `line`, `col` replaced."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return text
+    src = lines[line - 1]
+    start, end = token_span(src, col - 1)
+    lines[line - 1] = src[:start] + replacement + src[end:]
+    return "\n".join(lines)
+
+
+# ---- syntax highlighting ----------------------------------------------------------------------------
+def _fmt(colour: str, bold: bool = False, italic: bool = False) -> QTextCharFormat:
+    f = QTextCharFormat()
+    f.setForeground(QColor(colour))
+    if bold:
+        f.setFontWeight(QFont.Weight.Bold)
+    f.setFontItalic(italic)
+    return f
+
+
+class YamlHighlighter(QSyntaxHighlighter):
+    """Keys, strings, numbers, booleans/null, comments and the document markers of YAML."""
+
+    RULES = (
+        (r"^\s*(?:-\s+)?[^\s#:'\"][^#:]*?(?=:(\s|$))", _fmt("#1a5fb4", bold=True)),  # key
+        (r"^\s*(?:-\s+)?(['\"]).*?\1(?=:(\s|$))", _fmt("#1a5fb4", bold=True)),  # quoted key
+        (r"\b-?\d+(\.\d+)?\b", _fmt("#986801")),  # number
+        (r"\b(true|false|null|True|False|Null|TRUE|FALSE|NULL)\b|~(?=\s*$)", _fmt("#a626a4")),
+        (r"\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*'", _fmt("#50a14f")),  # strings
+        (r"^(---|\.\.\.)\s*$", _fmt("#a626a4", bold=True)),
+        (r"(^|\s)#.*$", _fmt("#8a8a8a", italic=True)),  # comment, last: it wins
+    )
+
+    def __init__(self, document):
+        super().__init__(document)
+        self._rules = [(QRegularExpression(p), f) for p, f in self.RULES]
+
+    def highlightBlock(self, text: str) -> None:  # noqa: N802 - Qt's name
+        for rx, fmt in self._rules:
+            it = rx.globalMatch(text)
+            while it.hasNext():
+                m = it.next()
+                self.setFormat(m.capturedStart(), m.capturedLength(), fmt)
+
+
+# ---- the editor with line numbers ------------------------------------------------------------------
+class _LineNumbers(QWidget):
+    def __init__(self, edit: "CodeEdit"):
+        super().__init__(edit)
+        self.edit = edit
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(self.edit.gutter_width(), 0)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self.edit.paint_gutter(event)
+
+
+class CodeEdit(QPlainTextEdit):
+    """A plain-text editor with line numbers in a gutter (problems are told by line)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.gutter = _LineNumbers(self)
+        self.blockCountChanged.connect(lambda _n: self.setViewportMargins(self.gutter_width(), 0, 0, 0))
+        self.updateRequest.connect(self._scrolled)
+        self.setViewportMargins(self.gutter_width(), 0, 0, 0)
+
+    def gutter_width(self) -> int:
+        return 10 + self.fontMetrics().horizontalAdvance("9") * max(3, len(str(self.blockCount())))
+
+    def _scrolled(self, rect, dy) -> None:
+        if dy:
+            self.gutter.scroll(0, dy)
+        else:
+            self.gutter.update(0, rect.y(), self.gutter.width(), rect.height())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        r = self.contentsRect()
+        self.gutter.setGeometry(r.left(), r.top(), self.gutter_width(), r.height())
+
+    def paint_gutter(self, event) -> None:
+        p = QPainter(self.gutter)
+        p.fillRect(event.rect(), QColor("#f0f0f0"))
+        p.setPen(QColor("#8a8a8a"))
+        block = self.firstVisibleBlock()
+        top = round(self.blockBoundingGeometry(block).translated(self.contentOffset()).top())
+        height = self.fontMetrics().height()
+        while block.isValid() and top <= event.rect().bottom():
+            if block.isVisible():
+                p.drawText(0, top, self.gutter.width() - 5, height, Qt.AlignmentFlag.AlignRight,
+                           str(block.blockNumber() + 1))
+            top += round(self.blockBoundingRect(block).height())
+            block = block.next()
+        p.end()
+
+
+# ---- the validator --------------------------------------------------------------------------------
+class TextValidator(QObject):
+    """Checks the text a moment after the last keystroke (a file's text reads in milliseconds)."""
+
+    problemsChanged = Signal(object)  # list[Diagnostic]
+
+    def __init__(self, doc: TextDocument, delay_ms: int = 300, parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        self.problems: list = []
+        self.model = None
+        self.loaded = None
+        self.generation = 0
+        self._timer = QTimer(self, singleShot=True, interval=delay_ms)
+        self._timer.timeout.connect(self.run_now)
+        doc.edited.connect(self.schedule)
+
+    def schedule(self) -> None:
+        self.generation += 1
+        self._timer.start()
+
+    def run_now(self) -> list:
+        from .validation import check_text
+
+        self._timer.stop()
+        self.generation += 1
+        name = str(self.doc.path) if self.doc.path else "<text>"
+        self.loaded = check_text(self.doc.text, name, self.doc.path)
+        self.model = self.loaded.model
+        self.problems = list(self.loaded.diagnostics)
+        self.problemsChanged.emit(self.problems)
+        return self.problems
+
+    def shutdown(self) -> None:
+        self._timer.stop()
+
+
+# ---- the tab --------------------------------------------------------------------------------------
+class TextEditor(ValidatedEditor):
+    """Edits a file as text until it reads; then `switchRequested` asks for the visual editor.
+
+    Its validator is a TextValidator (the text, not a model) and its problems panel says where in
+    the text; the rest (the Problems dock, validate_now, closing) is ValidatedEditor's."""
+
+    switchRequested = Signal()
+
+    def __init__(self, document: TextDocument, parent=None):
+        super().__init__(document, parent)
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setTextFormat(Qt.TextFormat.RichText)
+        self.switch_button = QPushButton("Open in the visual editor")
+        self.switch_button.setToolTip("The text reads now: edit it in the game's editor (Ctrl+Return)")
+        self.switch_button.setShortcut("Ctrl+Return")
+        self.switch_button.clicked.connect(self.switchRequested.emit)
+        bar = QWidget()
+        bar.setAutoFillBackground(True)
+        bl = QHBoxLayout(bar)
+        bl.setContentsMargins(8, 4, 8, 4)
+        bl.addWidget(self.banner, 1)
+        bl.addWidget(self.switch_button)
+        self.bar = bar
+
+        self.edit = CodeEdit()
+        self.edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.edit.setTabChangesFocus(False)
+        self.edit.setPlainText(document.text)
+        self.edit.document().setModified(False)
+        self.highlighter = YamlHighlighter(self.edit.document())
+        self.edit.textChanged.connect(lambda: self.document.set_text(self.edit.toPlainText()))
+        self.edit.cursorPositionChanged.connect(self._cursor_moved)
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        lay.addWidget(bar)
+        lay.addWidget(self.edit)
+
+        self.problems_panel = ProblemsPanel(lambda _p: "", subject="file", describe_problem=self._where,
+                                            fix_of=self._fix_of)
+        self.problems_panel.problemChosen.connect(self.go_to)
+        self.validator = TextValidator(document, parent=self)
+        self.validator.problemsChanged.connect(self._checked)
+        self.validator.run_now()
+
+    @property
+    def reads(self) -> bool:
+        """The text reads as a model: the visual editor can take it."""
+        return self.validator.model is not None
+
+    # ---- problems -----------------------------------------------------------------------------
+    @staticmethod
+    def _where(d) -> str:
+        return f"line {d.line}, column {d.col}"
+
+    def _fix_of(self, d):
+        new = suggestion(d)
+        if new is None:
+            return None
+        return (f"Use “{new}”", f"Replace the text at line {d.line}, column {d.col} by {new!r}",
+                lambda d=d, new=new: self.fix(d, new))
+
+    def fix(self, d, replacement: str) -> None:
+        """Apply a one-click fix; when the text then reads, switch to the visual editor."""
+        text = apply_fix(self.edit.toPlainText(), d.line, d.col, replacement)
+        cursor = self.edit.textCursor()
+        cursor.beginEditBlock()  # one undo step in the text
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(text)
+        cursor.endEditBlock()
+        self.go_to(d)
+        self.validator.run_now()
+        if self.reads:
+            self.switchRequested.emit()
+
+    def go_to(self, d) -> None:
+        """Put the cursor on a problem's line and column and show it."""
+        block = self.edit.document().findBlockByLineNumber(max(0, d.line - 1))
+        cursor = QTextCursor(block)
+        cursor.movePosition(QTextCursor.MoveOperation.Right, QTextCursor.MoveMode.MoveAnchor,
+                            min(max(0, d.col - 1), max(0, block.length() - 1)))
+        self.edit.setTextCursor(cursor)
+        self.edit.centerCursor()
+        self.edit.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _checked(self, problems: list) -> None:
+        self.problems_panel.set_problems(problems)
+        self._mark_lines(problems)
+        # the reading stages' errors (YAML, kind and version, structure) are what keep it from the
+        # visual editor; the semantic ones it can fix there
+        errors = sum(1 for d in problems if d.severity is Severity.ERROR and d.code[:1] in "YKS")
+        if self.reads:
+            self.banner.setText("<b>The file reads now.</b> Open it in the visual editor, or go on editing "
+                                "the text.")
+            colour = "#e3f4e1"
+        else:
+            self.banner.setText(f"<b>This file cannot be shown in the visual editor yet</b>: {errors} "
+                                f"error{'s' * (errors != 1)} in how it reads. Fix them here (a click on a "
+                                "problem goes to its line); it opens in the visual editor once it reads.")
+            colour = "#fdecea"
+        self.switch_button.setVisible(self.reads)
+        pal = self.bar.palette()
+        pal.setColor(self.bar.backgroundRole(), QColor(colour))
+        pal.setColor(self.bar.foregroundRole(), QColor("#202020"))
+        self.bar.setPalette(pal)
+        self.banner.setPalette(pal)
+
+    def _mark_lines(self, problems: list) -> None:
+        marks = []
+        for d in problems:
+            sel = QTextEdit.ExtraSelection()
+            sel.format.setBackground(QColor("#fde0dc" if d.severity is Severity.ERROR else "#fff4cc"))
+            sel.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
+            block = self.edit.document().findBlockByLineNumber(max(0, d.line - 1))
+            sel.cursor = QTextCursor(block)
+            marks.append(sel)
+        self.edit.setExtraSelections(marks)
+
+    def _cursor_moved(self) -> None:
+        c = self.edit.textCursor()
+        line, col = c.blockNumber() + 1, c.positionInBlock() + 1
+        here = [d for d in self.validator.problems if d.line == line]
+        text = f"Line {line}, column {col}"
+        if here:
+            text += f": {here[0].code} {here[0].message}"
+        self.statusMessage.emit(text)

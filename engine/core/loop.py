@@ -1,0 +1,136 @@
+"""The one play loop: every surface (batch play, golden traces, terminal play, the editor's play
+windows) drives a game through a `Match`, so the same scenario, seed, seats and agent seed play
+the same game everywhere.
+
+    match = Match(state, players, agent_seed=None)   # players: an agent per seat, or None
+    match.run()                 # computer seats act until the game ends or a None seat is to move
+    match.apply(action)         # the seat to move acts (a human's click, a typed move)
+    req = match.request()       # or hand a computer seat's question to another thread ...
+    match.apply(req.agent.choose(req.view, req.legal, req.rng))   # ... and apply its answer here
+
+What the loop asks of a state (engine.core.protocol): `to_move`, `is_over`, `legal_actions()`,
+`apply(action) -> events`, `view(seat)`. It asks `state.to_move` after every action, so a seat may
+act several times in a row (Pendulous' turn of many actions; Kongbots' orders within a pulse). A
+state with a clock (Pendulum) may report nobody to move while the game goes on: the loop then calls
+`state.advance() -> events` (time passes until the next event: a sandglass runs out, a seat may
+act) and asks again; those events are logged with seat None.
+
+Each seat's generator comes from `engine.core.rng.seat_rngs` (an independent secret, or the
+explicit `agent_seed` of a reproducible test), derived once per match: never from the game's seed.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import GameError
+from .rng import SeatRng, seat_rngs
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing that happened: `seat` played `action` (seat and action None: time passed)."""
+
+    seat: int | None
+    action: Any
+    events: list
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a computer seat needs to choose: its own view, the legal actions, its generator."""
+
+    seat: int
+    agent: Any
+    view: Any
+    legal: list
+    rng: SeatRng
+
+
+class Match:
+    def __init__(self, state: Any, players: Sequence[Any | None], agent_seed: int | None = None,
+                 max_actions: int = 1_000_000, names: Sequence[str] | None = None) -> None:
+        self.state = state
+        self.players = list(players)
+        #: what each seat is called where it was chosen (`human`, `greedy`, ...)
+        self.names = list(names) if names is not None else [getattr(p, "name", "human") for p in self.players]
+        self.rngs = seat_rngs(len(self.players), agent_seed)
+        self.max_actions = max_actions
+        self.steps: list[Step] = []
+        self.actions = 0
+
+    # ---- whose turn --------------------------------------------------------------------------
+    def _settle(self, on_step: Callable[[Step], None] | None = None) -> None:
+        """Let time pass while the game goes on and nobody may act (a clocked game)."""
+        s = self.state
+        while not s.is_over and s.to_move is None:
+            advance = getattr(s, "advance", None)
+            if advance is None:
+                raise GameError("the game is not over but no seat is to move")
+            step = Step(None, None, list(advance()))
+            self.steps.append(step)
+            if on_step is not None:
+                on_step(step)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act now (after letting a clock run), None when the game is over."""
+        self._settle()
+        return None if self.state.is_over else self.state.to_move
+
+    def is_computer(self, seat: int) -> bool:
+        return self.players[seat] is not None
+
+    def computer_to_move(self) -> bool:
+        q = self.to_move
+        return q is not None and self.is_computer(q)
+
+    # ---- acting ------------------------------------------------------------------------------
+    def request(self) -> Request:
+        """The question for the computer seat to move (it may be answered on another thread)."""
+        q = self.to_move
+        if q is None or not self.is_computer(q):
+            raise GameError("no computer seat is to move")
+        return Request(q, self.players[q], self.state.view(q), self.state.legal_actions(), self.rngs[q])
+
+    def apply(self, action: Any) -> list:
+        """The seat to move plays `action`; IllegalActionError when the rules forbid it."""
+        q = self.to_move
+        if q is None:
+            raise GameError("the game is over")
+        if self.actions >= self.max_actions:
+            raise GameError(f"no result after {self.actions} actions")
+        events = self.state.apply(action)
+        self.actions += 1
+        self.steps.append(Step(q, action, events))
+        return events
+
+    def step(self, on_step: Callable[[Step], None] | None = None) -> Step | None:
+        """One action of the seat to move: None when the game is over, the seat has no agent, or
+        its agent declined (a human at a terminal who quits)."""
+        self._settle(on_step)
+        q = self.to_move
+        if q is None or not self.is_computer(q):
+            return None
+        req = self.request()
+        action = req.agent.choose(req.view, req.legal, req.rng)
+        if action is None:
+            return None
+        self.apply(action)
+        step = self.steps[-1]
+        if on_step is not None:
+            on_step(step)
+        return step
+
+    def run(self, on_step: Callable[[Step], None] | None = None) -> bool:
+        """Play until the game is over (True) or a seat without an agent is to move, or an agent
+        declines to act (False)."""
+        while self.step(on_step) is not None:
+            pass
+        return self.state.is_over
+
+    # ---- records -----------------------------------------------------------------------------
+    def action_log(self) -> list[tuple[int, str]]:
+        """(seat, action text) of every action so far: what a saved game records."""
+        return [(s.seat, s.action.to_text()) for s in self.steps if s.seat is not None]

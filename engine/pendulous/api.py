@@ -1,0 +1,87 @@
+"""Pendulous as a `Game` (engine.core.game): what the command line, batch play and the editor's
+shared parts know of it. Registered as `pendulous` in the `gridsmith.games` entry-point group."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from gridsmith.engine.core.errors import ScenarioError
+from gridsmith.engine.core.game import Game, Replayed
+from gridsmith.engine.core.loop import Match
+from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
+
+from .state import PendulousState
+
+
+class PendulousGame(Game):
+    name = "pendulous"
+    title = "Pendulous"
+    scenario_kind = "pendulous.scenario"
+    save_kind = "pendulous.save"
+    colours = SEAT_COLOURS
+
+    def seats(self, scenario: Any) -> list[str]:
+        return [p.name for p in scenario.players]
+
+    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> PendulousState:
+        from gridsmith.formats.pendulous.rulesets import RulesetError
+
+        from .game import new_game
+
+        try:
+            return new_game(scenario, ruleset, seed, Path(base, "scenario") if base is not None else None)
+        except RulesetError as e:
+            raise ScenarioError(str(e)) from None
+
+    def opening(self, state: PendulousState) -> list:
+        return PendulousState.start(state.scenario, state.rules, state.rng.seed)[1] if state.rng is not None else []
+
+    def replay(self, save: Any) -> Replayed:
+        from .save import SaveError, differences, replay
+
+        state, events = replay(save)
+        problems = differences(save, state)
+        if problems:
+            raise SaveError(problems)
+        return Replayed(state, events, len(save.actions), list(save.seats or []), save.seed)
+
+    def save(self, state: PendulousState, seats: Sequence[str], name: str = "") -> Any:
+        from .save import save_game
+
+        return save_game(state, list(seats))
+
+    def save_text(self, save: Any) -> str:
+        from .save import save_text
+
+        return save_text(save)
+
+    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
+        from . import reports
+        from .events import GameOver, VictoryPointsScored
+
+        lines = [e.to_text() for e in replayed.events if events or isinstance(e, (VictoryPointsScored, GameOver))]
+        if board:
+            lines += [replayed.state.board_text(), reports.combat_report_text(replayed.state)]
+        return lines
+
+    def action_from_text(self, state: Any, text: str) -> Any:
+        from .actions import action_from_text
+
+        return action_from_text(text)
+
+    def human(self, inp, out: TextIO, match: Match) -> Any:
+        from .terminal import HumanSeat
+
+        return HumanSeat(inp, out, match.names, match)
+
+    def play_terminal(self, match: Match, out: TextIO, verbose: bool = False) -> bool:
+        from .terminal import play_match
+
+        return play_match(match, match.names, out, verbose)
+
+    def register_checks(self) -> None:
+        from . import checks  # noqa: F401  (adds the replay check of pendulous.save)
+
+
+GAME = PendulousGame()

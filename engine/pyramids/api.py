@@ -1,0 +1,132 @@
+"""Pyramids as a `Game` (engine.core.game): registered as `pyramids` in the `gridsmith.games`
+entry-point group. Terminal play: a `human` seat types moves like `c4-c6` and sees only its own
+view (Cheops' unknown pieces print as `?`)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from gridsmith.engine.core.errors import ScenarioError
+from gridsmith.engine.core.game import Game, Replayed
+from gridsmith.engine.core.loop import Match
+
+from .actions import SIDE_NAMES, Move
+
+
+class PyramidsGame(Game):
+    name = "pyramids"
+    title = "Pyramids"
+    scenario_kind = "pyramids.scenario"
+    save_kind = "pyramids.save"
+    colours = ("blue", "red")  # the editor's piece colours: the player's, Cheops'
+    default_seats = ("human", "cheops")
+
+    def seats(self, scenario: Any) -> list[str]:
+        return list(SIDE_NAMES)
+
+    def seat_count(self, state: Any) -> int:
+        return 2
+
+    def seat_name(self, state: Any, seat: int) -> str:
+        return SIDE_NAMES[seat]
+
+    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> Any:
+        """Pyramids has no ruleset file (its numbers are the scenario's options): a `ruleset` is an error."""
+        from gridsmith.formats.pyramids.scenario import ResolvedScenario, Scenario, resolve
+        from gridsmith.formats.registry import CheckContext
+
+        from .game import new_game
+
+        if ruleset is not None:
+            raise ScenarioError("Pyramids has no ruleset: its numbers are the scenario's options")
+        if isinstance(scenario, Scenario):
+            res, problems = resolve(scenario, CheckContext(file=Path(base, "scenario") if base is not None else None))
+            if res is None:
+                raise ScenarioError("; ".join(p.message for p in problems))
+            scenario = res
+        if not isinstance(scenario, ResolvedScenario):
+            raise ScenarioError(f"not a Pyramids scenario: {type(scenario).__name__}")
+        state = new_game(scenario, seed)
+        state.scenario_name = getattr(scenario, "name", "")
+        return state
+
+    def replay(self, save: Any) -> Replayed:
+        from .game import new_game
+        from .saves import from_save
+
+        final = from_save(save)
+        state = new_game(final.resolved, save.seed, first=final.first, setups=final.setups)
+        events = [e for m in final.log for e in state.apply(m)]
+        return Replayed(final, events, final.ply, [], save.seed)
+
+    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
+        lines = [e.to_text() for e in replayed.events]
+        if board:
+            s = replayed.state
+            lines += [f"{a}  {b}" for a, b in zip(s.grid(0), s.grid(1))]
+        return lines
+
+    def replay_verdict(self, replayed: Replayed) -> str:
+        return f"{replayed.actions} moves replay to the snapshot"
+
+    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
+        from .saves import to_save
+
+        return to_save(state, state.rng.seed, name or getattr(state, "scenario_name", ""))
+
+    def action_from_text(self, state: Any, text: str) -> Move:
+        return Move.from_text(text, state.geo.h)
+
+    def human(self, inp, out: TextIO, match: Match) -> Any:
+        return PyramidsHuman(self, inp, out, match)
+
+    def terminal_events(self, match: Match, step, out: TextIO, verbose: bool) -> None:
+        human = match.names.index("human") if "human" in match.names else None
+        if verbose or human is not None:
+            for e in step.events:
+                print(e.redacted(human).to_text() if human is not None else e.to_text(), file=out)
+
+    def terminal_end(self, match: Match, out: TextIO) -> None:
+        r, s = match.state.result, match.state
+        print(f"{'draw' if r.is_draw else SIDE_NAMES[r.winners[0]] + ' wins'}: {r.reason} after {s.ply} moves", file=out)
+
+    def register_checks(self) -> None:
+        from . import checks  # noqa: F401  (adds the replay check of pyramids.save)
+
+
+class PyramidsHuman:
+    """A Pyramids seat at the terminal: the board as this side sees it, a move like `c4-c6`."""
+
+    name = "human"
+
+    def __init__(self, game: PyramidsGame, inp, out: TextIO, match: Match) -> None:
+        import sys
+
+        self.game, self.match = game, match
+        self.inp = inp or (lambda prompt: input(prompt))
+        self.out = out or sys.stdout
+
+    def choose(self, view: Any, legal: list, rng: Any) -> Move | None:
+        from .cli import render
+
+        print(render(view), file=self.out)
+        while True:
+            try:
+                text = self.inp(f"{SIDE_NAMES[view.me]} to move (e.g. c4-c6, quit): ").strip()
+            except EOFError:
+                return None
+            if text in ("quit", "q", ""):
+                return None
+            try:
+                move = Move.from_text(text, len(view.board))
+            except ValueError as e:
+                print(e, file=self.out)
+                continue
+            if not any(m.frm == move.frm and m.to == move.to for m in legal):
+                print(f"illegal move {text}", file=self.out)
+                continue
+            return move
+
+
+GAME = PyramidsGame()

@@ -1,0 +1,114 @@
+"""One coordinate notation for every grid, shared by the editor (status bar, problems), the engines
+(game log, terminal) and the docs. Headless: no Qt.
+
+Cells are stored 0-based as tuples; people read them 1-based, column first:
+
+| geometry | cell (stored)                     | long form                  | short form |
+|----------|-----------------------------------|----------------------------|------------|
+| square   | (x, y): column x, row y           | ``column 3, row 2``        | ``3,2``    |
+| hex      | (q, r): axial; row r is a stored  | ``column 3, row 2``        | ``3,2``    |
+|          | string, q the index in it         |                            |            |
+| lattice  | point (x, y)                      | ``point 3,2``              | ``3,2``    |
+|          | edge (x, y, 0): (x,y)-(x+1,y)     | ``edge 3,2-4,2``           | ``3,2-4,2``|
+|          | edge (x, y, 1): (x,y)-(x,y+1)     | ``edge 3,2-3,3``           | ``3,2-3,3``|
+
+``parse`` reads the short form back (and the long one), so a terminal prompt and a log line use the
+same text. A hex map keeps "column, row" of its axial rows: the same words as a square map, because
+the file stores it as rows of characters exactly like a square map (see docs/editor.md for the
+drawing of the axial layout).
+"""
+from __future__ import annotations
+
+import re
+
+Cell = tuple[int, ...]
+
+_PAIR = re.compile(r"\s*(?:column\s+)?(\d+)\s*(?:,|\s*,?\s*row)\s*(\d+)\s*$", re.IGNORECASE)
+_EDGE = re.compile(r"\s*(?:edge\s+)?(\d+)\s*,\s*(\d+)\s*[-–]\s*(\d+)\s*,\s*(\d+)\s*$", re.IGNORECASE)
+
+
+class CoordinateError(ValueError):
+    """Text that is not a coordinate of the geometry."""
+
+
+class Notation:
+    """How one geometry names its cells."""
+
+    name = "square"
+
+    def label(self, cell: Cell) -> str:
+        """The long form, for sentences: ``column 3, row 2``."""
+        x, y = cell
+        return f"column {x + 1}, row {y + 1}"
+
+    def short(self, cell: Cell) -> str:
+        """The short form, for logs and prompts: ``3,2``."""
+        x, y = cell
+        return f"{x + 1},{y + 1}"
+
+    def parse(self, text: str) -> Cell:
+        m = _PAIR.match(text.replace("point", "", 1))
+        if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
+            raise CoordinateError(f"{text!r} is not a {self.name} coordinate (expected column,row from 1, "
+                                  "e.g. 3,2)")
+        return (int(m.group(1)) - 1, int(m.group(2)) - 1)
+
+
+class SquareNotation(Notation):
+    name = "square"
+
+
+class HexNotation(Notation):
+    name = "hex"
+
+
+class LatticeNotation(Notation):
+    """Points are named like squares; an edge (a cell of the lattice) by its two points."""
+
+    name = "lattice"
+
+    @staticmethod
+    def ends(cell: Cell) -> tuple[tuple[int, int], tuple[int, int]]:
+        x, y, d = cell
+        return (x, y), ((x + 1, y) if d == 0 else (x, y + 1))
+
+    def label(self, cell: Cell) -> str:
+        if len(cell) == 2:
+            return f"point {cell[0] + 1},{cell[1] + 1}"
+        return f"edge {self.short(cell)}"
+
+    def short(self, cell: Cell) -> str:
+        if len(cell) == 2:
+            return super().short(cell)
+        a, b = self.ends(cell)
+        return f"{a[0] + 1},{a[1] + 1}-{b[0] + 1},{b[1] + 1}"
+
+    def parse(self, text: str) -> Cell:
+        m = _EDGE.match(text)
+        if not m:
+            return super().parse(text)
+        x0, y0, x1, y1 = (int(g) - 1 for g in m.groups())
+        if min(x0, y0, x1, y1) < 0 or abs(x1 - x0) + abs(y1 - y0) != 1:
+            raise CoordinateError(f"{text!r} is not an edge: its two points must be neighbours")
+        if (x1, y1) < (x0, y0):
+            x0, y0, x1, y1 = x1, y1, x0, y0
+        return (x0, y0, 0 if y1 == y0 else 1)
+
+
+NOTATIONS: dict[str, Notation] = {n.name: n for n in (SquareNotation(), HexNotation(), LatticeNotation())}
+
+
+def notation(geometry: str) -> Notation:
+    """The notation of a geometry by name: "square", "hex" or "lattice"."""
+    try:
+        return NOTATIONS[geometry]
+    except KeyError:
+        raise ValueError(f"unknown geometry {geometry!r} (known: {', '.join(NOTATIONS)})") from None
+
+
+def label(cell: Cell, geometry: str = "square") -> str:
+    return notation(geometry).label(cell)
+
+
+def short(cell: Cell, geometry: str = "square") -> str:
+    return notation(geometry).short(cell)
