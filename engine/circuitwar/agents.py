@@ -15,7 +15,8 @@ from typing import Any
 
 from gridsmith.engine.core.rng import CounterRng
 
-from .analysis import FAR, cpus, distances_to, evaluate, manhattan, passable, runners
+from .analysis import FAR, cpus, distances_to, evaluate, manhattan, passable, route, runners
+from .actions import Action
 from .beam import preview
 from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, RESISTOR, SWITCH_OFF
 from .events import CpuDrained, CpuStruck, Died, SideKilled
@@ -247,11 +248,14 @@ class SearchAgent:
             return self._build(view, legal_actions, rng)
         ranked = sorted(scored(view, legal_actions, rng), key=lambda t: -t[0])
         cands = [a for _, a in ranked[: self.width]]
+        cands += [a for a in legal_actions if a.op == "attack" and a not in cands]
         if all(a.op != "end" for a in cands):
             cands.append(next(a for a in legal_actions if a.op == "end"))
-        if len(cands) == 1:
-            return cands[0]
         best, best_v = cands[0], float("-inf")
+        if view.phase == "move":
+            best, best_v = self._rushes(view, legal_actions, rng)
+        if len(cands) == 1 and best_v == float("-inf"):
+            return cands[0]
         for a in cands:
             n = self.samples if a.op in ("fire", "attack", "build", "move") else 1
             total = 0.0
@@ -266,10 +270,43 @@ class SearchAgent:
                 best, best_v = a, v
         return best
 
+    def _rushes(self, view, legal_actions: list, rng: CounterRng):
+        """Macro moves: each of my gridrunners walks the shortest safe way into an enemy CPU, as far as
+        my actions left allow; the value of a rush is the evaluation after all of it."""
+        me, b = view.seat, view.board
+        legal = set(legal_actions)
+        best, best_v = None, float("-inf")
+        for t, target in cpus(b).items():
+            if t == me or not view.alive[t]:
+                continue
+            dist = distances_to(b, target, objects=True)
+            for p in runners(b, me):
+                path = route(b, p, target, dist)
+                if not path or len(path) > view.left:
+                    continue
+                first = Action("move", p, path[0], cols=b.cols)
+                if first not in legal:
+                    continue
+                total = 0.0
+                for _ in range(self.samples):
+                    g = view.clone(keep_log=False)
+                    g.rng = CounterRng(rng.next_u64())
+                    cur = p
+                    for q in path:
+                        if g.is_over or g.to_move != me or g.board.runner[cur] != me:
+                            break
+                        g.apply(Action("move", cur, q, cols=b.cols))
+                        cur = q
+                    total += evaluate(g, me)
+                v = total / self.samples
+                if v > best_v:
+                    best, best_v = first, v
+        return best, best_v
+
     @staticmethod
     def _build(view, legal_actions: list, rng: CounterRng):
-        """The heuristic's build, unless it would leave less energy than a gridrunner that could reach
-        my CPU this turn (any side's: a beam can push my own in) would drain: then keep it."""
+        """The heuristic's build, unless it would leave less energy than an enemy gridrunner that could
+        reach my CPU this turn would drain: then keep it."""
         me, b = view.seat, view.board
         a = max(scored(view, legal_actions, rng), key=lambda t: t[0])[1]
         if a.op == "end":
@@ -279,7 +316,7 @@ class SearchAgent:
             return a
         near = distances_to(b, home, objects=True)
         danger = max((view.rules.collision.cpu_drain.at(b.level[p]) for p, d in near.items()
-                      if d <= 6 and b.runner[p] != EMPTY), default=0)
+                      if d <= 6 and b.runner[p] not in (EMPTY, me)), default=0)
         cost = getattr(view.rules.build.costs, a.item)
         if view.energy[me] - cost <= danger:
             return next(x for x in legal_actions if x.op == "end")

@@ -38,6 +38,27 @@ def distances_to(b, target: int, objects: bool = False) -> dict[int, int]:
     return dist
 
 
+def route(b, p: int, target: int, dist: dict[int, int] | None = None) -> list[int]:
+    """The points of a shortest way a gridrunner on p can walk into point `target` without an object
+    killing it (ending with `target`), or [] when there is none."""
+    dist = distances_to(b, target, objects=True) if dist is None else dist
+    if p not in dist:
+        return []
+    path, cur = [], p
+    while cur != target:
+        for d, step in enumerate(b.nbr[cur]):
+            if step is None:
+                continue
+            e, q = step
+            if b.owner[e] != NO_CIRCUIT and passable(b.obj[e], d) and dist.get(q, FAR) == dist[cur] - 1:
+                cur = q
+                path.append(q)
+                break
+        else:
+            return []
+    return path
+
+
 def cpus(b) -> dict[int, int]:
     """seat -> its CPU point."""
     return {b.cpu[p]: p for p in b.points if b.cpu[p] != EMPTY}

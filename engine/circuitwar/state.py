@@ -227,7 +227,13 @@ class CircuitWarState:
     def _next_turn(self, ev: list) -> None:
         if self.turn >= self.rules.turns.max_turns:
             living = tuple(s for s in range(self.n) if self.alive[s])
-            self._finish(ev, living, Termination.TURN_LIMIT, f"the turn limit ({self.rules.turns.max_turns}) was reached")
+            detail = f"the turn limit ({self.rules.turns.max_turns}) was reached"
+            if self.rules.turns.at_limit == "most_circuits":
+                counts = {s: self.circuits_of(s) for s in living}
+                most = max(counts.values())
+                living = tuple(s for s in living if counts[s] == most)
+                detail += f"; most circuits: {most}"
+            self._finish(ev, living, Termination.TURN_LIMIT, detail)
             return
         self.turn += 1
         self._energize(ev)
