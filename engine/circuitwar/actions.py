@@ -110,4 +110,16 @@ class Action:
                          "attack c4-d4 from c4, fire c4 E N, end)")
 
 
-END = "end"
+_MADE: dict = {}
+
+
+def act(op: str, a: int = -1, b: int = -1, item: str = "", cols: int = 0) -> Action:
+    """An Action, shared: actions are immutable, and legal-action lists make the same ones again and
+    again (a build phase offers hundreds)."""
+    key = (op, a, b, item, cols)
+    x = _MADE.get(key)
+    if x is None:
+        if len(_MADE) > 200_000:
+            _MADE.clear()
+        x = _MADE[key] = Action(op, a, b, item, cols)
+    return x

@@ -16,9 +16,23 @@ def passable(obj: int, d: int) -> bool:
     return obj != GROUND and obj != SWITCH_OFF and (obj < DIODE or obj - DIODE == d)
 
 
+_CACHE: dict = {}
+
+
 def distances_to(b, target: int, objects: bool = False) -> dict[int, int]:
     """Steps a gridrunner needs along circuits to reach point `target` (unreachable points absent);
-    with `objects`, circuits whose object would kill it on the way count as cut."""
+    with `objects`, circuits whose object would kill it on the way count as cut. Cached by the
+    board's layout id (treat the result as read-only)."""
+    key = (b.layout, target, objects)
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        hit = _CACHE[key] = _distances(b, target, objects)
+    return hit
+
+
+def _distances(b, target: int, objects: bool) -> dict[int, int]:
     dist = {target: 0}
     todo = deque([target])
     owner, obj, nbr = b.owner, b.obj, b.nbr

@@ -83,6 +83,7 @@ def fire(g, p: int, d: int, flux: int) -> BeamTrace:
         if fate == KILLED:
             if b.obj[e] >= DIODE and g.rng.chance(rules.diode_blow_percent.at(max(0, level)) / 100):
                 b.obj[e] = 0
+                b.touch()
                 ev.append(Blown(b.circuit_name(e), "diode", "a beam the wrong way"))
             end = f"stopped by {cause}"
             break

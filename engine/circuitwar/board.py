@@ -5,6 +5,8 @@ d is two cells away, the circuit between them one cell away; `nbr[p][d]` is (cir
 """
 from __future__ import annotations
 
+import itertools
+
 from gridsmith.formats.circuitwar import lattice as L
 
 N, E, S, W = 0, 1, 2, 3
@@ -33,11 +35,14 @@ def object_name(o: int) -> str:
     return "diode" if o >= DIODE else OBJECT_NAMES[o]
 
 
+_LAYOUTS = itertools.count(1)
+
+
 class Board:
     """Mutable board arrays; `copy()` is cheap (lists of ints)."""
 
     __slots__ = ("rows", "cols", "owner", "obj", "charge", "runner", "level", "cpu", "nbr", "points",
-                 "circuits", "circuit_ends")
+                 "circuits", "circuit_ends", "layout")
 
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols = rows, cols
@@ -49,14 +54,20 @@ class Board:
         self.level = [0] * n
         self.cpu = [EMPTY] * n  # seat of the CPU on a point
         self.nbr, self.points, self.circuits, self.circuit_ends = _geometry(rows, cols)
+        self.layout = next(_LAYOUTS)
 
     def copy(self) -> "Board":
         b = object.__new__(Board)
         b.rows, b.cols, b.nbr, b.points = self.rows, self.cols, self.nbr, self.points
-        b.circuits, b.circuit_ends = self.circuits, self.circuit_ends
+        b.circuits, b.circuit_ends, b.layout = self.circuits, self.circuit_ends, self.layout
         b.owner, b.obj, b.charge = self.owner[:], self.obj[:], self.charge[:]
         b.runner, b.level, b.cpu = self.runner[:], self.level[:], self.cpu[:]
         return b
+
+    def touch(self) -> None:
+        """Record that circuits, objects or CPUs changed: a new layout id (copies share an id while
+        their layouts are the same, so what depends only on the layout can be cached by it)."""
+        self.layout = next(_LAYOUTS)
 
     # --- names ------------------------------------------------------------------------------------
     def rc(self, i: int) -> tuple[int, int]:

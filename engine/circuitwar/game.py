@@ -34,6 +34,7 @@ def place_cpus(board: Board, seats: int, rng: CounterRng) -> None:
         if not free:
             raise ValueError("no free edge point left for a CPU")
         board.cpu[rng.choice(free)] = seat
+        board.touch()
 
 
 def new_game(scenario: Scenario, seed: int = 0, ruleset: Ruleset | None = None,

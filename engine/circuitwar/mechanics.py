@@ -66,6 +66,7 @@ def blow(g, e: int, cause: str, ev: list) -> None:
     (manual 5, BLOWING CIRCUITS)."""
     b = g.board
     name = b.circuit_name(e)
+    b.touch()
     if b.obj[e] != NONE:
         ev.append(Blown(name, object_name(b.obj[e]), cause))
         b.obj[e] = NONE
@@ -187,6 +188,7 @@ def kill_side(g, seat: int, by: int, ev: list) -> None:
     b = g.board
     g.alive[seat] = False
     g.killer[seat] = by
+    b.touch()
     for p in b.points:
         if b.runner[p] == seat:
             b.runner[p] = EMPTY

@@ -15,7 +15,7 @@ from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.circuitwar.ruleset import Ruleset
 
 from . import mechanics as M
-from .actions import Action
+from .actions import Action, act
 from .beam import fire
 from .board import (CAPACITOR, DIODE, EMPTY, GREY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF,
                     SWITCH_ON, TRANSFORMER, Board, object_name)
@@ -148,16 +148,16 @@ class CircuitWarState:
             for d in b.exits(p):
                 e, q = b.nbr[p][d]
                 if self.phase == "move":
-                    out.append(Action("move", p, q, cols=n))
+                    out.append(act("move", p, q, cols=n))
                 else:
                     if b.owner[e] != seat or self.rules.attack.own_circuits:
-                        out.append(Action("attack", p, e, cols=n))
+                        out.append(act("attack", p, e, cols=n))
                     for f in "NESW":
-                        out.append(Action("fire", p, d, f, n))
+                        out.append(act("fire", p, d, f, n))
         any_switch = self.rules.turns.toggle_switches == "any"
         for e in b.circuits:
             if b.obj[e] in (SWITCH_ON, SWITCH_OFF) and (any_switch or b.owner[e] == seat):
-                out.append(Action("toggle", e, cols=n))
+                out.append(act("toggle", e, cols=n))
         return out
 
     def _builds(self, seat: int, out: list) -> None:
@@ -167,29 +167,30 @@ class CircuitWarState:
             for e, (p, q) in zip(b.circuits, b.circuit_ends):
                 if owner[e] == NO_CIRCUIT and (cpu[p] == EMPTY or cpu[p] == seat) \
                         and (cpu[q] == EMPTY or cpu[q] == seat):
-                    out.append(Action("build", e, item="circuit", cols=n))
+                    out.append(act("build", e, item="circuit", cols=n))
         items = [name for name in OBJECT_OF_ITEM if getattr(costs, name) <= energy]
         diode = costs.diode <= energy
         if items or diode:
             replace = self.rules.build.objects_replace
             for e, (p, q) in zip(b.circuits, b.circuit_ends):
                 if owner[e] == seat and (obj[e] == NONE or replace):
-                    out.extend(Action("build", e, item=name, cols=n) for name in items)
+                    out.extend(act("build", e, item=name, cols=n) for name in items)
                     if diode:
-                        out.append(Action("build", e, q, "diode", n))
-                        out.append(Action("build", e, p, "diode", n))
+                        out.append(act("build", e, q, "diode", n))
+                        out.append(act("build", e, p, "diode", n))
         if costs.gridrunner <= energy:
             for c in b.points:
                 if cpu[c] == seat:
                     for d in b.exits(c):
                         q = b.nbr[c][d][1]
                         if cpu[q] == EMPTY:
-                            out.append(Action("build", q, item="gridrunner", cols=n))
+                            out.append(act("build", q, item="gridrunner", cols=n))
 
     # --- doing things -------------------------------------------------------------------------------
     def _do(self, a: Action, ev: list) -> None:
         seat, b = self.seat, self.board
         if a.op == "build":
+            b.touch()
             cost = getattr(self.rules.build.costs, a.item)
             self.energy[seat] -= cost
             where = a.to_text().split(" ", 2)[2]
@@ -208,6 +209,7 @@ class CircuitWarState:
         elif a.op == "move":
             M.runner_cross(self, a.a, b.direction(a.a, a.b), "move", ev)
         elif a.op == "toggle":
+            b.touch()
             b.obj[a.a] = SWITCH_OFF if b.obj[a.a] == SWITCH_ON else SWITCH_ON
             ev.append(Toggled(seat, b.circuit_name(a.a), b.obj[a.a] == SWITCH_ON))
         elif a.op == "attack":
@@ -287,6 +289,7 @@ class CircuitWarState:
                             ev.append(DeadCircuit(o, b.circuit_name(e), "converted", k))
                     elif roll < conv + decay:
                         b.owner[e], b.obj[e], b.charge[e] = NO_CIRCUIT, NONE, 0
+                        b.touch()
                         ev.append(DeadCircuit(o, b.circuit_name(e), "decayed"))
         counts = [0] * self.n
         for e in b.circuits:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
+
+from annotated_types import Interval
 
 from pydantic import Field
 
@@ -227,7 +229,7 @@ def check_scenario(model: Scenario, ctx: CheckContext) -> Iterable[Problem]:
             out.append(Problem("CW501", f"{p.name} starts with {energy} energy and no circuit: it can never "
                                "build anything", ("players", i), Severity.WARNING))
     if model.cpus == "random" and len(model.grid) and _free_edge_points(model.grid) < n:
-        out.append(Problem("CW502", "fewer free edge points than sides: the CPUs cannot all be placed",
+        out.append(Problem("CW412", "fewer free edge points than sides: the CPUs cannot all be placed",
                            ("cpus",)))
     return out
 
@@ -238,14 +240,24 @@ def _free_edge_points(grid: list[str]) -> int:
                if L.on_edge(r, c, rows, cols) and grid[r][c] == L.POINT)
 
 
-def template() -> Scenario:
-    grid = L.empty_grid()
-    rows, cols = len(grid), len(grid[0])
-    L.put(grid, rows // 2 - 1 if (rows // 2) % 2 else rows // 2, 0, "A")
-    L.put(grid, rows // 2 - 1 if (rows // 2) % 2 else rows // 2, cols - 1, "B")
+Width = Annotated[int, Interval(ge=3, le=L.MAX_POINTS)]
+Height = Annotated[int, Interval(ge=3, le=L.MAX_POINTS)]
+Players = Annotated[int, Interval(ge=2, le=4)]
+
+
+def template(width: Width = L.DEFAULT_WIDTH, height: Height = L.DEFAULT_HEIGHT, players: Players = 2) -> Scenario:
+    """An empty grid (the manual's 19 x 12 by default) with one CPU per side in the middle of an edge:
+    left, right, top, bottom in seat order."""
+    if not (3 <= width <= L.MAX_POINTS and 3 <= height <= L.MAX_POINTS and 2 <= players <= 4):
+        raise ValueError(f"a new grid has 3 to {L.MAX_POINTS} points each way and 2 to 4 sides")
+    grid = L.empty_grid(width, height)
+    spots = [(height // 2, 0), ((height - 1) // 2, width - 1), (0, width // 2), (height - 1, (width - 1) // 2)]
+    for seat, (y, x) in enumerate(spots[:players]):
+        L.put(grid, 2 * y, 2 * x, L.CPU_CHARS[seat])
+    names = [c.capitalize() for c in L.SEAT_COLOURS[:players]]
     return Scenario(kind=KIND, version=VERSION, name="New grid",
-                    description="Two sides on the manual's 19 x 12 grid.",
-                    players=[Player(name="Red"), Player(name="Blue")], grid=grid)
+                    description=f"{players} sides on an empty {width} x {height} grid.",
+                    players=[Player(name=n) for n in names], grid=grid)
 
 
 SPEC = register(
