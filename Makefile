@@ -10,7 +10,7 @@ QT_DEBS := libegl1 libgl1 libopengl0 libglib2.0-0 libfontconfig1 libfreetype6 li
            libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 \
            libxcb-render-util0 libxcb-image0 libxcb-randr0 libxcb-xinerama0 libxcb-xkb1 libx11-xcb1
 
-.PHONY: setup run test validate schemas bench clean system-deps
+.PHONY: setup run test fuzz validate schemas bench clean system-deps
 
 setup: system-deps $(VENV)/.installed
 
@@ -44,6 +44,13 @@ run: setup
 
 test: setup
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+# the validation pipeline's property tests with a long budget (make test runs a small one);
+# FUZZ_EXAMPLES sets the examples per property
+FUZZ_EXAMPLES ?= 5000
+fuzz: setup
+	GRIDSMITH_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q --timeout=0 \
+	  tests/formats/test_fuzz_pipeline.py
 
 validate: setup
 	$(BIN)/gridsmith validate content/

@@ -9,11 +9,44 @@ never reused for another meaning.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 PathItem = Union[str, int]
 Path = tuple[PathItem, ...]
+
+
+#: messages longer than this are cut (a message quotes at most short pieces of the file)
+MAX_MESSAGE_CHARS = 400
+
+#: characters that must never reach a terminal, a CI log or a widget as they are: C0 and C1
+#: controls (terminal escape sequences, carriage returns that overwrite the line), DEL, line and
+#: paragraph separators, bidirectional formatting (Trojan Source: text that displays in another
+#: order than it reads), and lone surrogates (not encodable as UTF-8)
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _escape(m: re.Match) -> str:
+    c = ord(m.group())
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
+
+
+def safe_text(text: Any, limit: int | None = None) -> str:
+    """`text` fit to print anywhere: unsafe characters shown as `\\x1b` / `\\u202e` escapes,
+    cut to `limit` characters with `...`. The one escaping function of every output (text, JSON,
+    GitHub annotations) and of the editor's problems panel."""
+    text = _UNSAFE.sub(_escape, str(text))
+    if limit is not None and len(text) > limit:
+        text = text[: max(0, limit - 3)] + "..."
+    return text
+
+
+def shown(value: Any, quote: bool = True, limit: int = 60) -> str:
+    """A value from a file quoted for a message: escaped and cut short (a hostile file may put a
+    megabyte there)."""
+    text = safe_text(value, limit)
+    return f"'{text}'" if quote else text
 
 
 class Severity(str, enum.Enum):
@@ -32,6 +65,9 @@ class Problem:
     #: for a problem on a key itself (an unknown key), not on its value
     on_key: bool = False
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", safe_text(self.message, MAX_MESSAGE_CHARS))
+
 
 @dataclass(frozen=True, order=True)
 class Diagnostic:
@@ -43,28 +79,31 @@ class Diagnostic:
     message: str = field(compare=False)
     path: Path = field(default=(), compare=False)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", safe_text(self.message, MAX_MESSAGE_CHARS))
+
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
     def format_text(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: {self.severity.value} {self.code}: {self.message}"
+        return f"{safe_text(self.file)}:{self.line}:{self.col}: {self.severity.value} {self.code}: {self.message}"
 
     def format_github(self) -> str:
         # GitHub workflow command: the message escapes %, CR and LF; properties also `:` and `,`
         level = "error" if self.is_error else "warning"
-        return (f"::{level} file={_gh_property(self.file)},line={self.line},col={self.col},"
+        return (f"::{level} file={_gh_property(safe_text(self.file))},line={self.line},col={self.col},"
                 f"title={_gh_property(self.code)}::{_gh_data(self.message)}")
 
     def to_json(self) -> dict:
         return {
-            "file": self.file,
+            "file": safe_text(self.file),
             "line": self.line,
             "col": self.col,
             "severity": self.severity.value,
             "code": self.code,
             "message": self.message,
-            "path": list(self.path),
+            "path": [safe_text(p) if isinstance(p, str) else p for p in self.path],
         }
 
 

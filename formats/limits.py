@@ -13,3 +13,31 @@ MAX_DEPTH = 64
 MAX_EXPANDED_NODES = 250_000
 #: problems reported per file before the rest are summarised
 MAX_PROBLEMS_PER_FILE = 200
+#: integers are 64-bit: larger ones (and floats beyond the double range, `1e999`) are refused with
+#: Y117 — no content needs them, other validators and languages read them differently, and Python
+#: refuses to convert numbers of over 4,300 digits at all
+MAX_INT = 2**63 - 1
+#: a number written with more characters than this is refused before it is converted
+MAX_NUMBER_CHARS = 40
+#: references (a path to a ruleset, a board, ...) longer than this are refused unread
+MAX_REFERENCE_CHARS = 1024
+#: a single value (a description, a name) longer than this is refused before the slow parse
+MAX_SCALAR_CHARS = 65_536
+#: grids (lists of row strings) larger than this are refused on the raw document, before any
+#: structure is built: a ceiling well above every game's own limit (Pendulous 50 x 50 by default,
+#: Pyramids 11 x 25), so the game's check (e.g. PND402) words the ordinary too-large map
+MAX_GRID_SIDE = 256
+
+_GRIDS: dict[str, frozenset[str]] = {}
+
+
+def declare_grids(kind: str, *keys: str) -> None:
+    """The keys that hold grids (lists of row strings) in files of `kind`, at any depth."""
+    _GRIDS[kind] = _GRIDS.get(kind, frozenset()) | frozenset(keys)
+
+
+def grid_keys(kind: str) -> frozenset[str]:
+    from . import registry  # kinds register (and declare their grids) when first asked for
+
+    registry.all_kinds()
+    return _GRIDS.get(kind, frozenset())

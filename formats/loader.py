@@ -4,27 +4,31 @@ Stages (DESIGN.md): bytes -> YAML syntax and guards -> kind/version (migration) 
 (pydantic) -> semantics and playability lints (the kind's checks). A later stage runs only when the
 earlier ones leave something to check; all findings of the stages that ran are reported.
 
-`validate_file` tries the fast path first (libyaml + pydantic + checks, no positions) and reads the
-file again with positions only when the fast path finds or suspects a problem.
+`validate_file` reads with the fast path (libyaml + pydantic + checks) and locates whatever it finds
+through libyaml's node marks; only a file the fast path cannot decide (an alias, a tag, a duplicate
+key, a syntax error, a suspicious character) is read again by the position-keeping round-trip reader,
+which explains it. `load_file`/`load_text` (the editor's readers) always build the round-trip tree.
+Files that name other files are read inside one reference session (formats.references).
 """
 from __future__ import annotations
 
 import difflib
 import os
 import stat
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.composer import ReusedAnchorWarning
 from ruamel.yaml.resolver import VersionedResolver
 
-from . import registry, yaml_fast, yaml_guard
-from .diagnostics import Diagnostic, Problem, Severity
+from . import references, registry, yaml_fast, yaml_guard
+from .diagnostics import Diagnostic, Problem, Severity, shown
 from .limits import MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE
-from .locate import Locator
+from .locate import Locator, NodeLocator
 from .registry import CheckContext, KindSpec
 from .structure import problems_from
 
@@ -124,14 +128,16 @@ def load_file(path: str | os.PathLike) -> Loaded:
 
 
 def load_text(text: str, filename: str = "<text>", file: FsPath | None = None) -> Loaded:
-    out = _load_text(text, filename, file)
+    with references.reading(file):
+        out = _load_text(text, filename, file)
     _cap(out)  # every stage can find thousands (a pasted blob of duplicate keys, 3000 bad rows)
     return out
 
 
 def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
     out = Loaded(filename, text=text)
-    findings = yaml_guard.scan(text)
+    aliases: dict = {}
+    findings = yaml_guard.scan(text, aliases)
     out.diagnostics += [_diag(filename, f.line + 1, f.col + 1, f.code, f.message) for f in findings]
     if findings:
         # fatal ones (syntax, depth, alias bomb, several documents) leave nothing sound to build;
@@ -139,7 +145,9 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
         # there is no model to edit, so the (slow, pure-Python) round-trip parse is not needed
         return out
     try:
-        tree = round_trip_yaml().load(text)
+        with warnings.catch_warnings():  # an anchor defined twice is YAML (the later one counts)
+            warnings.simplefilter("ignore", ReusedAnchorWarning)
+            tree = round_trip_yaml().load(text)
     except Exception as e:  # the guard already parsed it; this is a last line of defence
         mark = getattr(e, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
@@ -147,19 +155,24 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
         out.diagnostics.append(_diag(filename, line, col, "Y102", f"YAML could not be read: {why}"))
         return out
     out.tree = tree
-    locator = Locator(tree, text)
+    spec, data, header = _dispatch(tree)
+    _validate(out, Locator(tree, text, aliases), spec, data, header, file)
+    return out
 
+
+def _validate(out: Loaded, locator: Any, spec: KindSpec | None, data: dict | None, header: list[Problem],
+              file: FsPath | None) -> None:
+    """Kind/version, migration, structure and checks of read `data`; every problem located."""
     steps: list[tuple[Any, dict]] = []  # migrations taken, each with its input
 
     def add(problems: list[Problem]) -> None:
         for p in problems:
             line, col = locator.position(_path_back(steps, p.path), p.on_key)
-            out.diagnostics.append(_diag(filename, line, col, p.code, p.message, p.severity, p.path))
+            out.diagnostics.append(_diag(out.file, line, col, p.code, p.message, p.severity, p.path))
 
-    spec, data, header = _dispatch(tree)
     add(header)
     if spec is None or data is None:
-        return out
+        return
     out.spec = spec
     version = data["version"]
     if version < spec.version:
@@ -170,15 +183,15 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
                 data = spec.migrations[v](data)
                 data["version"] = v + 1
         except Exception as e:  # a draft too broken to migrate: say so, don't crash
-            add([Problem("K207", f"cannot migrate version {version} to {spec.version}: {e}", ("version",))])
-            return out
+            add([Problem("K207", f"cannot migrate version {version} to {spec.version}: {shown(e, False)}",
+                         ("version",))])
+            return
     try:
         out.model = spec.model.model_validate(data)
     except ValidationError as e:
         add(problems_from(e, spec.model))
-        return out
+        return
     add(run_checks(spec, out.model, CheckContext(file=file)))
-    return out
 
 
 def _path_back(steps: list[tuple[Any, dict]], path: tuple) -> tuple:
@@ -194,8 +207,8 @@ def _dispatch(tree: Any) -> tuple[KindSpec | None, dict | None, list[Problem]]:
     """The kind's spec and plain data, or the header problems (kind and version)."""
     if tree is None:
         return None, None, [Problem("Y103", "empty file: expected a mapping that starts with `kind:` and `version:`")]
-    if not isinstance(tree, CommentedMap):
-        what = "a list" if isinstance(tree, CommentedSeq) else f"a single value ({str(tree)[:30]!r})"
+    if not isinstance(tree, dict):
+        what = "a list" if isinstance(tree, list) else f"a single value ({shown(tree, limit=30)})"
         return None, None, [Problem("Y109", f"the file holds {what}; expected a mapping that starts with "
                                     "`kind:` and `version:`")]
     kind = tree.get("kind")
@@ -222,14 +235,13 @@ def _dispatch(tree: Any) -> tuple[KindSpec | None, dict | None, list[Problem]]:
     return spec, to_plain(tree), []
 
 
-def _shown(value: Any) -> str:
-    """A value quoted for a message, cut short: a hostile file may put a megabyte there."""
-    text = repr(str(value)[:60])
-    return text[:-1] + "...'" if len(str(value)) > 60 else text
+_shown = shown
 
 
 def run_checks(spec: KindSpec, model: BaseModel, ctx: CheckContext) -> list[Problem]:
-    problems: list[Problem] = []
+    """The reference stage (every declared reference followed, formats.references), then the
+    kind's semantic checks and lints."""
+    problems: list[Problem] = references.check(spec.kind, model, ctx)
     for check in registry.checks_for(spec):
         problems.extend(check(model, ctx))
     return problems
@@ -273,29 +285,48 @@ def to_plain(node: Any) -> Any:
 
 
 def validate_file(path: str | os.PathLike) -> list[Diagnostic]:
-    """Every diagnostic of one file; clean files take the fast path and never build positions."""
+    """Every diagnostic of one file, located; the round-trip reader runs only when the fast path
+    cannot decide."""
+    return _read_checked(path)[1]
+
+
+def load_model(path: str | os.PathLike) -> tuple[BaseModel | None, str | None, list[Diagnostic]]:
+    """(model or None, the kind it declares or None, diagnostics) of a file, by the fast path when it
+    can: what the reference resolver reads for a file that another file names."""
+    out, diagnostics = _read_checked(path)
+    return (out.model if out is not None and not any(d.is_error for d in diagnostics) else None,
+            out.spec.kind if out is not None and out.spec is not None else None, diagnostics)
+
+
+def _read_checked(path: str | os.PathLike) -> tuple[Loaded | None, list[Diagnostic]]:
     text, problem = read_text(path)
     if problem is not None:
-        return [problem]
-    if _fast_clean(text, FsPath(path)):
-        return []
-    return load_text(text, str(path), file=FsPath(path)).diagnostics
+        return None, [problem]
+    file = FsPath(path)
+    with references.reading(file):
+        out = _fast(text, str(path), file)
+        if out is None:
+            out = _load_text(text, str(path), file)
+    _cap(out)
+    return out, out.diagnostics
 
 
-def _fast_clean(text: str, file: FsPath) -> bool:
+def _fast(text: str, filename: str, file: FsPath) -> Loaded | None:
+    """The file read by libyaml and checked, located through libyaml's node marks; None when the
+    fast path cannot decide (the round-trip reader then explains the file)."""
+    if yaml_guard.prescan(text) is not None:
+        return None  # too many values, too deep, a grid far too large: the full reader says so first
     try:
-        data = yaml_fast.load(text)
+        data, root = yaml_fast.load_nodes(text)
     except yaml_fast.NotFast:
-        return False
+        return None
     if not isinstance(data, dict):
-        return False
-    spec = registry.get(data.get("kind")) if isinstance(data.get("kind"), str) else None
-    version = data.get("version")
-    if spec is None or type(version) is not int or not spec.oldest_version <= version <= spec.version:
-        return False
-    try:
-        data = spec.migrate(data, version)
-        model = spec.model.model_validate(data)
-        return not run_checks(spec, model, CheckContext(file=file))
-    except Exception:  # anything odd is the full reader's to explain
-        return False
+        return None
+    spec, plain, header = _dispatch(data)
+    if header or spec is None or plain is None:
+        return None  # header problems are rare: the round-trip reader words them
+    out = Loaded(filename, text=text)
+    _validate(out, NodeLocator(root, text), spec, plain, [], file)
+    if any(d.code == "K207" for d in out.diagnostics):
+        return None
+    return out

@@ -3,58 +3,67 @@
 Paths come from pydantic errors and from semantic checks. An integer after a string value indexes
 a character of it (a square of a map row). Where the path leads to something that is not in the
 file (a missing key), the position of the deepest part that exists is used.
+
+Two trees can be walked the same way: ruamel's round-trip tree (`Locator`, the editor's reader)
+and the libyaml node graph of the fast parse (`NodeLocator`, `validate`'s reader), so a file with
+problems is located without the slow round-trip parse. Where a path passes through an alias
+(`*base`), the problem is located at the alias — the place in the file that caused it — not at the
+anchored node elsewhere (`aliases`: path -> position, from the guard's event scan).
 """
 from __future__ import annotations
 
 from typing import Any
 
+import yaml
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from .diagnostics import Path
 
+_NULL = "tag:yaml.org,2002:null"
+_ESCAPE_DIGITS = {"x": 2, "u": 4, "U": 8}  # hex digits after these escape letters
+_NO_KEY = object()
 
-class Locator:
-    def __init__(self, tree: Any, text: str | None = None) -> None:
-        self.tree = tree
+
+class _Walker:
+    """The shared walk; subclasses say how to step into their tree. Positions are 0-based inside."""
+
+    def __init__(self, text: str | None, aliases: dict[tuple, tuple[int, int]] | None) -> None:
         #: the source lines, to count escape sequences (`"\t"`, `'it''s'`) inside quoted rows
         self.lines = text.splitlines() if text is not None else None
+        self.aliases = {tuple(str(p) for p in k): v for k, v in (aliases or {}).items()}
 
     def position(self, path: Path, on_key: bool = False) -> tuple[int, int]:
         """1-based (line, col) of `path`."""
-        node = self.tree
-        line, col = _start_of(node)
+        if self.aliases:
+            for n in range(1, len(path) + 1):
+                at = self.aliases.get(tuple(str(p) for p in path[:n]))
+                if at is not None:
+                    return at[0] + 1, at[1] + 1
+        node = self.root()
+        line, col = self.start(node)
         for i, item in enumerate(path):
             last = i == len(path) - 1
-            key = _key_of(node, item) if isinstance(node, CommentedMap) else _NO_KEY
-            if key is not _NO_KEY:
-                # an empty value (`turns:`) has no node of its own: ruamel places it at the next
-                # token, often on a later line, so the key is what a designer should be shown
-                at_key = (last and on_key) or node[key] is None
-                line, col = node.lc.key(key) if at_key else node.lc.value(key)
-                node = node[key]
-            elif isinstance(node, CommentedSeq) and isinstance(item, int) and 0 <= item < len(node):
-                line, col = node.lc.item(item)
-                node = node[item]
-            elif isinstance(node, str) and isinstance(item, int):
-                index = max(0, min(item, len(node)))
-                if isinstance(node, (DoubleQuotedScalarString, SingleQuotedScalarString)):
-                    col += 1 + self._source_width(node, line, col + 1, index)
+            step = self.step(node, item, last and on_key)
+            if step is not None:
+                node, (line, col) = step
+                continue
+            quote = self.quote(node)
+            if quote is not None and isinstance(item, int):
+                index = max(0, min(item, self.length(node)))
+                if quote:
+                    col += 1 + self._source_width(quote == '"', line, col + 1, index)
                 else:
                     col += index
-                break
-            else:
-                break
+            break
         return line + 1, col + 1
 
-
-    def _source_width(self, node: str, line: int, col: int, index: int) -> int:
+    def _source_width(self, double: bool, line: int, col: int, index: int) -> int:
         """Source characters taken by the first `index` characters of a quoted scalar that starts
         (after its quote) at 0-based `line`, `col`; `index` when the source is not at hand."""
         if self.lines is None or line >= len(self.lines):
             return index
         src = self.lines[line]
-        double = isinstance(node, DoubleQuotedScalarString)
         pos = col
         for _ in range(index):
             if pos >= len(src):
@@ -67,9 +76,108 @@ class Locator:
                 pos += 1
         return pos - col
 
+    # the tree flavour: root node, its start, one step down, and what a string scalar is
+    def root(self) -> Any: ...
+    def start(self, node: Any) -> tuple[int, int]: ...
+    def step(self, node: Any, item: Any, on_key: bool) -> tuple[Any, tuple[int, int]] | None: ...
+    def quote(self, node: Any) -> str | None:
+        """None when `node` is not a string; "" plain, '"' or "'" quoted."""
+    def length(self, node: Any) -> int: ...
 
-_ESCAPE_DIGITS = {"x": 2, "u": 4, "U": 8}  # hex digits after these escape letters
-_NO_KEY = object()
+
+class Locator(_Walker):
+    """Positions in ruamel's round-trip tree."""
+
+    def __init__(self, tree: Any, text: str | None = None, aliases: dict | None = None) -> None:
+        super().__init__(text, aliases)
+        self.tree = tree
+
+    def root(self) -> Any:
+        return self.tree
+
+    def start(self, node: Any) -> tuple[int, int]:
+        lc = getattr(node, "lc", None)
+        if lc is not None and lc.line is not None:
+            return lc.line, lc.col
+        return 0, 0
+
+    def step(self, node: Any, item: Any, on_key: bool):
+        if isinstance(node, CommentedMap):
+            key = _key_of(node, item)
+            if key is _NO_KEY:
+                return None
+            # an empty value (`turns:`) has no node of its own: ruamel places it at the next
+            # token, often on a later line, so the key is what a designer should be shown
+            at_key = on_key or node[key] is None
+            return node[key], node.lc.key(key) if at_key else node.lc.value(key)
+        if isinstance(node, CommentedSeq) and isinstance(item, int) and 0 <= item < len(node):
+            return node[item], node.lc.item(item)
+        return None
+
+    def quote(self, node: Any) -> str | None:
+        if not isinstance(node, str):
+            return None
+        if isinstance(node, DoubleQuotedScalarString):
+            return '"'
+        return "'" if isinstance(node, SingleQuotedScalarString) else ""
+
+    def length(self, node: Any) -> int:
+        return len(node)
+
+
+class NodeLocator(_Walker):
+    """Positions in the libyaml node graph of the fast parse (formats.yaml_fast)."""
+
+    def __init__(self, root: yaml.Node, text: str | None = None, aliases: dict | None = None) -> None:
+        super().__init__(text, aliases)
+        self.node = root
+
+    def root(self) -> Any:
+        return self.node
+
+    def start(self, node: Any) -> tuple[int, int]:
+        return node.start_mark.line, node.start_mark.column
+
+    def step(self, node: Any, item: Any, on_key: bool):
+        if isinstance(node, yaml.MappingNode):
+            text = str(item)
+            for k, v in node.value:
+                if isinstance(k, yaml.ScalarNode) and _key_text(k) == text:
+                    at_key = on_key or (isinstance(v, yaml.ScalarNode) and v.tag == _NULL)
+                    mark = k.start_mark if at_key else v.start_mark
+                    return v, (mark.line, mark.column)
+            return None
+        if isinstance(node, yaml.SequenceNode) and isinstance(item, int) and 0 <= item < len(node.value):
+            v = node.value[item]
+            return v, (v.start_mark.line, v.start_mark.column)
+        return None
+
+    def quote(self, node: Any) -> str | None:
+        if not isinstance(node, yaml.ScalarNode) or node.tag != "tag:yaml.org,2002:str":
+            return None
+        return node.style if node.style in ('"', "'") else ""
+
+    def length(self, node: Any) -> int:
+        return len(node.value)
+
+
+def _key_text(node: yaml.ScalarNode) -> str:
+    """A key as the loader names it in paths: the text of a string, a number's value as text."""
+    if node.tag == "tag:yaml.org,2002:int":
+        try:
+            return str(int(node.value, 0)) if node.value[:2] in ("0x", "0o") else str(int(node.value))
+        except ValueError:
+            return node.value
+    if node.tag == "tag:yaml.org,2002:float":
+        try:
+            return str(float(node.value))
+        except ValueError:
+            return node.value
+    if node.tag == "tag:yaml.org,2002:bool":
+        return str(node.value.lower() == "true")
+    if node.tag == _NULL:
+        return "None"
+    return node.value
 
 
 def _key_of(node: CommentedMap, item: Any) -> Any:
@@ -81,10 +189,3 @@ def _key_of(node: CommentedMap, item: Any) -> Any:
         if str(key) == str(item):
             return key
     return _NO_KEY
-
-
-def _start_of(node: Any) -> tuple[int, int]:
-    lc = getattr(node, "lc", None)
-    if lc is not None and lc.line is not None:
-        return lc.line, lc.col
-    return 0, 0

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .diagnostics import Problem
+from .diagnostics import Problem, shown
 
 _TYPE_NAMES = {
     "int": "a whole number",
@@ -34,10 +34,17 @@ def problems_from(error: ValidationError, model: type[BaseModel]) -> list[Proble
         loc = tuple(err["loc"])
         kind = err["type"]
         where = ".".join(str(p) for p in loc) or "the file"
-        if kind in ("extra_forbidden", "invalid_key"):  # invalid_key: a number or boolean as a key
+        if kind == "literal_error" and loc and loc[-1] == "[key]":  # a mapping with fixed keys (`sides`)
+            key = str(err["input"])
+            choices = ", ".join(repr(c) for c in _literal_choices(err))
+            out.append(Problem("S301", f"unknown key {shown(key)} in {'.'.join(str(p) for p in loc[:-2]) or 'the file'}"
+                               f" (expected one of: {choices})", loc[:-1], on_key=True))
+        elif kind == "unsafe_text":
+            out.append(Problem("S306", f"{where}: {err['msg']}", loc))
+        elif kind in ("extra_forbidden", "invalid_key"):  # invalid_key: a number or boolean as a key
             key = str(err["input"]) if kind == "invalid_key" else str(loc[-1])
             hint = _did_you_mean(key, _field_names_at(model, loc[:-1]))
-            out.append(Problem("S301", f"unknown key {key!r}{hint}", loc, on_key=True))
+            out.append(Problem("S301", f"unknown key {shown(key)}{hint}", loc, on_key=True))
         elif kind == "missing":
             parent = ".".join(str(p) for p in loc[:-1]) or "the file"
             out.append(Problem("S302", f"missing key {str(loc[-1])!r} in {parent}", loc[:-1]))
@@ -48,11 +55,16 @@ def problems_from(error: ValidationError, model: type[BaseModel]) -> list[Proble
         elif kind.endswith("_type") or kind in ("int_from_float", "bool_parsing", "int_parsing", "model_type"):
             expected = _expected(kind, err)
             got = _TYPE_NAMES.get(type(err.get("input")).__name__, type(err.get("input")).__name__)
-            shown = _short(err.get("input"))
-            out.append(Problem("S303", f"{where} must be {expected}, not {got} ({shown})", loc))
+            value = _short(err.get("input"))
+            out.append(Problem("S303", f"{where} must be {expected}, not {got} ({value})", loc))
         else:
             out.append(Problem("S300", f"{where}: {err['msg']}", loc))
     return out
+
+
+def _literal_choices(err: dict) -> list:
+    expected = (err.get("ctx") or {}).get("expected", "")
+    return [c.strip().strip("'") for c in str(expected).replace(" or ", ",").split(",") if c.strip()]
 
 
 def _expected(kind: str, err: dict) -> str:
@@ -63,8 +75,7 @@ def _expected(kind: str, err: dict) -> str:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shown(value, quote=isinstance(value, str), limit=40)
 
 
 def _did_you_mean(key: str, candidates: list[str]) -> str:

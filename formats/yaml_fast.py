@@ -13,7 +13,7 @@ import re
 import yaml
 from yaml._yaml import CParser
 
-from .limits import MAX_DEPTH, MAX_NODES
+from .limits import MAX_DEPTH, MAX_INT, MAX_NODES, MAX_NUMBER_CHARS
 from yaml.constructor import SafeConstructor
 from yaml.resolver import BaseResolver
 
@@ -50,24 +50,37 @@ CORE_SCHEMA["tag:yaml.org,2002:float"] = re.compile(r"^(?![-+]?[0-9]+$)" + dict(
 class _Core12Constructor(SafeConstructor):
     def construct_yaml_int(self, node):
         v = self.construct_scalar(node)
+        if len(v) > MAX_NUMBER_CHARS:
+            raise NotFast("oversized number")
         if v.startswith("0o"):
-            return int(v[2:], 8)
-        if v.startswith("0x"):
-            return int(v[2:], 16)
-        return int(v, 10)
+            n = int(v[2:], 8)
+        elif v.startswith("0x"):
+            n = int(v[2:], 16)
+        else:
+            n = int(v, 10)
+        if abs(n) > MAX_INT:
+            raise NotFast("oversized number")
+        return n
 
     def construct_yaml_bool(self, node):
         return self.construct_scalar(node).lower() == "true"
 
+    def construct_yaml_float(self, node):
+        value = super().construct_yaml_float(node)
+        if value in (float("inf"), float("-inf")) and "inf" not in node.value.lower():
+            raise NotFast("oversized number")  # 1e999: the guard names it
+        return value
+
     def construct_mapping(self, node, deep=False):
         keys = [k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)]
-        if len(keys) != len(set(keys)) or len(keys) != len(node.value):
-            raise NotFast("duplicate or complex key")
+        if len(keys) != len(set(keys)) or len(keys) != len(node.value) or "<<" in keys:
+            raise NotFast("duplicate, complex or merge key")
         return super().construct_mapping(node, deep=deep)
 
 
 _Core12Constructor.add_constructor("tag:yaml.org,2002:int", _Core12Constructor.construct_yaml_int)
 _Core12Constructor.add_constructor("tag:yaml.org,2002:bool", _Core12Constructor.construct_yaml_bool)
+_Core12Constructor.add_constructor("tag:yaml.org,2002:float", _Core12Constructor.construct_yaml_float)
 
 
 class _FastLoader(CParser, _Core12Constructor, _Core12Resolver):  # type: ignore[misc]
@@ -79,7 +92,14 @@ class _FastLoader(CParser, _Core12Constructor, _Core12Resolver):  # type: ignore
 
 def load(text: str):
     """Plain Python data of a clean single-document file, or NotFast."""
-    if _DISPUTED.search(text):
+    return load_nodes(text)[0]
+
+
+def load_nodes(text: str) -> tuple[object, yaml.Node]:
+    """Plain Python data of a clean single-document file and its libyaml node graph (every node
+    keeps its start mark, so problems found in the data are located without another parse), or
+    NotFast."""
+    if _DISPUTED.search(text) or _GUARDED.search(text):
         # libyaml and ruamel (the full reader) disagree about these: tabs as separators and inside
         # plain scalars, a BOM after the start, YAML 1.1's extra line breaks (NEL, LS, PS); let the
         # full reader decide, so `validate` and the editor give the same answer
@@ -92,7 +112,7 @@ def load(text: str):
             if node is None:
                 raise NotFast("empty")
             _refuse_aliases_and_tags(node)
-            return loader.construct_document(node)
+            return loader.construct_document(node), node
         finally:
             loader.dispose()
     except NotFast:
@@ -102,6 +122,10 @@ def load(text: str):
 
 
 _DISPUTED = re.compile("[\t\ufeff\x85\u2028\u2029]")
+#: what the guard refuses inside values (control, bidi and surrogate characters, also as escapes):
+#: the full reader reports them with their codes
+_GUARDED = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e"
+                      "\u2066-\u2069\ud800-\udfff]" r"|\\[xuUabefv0NLP]")
 
 
 def _refuse_unusual_events(text: str) -> None:
@@ -121,8 +145,10 @@ def _refuse_unusual_events(text: str) -> None:
                 nodes += 1
                 if nodes > MAX_NODES:
                     raise NotFast("too many nodes")
-            if isinstance(ev, yaml.AliasEvent):
-                raise NotFast("alias")
+            if isinstance(ev, yaml.AliasEvent) or (isinstance(ev, yaml.NodeEvent) and ev.anchor is not None):
+                # libyaml and ruamel disagree about some anchor names (`&0:0`), and an alias's
+                # problems are located at the alias by the guard's scan
+                raise NotFast("anchor or alias")
             if isinstance(ev, yaml.NodeEvent) and ev.tag is not None:
                 raise NotFast("tag")
             if isinstance(ev, yaml.CollectionStartEvent):

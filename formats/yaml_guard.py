@@ -8,6 +8,7 @@ at a time. The pass is iterative (the parser is a state machine), so its cost is
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ruamel.yaml import YAML
@@ -26,7 +27,10 @@ from ruamel.yaml.reader import ReaderError
 import yaml
 from yaml._yaml import CParser
 
-from .limits import MAX_DEPTH, MAX_EXPANDED_NODES, MAX_NODES
+from .diagnostics import shown
+from .limits import (MAX_DEPTH, MAX_EXPANDED_NODES, MAX_GRID_SIDE, MAX_INT, MAX_NODES, MAX_NUMBER_CHARS,
+                     MAX_SCALAR_CHARS, grid_keys)
+from .yaml_fast import CORE_SCHEMA
 
 CORE_TAGS = frozenset(
     "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq")
@@ -45,19 +49,78 @@ class Finding:
 class _Frame:
     is_map: bool
     anchor: str | None
+    path: tuple = ()
     size: int = 1
     expect_key: bool = True
     keys: dict = field(default_factory=dict)
+    key: object = None  # the key whose value comes next (a mapping)
+    index: int = 0  # the index of the next item (a list)
+
+    def child_path(self) -> tuple:
+        return (*self.path, self.key if self.is_map else self.index)
+
+
+# characters refused inside keys and values, each class with its own code (docs/formats.md)
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # tab and line feed are text
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_INT = CORE_SCHEMA["tag:yaml.org,2002:int"]
+_FLOAT = CORE_SCHEMA["tag:yaml.org,2002:float"]
+
+
+def _character_finding(value: str, is_key: bool, line: int, col: int) -> Finding | None:
+    where = "a key" if is_key else "a value"
+    m = _CONTROL.search(value)
+    if m:
+        return Finding("Y114", f"{where} holds a control character (U+{ord(m.group()):04X}); content text "
+                       "may hold tabs and line breaks but no other control characters", line, col)
+    m = _SURROGATE.search(value)
+    if m:
+        return Finding("Y115", f"{where} holds a lone surrogate (U+{ord(m.group()):04X}), which is not a "
+                       "character and cannot be written as UTF-8", line, col)
+    m = _BIDI.search(value)
+    if m:
+        return Finding("Y116", f"{where} holds a bidirectional formatting character (U+{ord(m.group()):04X}), "
+                       "which makes text display in another order than it reads", line, col)
+    return None
+
+
+def _number_finding(ev: ScalarEvent, line: int, col: int) -> Finding | None:
+    if ev.style is not None and str(ev.tag) not in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+        return None
+    value = ev.value
+    if _INT.match(value):
+        if len(value) > MAX_NUMBER_CHARS:
+            return Finding("Y117", f"a number of {len(value):,} characters; whole numbers are limited to "
+                           f"{MAX_INT:,} (64 bits)", line, col)
+        try:
+            n = int(value[2:], 8) if value.startswith("0o") else int(value[2:], 16) if value.startswith("0x") \
+                else int(value)
+        except ValueError:
+            return None
+        if abs(n) > MAX_INT:
+            return Finding("Y117", f"{n} is too large: whole numbers are limited to {MAX_INT:,} (64 bits)",
+                           line, col)
+    elif _FLOAT.match(value) and "inf" not in value.lower() and "nan" not in value.lower():
+        if len(value) > MAX_NUMBER_CHARS or float(value) in (float("inf"), float("-inf")):
+            return Finding("Y117", f"the number {value[:MAX_NUMBER_CHARS]}{'...' if len(value) > MAX_NUMBER_CHARS else ''} "
+                           "is beyond the range of numbers (about 1.8e308) or too long", line, col)
+    return None
 
 
 def prescan(text: str) -> Finding | None:
-    """Y112 (too many values) or Y107 (too deep), found on libyaml's C event stream.
+    """Y112 (too many values), Y107 (too deep) or Y118 (a grid or a text far too large), found on
+    libyaml's C event stream.
 
-    Runs before the pure-Python parse so that a huge file of tiny values or a deep pile of
-    brackets is refused in milliseconds; text libyaml cannot parse is measured up to where it
-    stops (ruamel then reports the syntax problem in its own words).
+    Runs before the pure-Python parse so that a huge file of tiny values, a deep pile of brackets
+    or a 700x700 map is refused in milliseconds; text libyaml cannot parse is measured up to where
+    it stops (ruamel then reports the syntax problem in its own words).
     """
     nodes = depth = 0
+    kind = None
+    grids: frozenset = frozenset()
+    # per open collection: [is_map, expecting a key, the key of the coming value, items, is a grid]
+    stack: list[list] = []
     try:
         parser = CParser(text)
     except (UnicodeError, ValueError, TypeError):  # e.g. lone surrogates: the reader says why
@@ -69,14 +132,39 @@ def prescan(text: str) -> Finding | None:
                 return None
             if isinstance(ev, yaml.CollectionEndEvent):
                 depth -= 1
+                stack.pop()
+                _done(stack)
             if not isinstance(ev, yaml.NodeEvent):
                 continue
             nodes += 1
             m = ev.start_mark
+            top = stack[-1] if stack else None
             if isinstance(ev, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
                     return Finding("Y107", f"nesting deeper than {MAX_DEPTH} levels", m.line, m.column)
+                is_grid = (isinstance(ev, yaml.SequenceStartEvent) and top is not None and top[0]
+                           and not top[1] and top[2] in grids)
+                stack.append([isinstance(ev, yaml.MappingStartEvent), True, None, 0, is_grid])
+            elif isinstance(ev, yaml.ScalarEvent):
+                if top is not None and top[0] and top[1]:
+                    top[2] = ev.value
+                elif len(ev.value) > MAX_SCALAR_CHARS:
+                    return Finding("Y118", f"a text of {len(ev.value):,} characters; values are limited to "
+                                   f"{MAX_SCALAR_CHARS:,}", m.line, m.column)
+                elif top is not None and top[4] and len(ev.value) > MAX_GRID_SIDE:
+                    return Finding("Y118", f"a grid row of {len(ev.value):,} squares; grids are limited to "
+                                   f"{MAX_GRID_SIDE} x {MAX_GRID_SIDE} before anything else is read",
+                                   m.line, m.column)
+                elif top is not None and top[0] and len(stack) == 1 and top[2] == "kind":
+                    kind = ev.value
+                    grids = grid_keys(kind)
+                _done(stack)
+            else:
+                _done(stack)
+            if top is not None and top[4] and top[3] > MAX_GRID_SIDE:
+                return Finding("Y118", f"a grid of more than {MAX_GRID_SIDE} rows; grids are limited to "
+                               f"{MAX_GRID_SIDE} x {MAX_GRID_SIDE} before anything else is read", m.line, m.column)
             if nodes > MAX_NODES:
                 return Finding("Y112", f"more than {MAX_NODES:,} values in one file; content files are far "
                                "smaller (a complete 50x50 game saves as about 2,100)", m.line, m.column)
@@ -86,14 +174,27 @@ def prescan(text: str) -> Finding | None:
         parser.dispose()
 
 
-def scan(text: str) -> list[Finding]:
-    """Every guard finding of `text`; a fatal one (syntax, depth, bomb, size) ends the scan."""
+def _done(stack: list[list]) -> None:
+    """One child of the innermost collection is complete."""
+    if stack:
+        top = stack[-1]
+        if top[0]:
+            top[1] = not top[1]
+        else:
+            top[3] += 1
+
+
+def scan(text: str, aliases: dict | None = None) -> list[Finding]:
+    """Every guard finding of `text`; a fatal one (syntax, depth, bomb, size) ends the scan.
+    `aliases`, when given, receives the path and position of every alias used as a value, so
+    that problems the alias causes are located at it, not at the anchor."""
     early = prescan(text)
     if early is not None:
         return [early]
     findings: list[Finding] = []
     stack: list[_Frame] = []
     anchors: dict[str, int] = {}  # anchor -> expanded size of its node
+    anchored_text: dict[str, str] = {}  # anchor -> text of an anchored scalar (an alias may be a key)
     expanded = 0
     documents = 0
 
@@ -103,6 +204,18 @@ def scan(text: str) -> list[Finding]:
             top.size += size
             if top.is_map:
                 top.expect_key = not top.expect_key
+            else:
+                top.index += 1
+
+    def key_seen(key: str, line: int, col: int) -> None:
+        top = stack[-1]
+        first = top.keys.get(key)
+        if first is not None:
+            findings.append(Finding("Y104", f"duplicate key {shown(key)} (first defined on line "
+                                    f"{first + 1}); the second value would silently win", line, col))
+        else:
+            top.keys[key] = line
+        top.key = key
 
     try:
         for ev in YAML(typ="rt").parse(text):
@@ -117,30 +230,38 @@ def scan(text: str) -> list[Finding]:
             if isinstance(ev, NodeEvent) and not isinstance(ev, AliasEvent):
                 tag = ev.tag
                 if tag is not None and str(tag) not in CORE_TAGS:
-                    shown = str(tag).replace("tag:yaml.org,2002:", "!!")
-                    findings.append(Finding("Y105", f"tag {shown!r} is not allowed: content files hold "
+                    tag_text = str(tag).replace("tag:yaml.org,2002:", "!!")
+                    findings.append(Finding("Y105", f"tag {shown(tag_text)} is not allowed: content files hold "
                                             "plain data (strings, numbers, booleans, lists, mappings)",
                                             mark.line, mark.column))
             if isinstance(ev, ScalarEvent):
                 expanded += 1
                 top = stack[-1] if stack else None
-                if top is not None and top.is_map and top.expect_key:
-                    first = top.keys.get(ev.value)
-                    if first is not None:
-                        findings.append(Finding("Y104", f"duplicate key {ev.value!r} (first defined on line "
-                                                f"{first + 1}); the second value would silently win",
+                is_key = top is not None and top.is_map and top.expect_key
+                # ruamel marks the folds of a folded scalar (`>`) with BEL characters of its own
+                value = ev.value.replace("\a", "") if ev.style == ">" else ev.value
+                bad = _character_finding(value, is_key, mark.line, mark.column) or \
+                    _number_finding(ev, mark.line, mark.column)
+                if bad is not None:
+                    findings.append(bad)
+                if is_key:
+                    if ev.value == "<<" and ev.style is None:
+                        findings.append(Finding("Y113", "merge keys (`<<`) are not allowed: they are not part "
+                                                "of YAML 1.2, validators disagree about them, and a key given "
+                                                "again after a merge is a duplicate; write the values out",
                                                 mark.line, mark.column))
-                    else:
-                        top.keys[ev.value] = mark.line
+                    key_seen(ev.value, mark.line, mark.column)
                 if ev.anchor:
                     anchors[ev.anchor] = 1
+                    anchored_text[ev.anchor] = ev.value
                 child_done(1)
             elif isinstance(ev, (MappingStartEvent, SequenceStartEvent)):
                 expanded += 1
                 if stack and stack[-1].is_map and stack[-1].expect_key:
                     findings.append(Finding("Y111", "a mapping or list used as a key is not allowed",
                                             mark.line, mark.column))
-                stack.append(_Frame(isinstance(ev, MappingStartEvent), ev.anchor))
+                path = stack[-1].child_path() if stack else ()
+                stack.append(_Frame(isinstance(ev, MappingStartEvent), ev.anchor, path))
                 if len(stack) > MAX_DEPTH:
                     findings.append(Finding("Y107", f"nesting deeper than {MAX_DEPTH} levels",
                                             mark.line, mark.column))
@@ -161,6 +282,15 @@ def scan(text: str) -> list[Finding]:
                     return findings
                 size = anchors[ev.anchor]
                 expanded += size
+                top = stack[-1] if stack else None
+                if top is not None and top.is_map and top.expect_key:
+                    if ev.anchor in anchored_text:  # `*k: v` is a key like any other
+                        key_seen(anchored_text[ev.anchor], mark.line, mark.column)
+                    else:
+                        findings.append(Finding("Y111", "a mapping or list used as a key is not allowed "
+                                                f"(through the alias *{ev.anchor})", mark.line, mark.column))
+                elif top is not None and aliases is not None:
+                    aliases[top.child_path()] = (mark.line, mark.column)
                 child_done(size)
             if expanded > MAX_EXPANDED_NODES:
                 why = ("aliases expand to more than {:,} values (an alias bomb?)" if anchors else
@@ -168,8 +298,11 @@ def scan(text: str) -> list[Finding]:
                 findings.append(Finding("Y106", why.format(MAX_EXPANDED_NODES), mark.line, mark.column))
                 return findings
     except ReaderError as e:
-        findings.append(Finding("Y101", f"not a text file: {e.reason} (character {e.character!r})",
-                                *_reader_position(text, e.position)))
+        line, col = _reader_position(text, e.position)
+        char = e.character if isinstance(e.character, str) else chr(e.character) if isinstance(e.character, int) else ""
+        # a raw control character is Y114; a lone surrogate here comes from bytes that are not UTF-8
+        finding = _character_finding(char, False, line, col) if _CONTROL.match(char or "x") and char != "\x00" else None
+        findings.append(finding or Finding("Y101", f"not a text file: {e.reason} (character {shown(char)})", line, col))
     except MarkedYAMLError as e:
         m = e.problem_mark or e.context_mark
         problem = e.problem or "invalid YAML"

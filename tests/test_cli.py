@@ -193,8 +193,9 @@ def test_github_format_prints_workflow_commands(tmp_path, capsys):
 
 
 def test_github_messages_are_escaped():
+    """Line breaks in a message are shown as escapes (formats.diagnostics.safe_text), `%` is encoded."""
     d = Diagnostic("a.yaml", 1, 2, Severity.ERROR, "Y102", "50% done\nnext line\r")
-    assert d.format_github() == "::error file=a.yaml,line=1,col=2,title=Y102::50%25 done%0Anext line%0D"
+    assert d.format_github() == "::error file=a.yaml,line=1,col=2,title=Y102::50%25 done\\x0anext line\\x0d"
 
 
 # --- usage ---------------------------------------------------------------------------------------------------------
@@ -368,7 +369,7 @@ def test_folder_walk_skips_other_tools_yaml_that_has_a_kind(tmp_path, capsys):
 
 def test_github_annotations_escape_file_names_and_messages():
     d = Diagnostic("maps/a,b:c%.scn.yaml", 3, 5, Severity.ERROR, "PND403", "bad 100%\nsquare")
-    assert d.format_github() == "::error file=maps/a%2Cb%3Ac%25.scn.yaml,line=3,col=5,title=PND403::bad 100%25%0Asquare"
+    assert d.format_github() == "::error file=maps/a%2Cb%3Ac%25.scn.yaml,line=3,col=5,title=PND403::bad 100%25\\x0asquare"
 
 
 def test_other_yaml_with_a_gridsmith_kind_and_crlf_line_ends_is_checked(tmp_path, capsys):

@@ -11,7 +11,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (QHeaderView, QLabel, QPushButton, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
-from gridsmith.formats.diagnostics import Severity
+from gridsmith.formats.diagnostics import Severity, safe_text
 
 PATH_ROLE = 0x0100 + 1  # Qt.UserRole + 1
 
@@ -137,7 +137,9 @@ class ProblemsPanel(QWidget):
         `fix_of(problem)` -> (button text, tooltip, callable) or None adds a one-click Fix column."""
         super().__init__(parent)
         self.describe_path = describe_path
-        self.describe_problem = describe_problem or (lambda p: self.describe_path(p.path))
+        # keys in a path come from the file: escaped like messages (a hostile key must not draw)
+        describe = describe_problem or (lambda p: self.describe_path(p.path))
+        self.describe_problem = lambda p: safe_text(describe(p), 200)
         self.fix_of = fix_of
         self.subject = subject
         self._shown: list = []

@@ -1,12 +1,17 @@
-"""Finding the ruleset a scenario plays under: a bundled name or a path relative to the scenario."""
+"""Finding the ruleset a scenario plays under: a bundled name or a path relative to the scenario,
+followed by the shared reference resolver (formats.references)."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..content import content_root
-from .ruleset import Ruleset
+from ..content import bundled_path, is_bundled_name
+from ..references import Reference, declare, follow
+from ..registry import CheckContext
+from .ruleset import KIND, Ruleset
 
 DEFAULT = "default"
+RULESET = Reference(KIND, "ruleset", ".rules.yaml", default=DEFAULT)
+declare("pendulous.scenario", {"ruleset": RULESET})
 
 
 class RulesetError(Exception):
@@ -14,38 +19,25 @@ class RulesetError(Exception):
 
 
 def ruleset_path(ref: str | None, scenario_file: Path | None = None) -> Path:
+    """Where `ref` points (for showing it; reading goes through the resolver)."""
     ref = ref or DEFAULT
-    if "/" not in ref and "\\" not in ref and not ref.endswith((".yaml", ".yml")):
-        return content_root() / "pendulous" / f"{ref}.rules.yaml"
+    if is_bundled_name(ref):
+        return bundled_path("pendulous", ref, RULESET.suffix)
     p = Path(ref)
     if not p.is_absolute() and scenario_file is not None:
         p = scenario_file.parent / p
     return p
 
 
-_cache: dict[tuple[str, float], Ruleset] = {}
-
-
 def load_ruleset(ref: str | None, scenario_file: Path | None = None) -> Ruleset:
     """The Ruleset named by `ref` (None = the bundled default); RulesetError says why not."""
-    from ..loader import load_file  # late: the loader imports the registry, which imports us
-
-    path = ruleset_path(ref, scenario_file)
-    try:
-        key = (str(path.resolve()), path.stat().st_mtime)
-    except OSError:
-        if (ref or DEFAULT) == DEFAULT:
-            # an installed package without the content folder: the model's defaults are the manual's numbers
-            return Ruleset(kind="pendulous.ruleset", version=1, name=DEFAULT)
-        raise RulesetError(f"ruleset {ref or DEFAULT!r} not found ({path})") from None
-    if key not in _cache:
-        loaded = load_file(path)
-        if not isinstance(loaded.model, Ruleset) or not loaded.ok:
-            first = next((d for d in loaded.diagnostics if d.is_error), None)
-            why = first.format_text() if first else f"{path} is not a pendulous.ruleset"
-            raise RulesetError(f"ruleset {ref or DEFAULT!r} is not valid: {why}")
-        _cache[key] = loaded.model
-    return _cache[key]
+    result = follow(ref, RULESET, CheckContext(file=scenario_file))
+    if result.model is not None:
+        return result.model
+    if (ref or DEFAULT) == DEFAULT and result.code == "R601":
+        # an installed package without the content folder: the model's defaults are the manual's numbers
+        return Ruleset(kind=KIND, version=1, name=DEFAULT)
+    raise RulesetError(result.message)
 
 
 def default_ruleset() -> Ruleset:

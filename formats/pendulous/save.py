@@ -20,12 +20,14 @@ from typing import Literal
 from pydantic import Field
 
 from ..diagnostics import Problem, Severity
+from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
 from .ruleset import Ruleset
 from .scenario import Scenario
 
 KIND = "pendulous.save"
+declare_grids(KIND, "map", "owners", "armies", "supply")  # refused on the raw document beyond MAX_GRID_SIDE
 VERSION = 1
 ACTION_RE = re.compile(r"^((place|pickup|attack) (0|[1-9][0-9]?),(0|[1-9][0-9]?)|end)$")
 SEAT_RE = r"^[a-z][a-z0-9_.-]*$"
@@ -79,10 +81,11 @@ def embedded_problems(model: SaveFile, ctx: CheckContext) -> list[Problem]:
     """Errors of the embedded scenario and ruleset, by the checks of their own kinds (a hostile save
     must not smuggle in a map the scenario checks would refuse, e.g. 5,000 squares wide). Warnings
     (playability lints) are the scenario file's business, not the saved game's."""
-    from .checks import check_ruleset, check_scenario  # late: checks imports the loader's registry
+    from .checks import check_ruleset, scenario_problems  # late: checks imports the loader's registry
 
-    out = [replace(p, path=("scenario", *p.path)) for p in check_scenario(model.scenario, ctx)
-           if p.severity is Severity.ERROR and p.code != "PND413"]  # its ruleset is embedded
+    # the embedded ruleset governs the embedded scenario: its `ruleset:` name is not followed
+    out = [replace(p, path=("scenario", *p.path)) for p in scenario_problems(model.scenario, model.ruleset)
+           if p.severity is Severity.ERROR]
     out += [replace(p, path=("ruleset", *p.path)) for p in check_ruleset(model.ruleset, ctx)
             if p.severity is Severity.ERROR]
     return out

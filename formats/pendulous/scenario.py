@@ -6,9 +6,11 @@ from typing import Annotated, Literal
 from annotated_types import Interval
 from pydantic import Field
 
+from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
 
 KIND = "pendulous.scenario"
+declare_grids(KIND, "map")  # refused on the raw document beyond MAX_GRID_SIDE
 VERSION = 1
 
 #: map alphabet: one character per square

@@ -14,11 +14,13 @@ from typing import Literal
 from pydantic import Field
 
 from ..diagnostics import Problem, Severity
+from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
 from .pieces import BOARD_ALPHABET, BOARD_WIDTH, DESERT, HOME_ROWS, POWER
 
 KIND = "pyramids.board"
+declare_grids(KIND, "rows")  # refused on the raw document beyond MAX_GRID_SIDE
 VERSION = 1
 MIN_HEIGHT = 2 * HOME_ROWS + 1  # two home zones and at least one row between them
 MAX_HEIGHT = 25

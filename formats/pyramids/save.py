@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..diagnostics import Problem
+from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
 from .board import board_problems
@@ -22,6 +23,7 @@ from .scenario import Options
 from .setups import ROWS_FIELD, setup_problems
 
 KIND = "pyramids.save"
+declare_grids(KIND, "board", "setup", "player", "cheops")  # refused on the raw document beyond MAX_GRID_SIDE
 VERSION = 1
 #: a move: from-square "-" to-square; columns a-k left to right, rows numbered from the bottom
 MOVE_RE = re.compile(r"^[a-k]([1-9]|1[0-9]|2[0-5])-[a-k]([1-9]|1[0-9]|2[0-5])$")

@@ -15,14 +15,18 @@ from typing import Literal
 from pydantic import Field
 
 from ..diagnostics import Problem, Severity
+from ..limits import declare_grids
 from ..model_base import FileModel
 from ..registry import CheckContext, KindSpec, register
-from .board import Board, board_problems
-from .pieceset import Counts, PieceSet, counts_problems
+
+from .pieceset import Counts
 from .setups import ROWS_FIELD, SetupLibrary, setup_problems
-from .refs import RefError, load_ref
+from ..references import check as reference_problems
+from ..references import model_of
+from .refs import BOARD, PIECESET, SETUPS
 
 KIND = "pyramids.scenario"
+declare_grids(KIND, "rows")  # refused on the raw document beyond MAX_GRID_SIDE
 VERSION = 1
 SIDES = ("player", "cheops")
 
@@ -102,11 +106,8 @@ def _side_setup(side: Side, counts: Counts | None, ctx: CheckContext | None, pat
         if ch.library is None or ch.entry is None:
             problems.append(Problem("PYR413", "a library setup names both `library` and `entry`", path))
             return None
-        try:
-            lib = load_ref(ch.library, ".setups.yaml", SetupLibrary, ctx)
-        except RefError as e:
-            problems.append(Problem("PYR412", f"setup library {ch.library!r} cannot be used: {e}",
-                                    (*path, "library")))
+        lib = model_of(ch.library, SETUPS, ctx)
+        if lib is None:  # the reference stage says why
             return None
         entry = lib.find(ch.entry)
         if entry is None:
@@ -120,29 +121,18 @@ def _side_setup(side: Side, counts: Counts | None, ctx: CheckContext | None, pat
 
 def resolve(model: Scenario, ctx: CheckContext | None = None) -> tuple[ResolvedScenario | None, list[Problem]]:
     """Follow every reference; the problems say what could not be followed or does not fit."""
-    problems: list[Problem] = []
-    board = None
-    try:
-        b = load_ref(model.board, ".board.yaml", Board, ctx)
-        board = list(b.rows)
-        if any(p.severity is Severity.ERROR for p in board_problems(board)):
-            problems.append(Problem("PYR412", f"board {model.board!r} has problems; validate it", ("board",)))
-    except RefError as e:
-        problems.append(Problem("PYR412", f"board {model.board!r} cannot be used: {e}", ("board",)))
+    return _resolve(model, ctx, reference_problems(KIND, model, ctx))
+
+
+def _resolve(model: Scenario, ctx: CheckContext | None, problems: list[Problem]):
+    b = model_of(model.board, BOARD, ctx)
+    board = list(b.rows) if b is not None else None
     counts: list[Counts | None] = []
     setups: list[list[str] | None] = []
     for name in SIDES:
         side = model.side(name)
-        c = None
-        try:
-            c = load_ref(side.pieceset, ".pieceset.yaml", PieceSet, ctx).counts
-            if any(p.severity is Severity.ERROR for p in counts_problems(c)):
-                problems.append(Problem("PYR412", f"piece set {side.pieceset!r} has problems; validate it",
-                                        ("sides", name, "pieceset")))
-                c = None
-        except RefError as e:
-            problems.append(Problem("PYR412", f"piece set {side.pieceset!r} cannot be used: {e}",
-                                    ("sides", name, "pieceset")))
+        p = model_of(side.pieceset, PIECESET, ctx)
+        c = p.counts if p is not None else None
         counts.append(c)
         setups.append(_side_setup(side, c, ctx, ("sides", name, "setup"), problems))
     if any(p.severity is Severity.ERROR for p in problems) or board is None or None in counts:
@@ -151,7 +141,7 @@ def resolve(model: Scenario, ctx: CheckContext | None = None) -> tuple[ResolvedS
 
 
 def check_scenario(model: Scenario, ctx: CheckContext) -> Iterable[Problem]:
-    return resolve(model, ctx)[1]
+    return _resolve(model, ctx, [])[1]  # the loader's reference stage has reported the references
 
 
 SPEC = register(

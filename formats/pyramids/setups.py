@@ -13,13 +13,16 @@ from typing import Literal
 from pydantic import Field
 
 from ..diagnostics import Problem, Severity
+from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
 from .pieces import BOARD_WIDTH, EMPTY, HOME_ROWS, NAME_OF_CHAR, PIECE_ALPHABET
-from .pieceset import Counts, PieceSet
-from .refs import RefError, load_ref
+from .pieceset import Counts
+from ..references import model_of
+from .refs import PIECESET
 
 KIND = "pyramids.setups"
+declare_grids(KIND, "rows")  # refused on the raw document beyond MAX_GRID_SIDE
 VERSION = 1
 MAX_SETUPS = 255
 
@@ -98,11 +101,8 @@ def check_library(model: SetupLibrary, ctx: CheckContext) -> Iterable[Problem]:
     if len(model.setups) > MAX_SETUPS:
         out.append(Problem("PYR407", f"{len(model.setups)} setups; a library holds at most {MAX_SETUPS}",
                            ("setups",)))
-    counts: Counts | None = None
-    try:
-        counts = load_ref(model.pieceset, ".pieceset.yaml", PieceSet, ctx).counts
-    except RefError as e:
-        out.append(Problem("PYR412", f"piece set {model.pieceset!r} cannot be used: {e}", ("pieceset",)))
+    pieces = model_of(model.pieceset, PIECESET, ctx)  # None: the reference stage says why
+    counts: Counts | None = pieces.counts if pieces is not None else None
     seen: dict[str, int] = {}
     for i, s in enumerate(model.setups):
         if s.name in seen:

@@ -8,7 +8,7 @@ import pytest
 
 from fmtkit import REPO
 
-CODE = re.compile(r"""["']((?:Y1|K2|S3|PND[45])\d\d)["']""")
+CODE = re.compile(r"""["']((?:Y1|K2|S3|R6|PND[45])\d\d)["']""")
 SOURCES = sorted((REPO / "formats").rglob("*.py"))
 
 
@@ -17,7 +17,7 @@ def _codes() -> list[str]:
 
 
 def test_codes_are_found():
-    assert {"Y101", "K201", "S301", "PND401", "PND501"} <= set(_codes())
+    assert {"Y101", "K201", "S301", "R601", "R612", "Y118", "PND401", "PND501"} <= set(_codes())
 
 
 @pytest.mark.parametrize("code", _codes())

@@ -59,6 +59,30 @@ EXPECTED: dict[str, list[tuple[str, str | None, int]]] = {
     "unknown_key.scn.yaml": [("S301", "colour", 0)],
     "wrong_type.scn.yaml": [("S303", '"20"', 0)],
     "missing_key.scn.yaml": [("S302", "  turns:", 2)],  # the settings mapping that lacks it
+    # --- issue 10: YAML as strict as the best validators, each class its own code at the value
+    "alias_key_duplicate.scn.yaml": [("Y104", "*n :", 0)],  # a duplicate made through an alias key
+    "merge_key.scn.yaml": [("Y113", "<<: *red", 0)],
+    "control_character_escaped.scn.yaml": [("Y114", '"Gray', 0)],
+    "control_character_raw.scn.yaml": [("Y114", "\x1b", 0)],  # at the character itself
+    "surrogate_key.scn.yaml": [("Y115", '"\\ud800"', 0)],
+    "bidi_override.scn.yaml": [("Y116", "name: Twin", 6)],
+    "huge_integer.scn.yaml": [("Y117", "99999", 0)],
+    "alias_wrong_type.scn.yaml": [("S303", "*text", 0)],  # at the alias, not at the anchor
+    "float_for_integer.scn.yaml": [("S303", "slide: 2.0", 7)],
+    "unknown_side.scn.yaml": [("S301", "computer", 0)],  # on the key, not on its value
+    "huge_map.scn.yaml": [("Y118", "map:\n", len("map:\n" + '- "1A1~~2B2"\n' * 256) + 2)],  # row 257, unparsed
+    # --- issue 10: references, each one diagnostic at the referring key
+    "ref_missing.scn.yaml": [("R601", "missing.rules", 0)],
+    "ref_folder.scn.yaml": [("R603", "ruleset: ./", 9)],
+    "ref_long_path.scn.yaml": [("R604", "ruleset: aaa", 9)],
+    "ref_nul.scn.yaml": [("Y114", '"x\\0', 0)],  # a NUL can only be written as an escape: refused first
+    "ref_self.scn.yaml": [("R607", "board: ref_self", 7), ("R607", "pieceset: ref_self", 10)],
+    "ref_cycle_a.scn.yaml": [("R608", "ref_cycle_b", 0)],
+    "ref_cycle_b.setups.yaml": [("R608", "pieceset: ref_cycle_a", 10)],
+    "ref_outside.scn.yaml": [("R609", "/etc/passwd", 0)],
+    "ref_broken_target.scn.yaml": [("R610", "broken.rules", 0)],
+    "broken.rules.yaml": [("S304", "max_players: 9", 13), ("S301", "max_map_widht", 0)],
+    "ref_wrong_kind.scn.yaml": [("R611", "ref_missing", 0)],
 }
 
 
@@ -91,9 +115,9 @@ def test_bad_file_through_validate_file(name):
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_bad_file_through_load_text(name):
     path = BAD / name
-    loaded = load_text(_text_of(path), str(path))
+    loaded = load_text(_text_of(path), str(path), file=path)  # references resolve next to the file
     assert located(loaded.diagnostics) == _expected(path)
-    assert loaded.model is None
+    assert not loaded.ok  # a model only when the file's structure is sound (reference problems)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED) + ["billion_laughs.scn.yaml"])
@@ -452,7 +476,7 @@ def test_named_pipe_does_not_block(tmp_path):
 
 @pytest.mark.parametrize("body,code", [
     ("a: 1\n" * 1500, "Y104"),  # 1499 duplicates (guard stage)
-    ("name: x\nmap:\n" + "  - 1\n" * 1500, "S303"),  # 1500 wrong rows (structure stage)
+    ("name: x\nplayers:\n" + "  - 1\n" * 1500, "S303"),  # 1500 wrong players (structure stage)
     ("".join(f"k{i}: !t 1\n" for i in range(1500)), "Y105"),  # 1500 foreign tags
 ])
 def test_problems_per_file_are_capped_at_every_stage(body, code):
@@ -510,16 +534,17 @@ def test_yaml_1_2_integers_are_integers_on_both_paths(tmp_path, value, number):
     assert load_file(path).model.settings.turns == number
 
 
-def test_merge_keys_share_values(tmp_path):
-    """`<<: *red` (a YAML merge key) lets a designer give two players the same numbers."""
+def test_merge_keys_are_refused(tmp_path):
+    """`<<: *red` (a YAML 1.1 merge key) is not YAML 1.2, and `name:` given again after it is a
+    duplicate that check-jsonschema refuses: Gridsmith refuses merge keys outright (Y113)."""
     text = dump(scenario()).replace("- name: Red Army\n", "- &red\n  name: Red Army\n")
     gray = text[text.index("- name: Gray Army"):text.index("settings:")]
     text = text.replace(gray, "- <<: *red\n  name: Gray Army\n")
     path = tmp_path / "merge.scn.yaml"
     path.write_text(text)
-    assert validate_file(path) == []
-    players = load_file(path).model.players
-    assert players[1].name == "Gray Army" and players[1].max_forces == players[0].max_forces == 40
+    expected = [("Y113", *pos(text, "<<: *red"))]
+    assert located(validate_file(path)) == expected
+    assert located(load_file(path).diagnostics) == expected
 
 
 def test_unknown_kind_suggests_the_closest():
@@ -530,14 +555,14 @@ def test_unknown_kind_suggests_the_closest():
 def test_huge_header_values_give_short_messages():
     long_kind = load_text("kind: " + "x" * 100_000 + "\nversion: 1\n").diagnostics
     long_version = load_text("kind: pendulous.scenario\nversion: [" + "1, " * 2_000 + "]\n").diagnostics
-    assert [d.code for d in long_kind + long_version] == ["K202", "K205"]
+    assert [d.code for d in long_kind + long_version] == ["Y118", "K205"]  # a 100,000-character value
     assert all(len(d.message) < 400 for d in long_kind + long_version)
 
 
 def test_too_many_values_without_aliases_is_not_called_an_alias_bomb(monkeypatch):
     from gridsmith.formats import yaml_guard
     monkeypatch.setattr(yaml_guard, "MAX_EXPANDED_NODES", 1000)  # the real limit takes seconds to reach
-    text = "kind: pendulous.scenario\nversion: 1\nmap: [" + "1," * 1010 + "]\n"
+    text = "kind: pendulous.scenario\nversion: 1\nplayers: [" + "1," * 1010 + "]\n"
     [d] = load_text(text).diagnostics
     assert d.code == "Y106" and "1,000 values" in d.message and "alias" not in d.message
     bomb = "kind: pendulous.scenario\nversion: 1\na: &a [1, 2, 3, 4, 5, 6, 7, 8]\nmap: [" + "*a," * 200 + "]\n"
@@ -599,3 +624,9 @@ def test_a_file_of_too_many_values_is_refused_before_the_slow_parse(tmp_path):
         assert diags[0].line == 3 + (MAX_NODES + 1 - 6) // 2
         assert f"{MAX_NODES:,}" in diags[0].message
 
+
+
+def test_an_alias_of_a_collection_used_as_a_key_is_refused():
+    """`*m : 2` where `&m` is a mapping: a complex key arrived through an alias (was a read error)."""
+    text = "kind: pendulous.scenario\nversion: 1\na: &m {x: 1}\n*m : 2\n"
+    assert located(load_text(text).diagnostics) == [("Y111", *pos(text, "*m :"))]

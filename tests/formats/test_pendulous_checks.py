@@ -232,20 +232,20 @@ def test_pnd412_description_over_256_characters(tmp_path):
     assert diags_of(scenario(description="x" * 256))[1] == []
 
 
-def test_pnd413_unknown_ruleset(tmp_path):
+def test_unknown_bundled_ruleset(tmp_path):
     text, diags = diags_of(scenario(ruleset="no-such-rules"), tmp_path)
-    assert located(diags) == [("PND413", *value_pos(text, "ruleset"))]
+    assert located(diags) == [("R601", *value_pos(text, "ruleset"))]
     assert "no-such-rules" in diags[0].message
 
 
-def test_pnd413_invalid_ruleset_file(tmp_path):
+def test_invalid_ruleset_file_gives_one_summary(tmp_path):
     (tmp_path / "broken.rules.yaml").write_text("kind: pendulous.ruleset\nversion: 1\nnmae: typo\n")
     path = tmp_path / "x.scn.yaml"
     text = dump(scenario(ruleset="broken.rules.yaml"))
     path.write_text(text)
     diags = validate_file(path)
-    assert located(diags) == [("PND413", *value_pos(text, "ruleset"))]
-    assert "not valid" in diags[0].message
+    assert located(diags) == [("R610", *value_pos(text, "ruleset"))]
+    assert diags[0].message == f"ruleset 'broken.rules.yaml' has 2 errors: first at {tmp_path / 'broken.rules.yaml'}:1:1 (S302)"
 
 
 def test_a_ruleset_next_to_the_scenario_sets_the_limits(tmp_path):
@@ -459,8 +459,14 @@ def test_checks_never_raise_and_locate_every_problem(players, rows, turns, naval
 
 
 @pytest.mark.skipif(not __import__("os").path.exists("/dev/zero"), reason="needs /dev/zero")
-def test_pnd413_ruleset_that_is_a_device_is_refused_not_read(tmp_path):
-    """`ruleset: /dev/zero` used to be opened and read (2 MiB of NUL); a FIFO would block forever."""
+def test_ruleset_that_is_a_device_is_refused_not_read(tmp_path):
+    """`ruleset: /dev/zero` used to be opened and read (2 MiB of NUL); a FIFO would block forever.
+    It is outside the content tree (R609); allowed out, it is still not a regular file (R603)."""
+    from gridsmith.formats import references
+
     text, diags = diags_of(scenario(ruleset="/dev/zero"))
-    assert located(diags) == [("PND413", *value_pos(text, "ruleset"))]
+    assert located(diags) == [("R609", *value_pos(text, "ruleset"))]
+    with references.session(allow_outside=True):
+        diags = load_text(text, "x.scn.yaml").diagnostics
+    assert located(diags) == [("R603", *value_pos(text, "ruleset"))]
     assert "not a regular file" in diags[0].message

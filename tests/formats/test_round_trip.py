@@ -338,11 +338,18 @@ def test_players_added_and_removed(tmp_path):
     assert text.count("  - name:") == 1 and "map:   # the map" in text
 
 
-NAMES = st.text(min_size=1, max_size=30).filter(lambda s: s.strip() and "\x00" not in s)
+#: what a designer can type: any text but the control, surrogate and bidi characters that the reader
+#: refuses (Y114-Y116) and the model refuses (S306)
+TEXT = st.text(st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\u061c\u200e\u200f"
+                             "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069") | st.sampled_from("\t\n"),
+               max_size=80)
+NAMES = st.text(st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\u061c\u200e\u200f"
+                              "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"),
+                min_size=1, max_size=30).filter(lambda s: s.strip())
 
 
 @settings(max_examples=60, deadline=None)
-@given(name=NAMES, description=st.text(max_size=80), turns=st.integers(-5, 10**6),
+@given(name=NAMES, description=TEXT, turns=st.integers(-5, 10**6),
        rows=st.lists(st.text(alphabet="~1234ABCD", min_size=1, max_size=12), max_size=6),
        drop=st.integers(0, 2))
 def test_any_edit_reads_back_as_the_model(name, description, turns, rows, drop):
@@ -386,7 +393,7 @@ def test_crlf_file_keeps_its_line_endings_when_edited(tmp_path):
     assert "Windows Rivers" in new and load_file(path).model.name == "Windows Rivers"
 
 
-@pytest.mark.parametrize("name", ["0\x85", "a\u2028b", "tab\there", "x\ny", "quote ' and \" both", "\u00e9t\u00e9 \U0001f30a"])
+@pytest.mark.parametrize("name", ["a\u2028b", "tab\there", "x\ny", "quote ' and \" both", "\u00e9t\u00e9 \U0001f30a"])
 def test_names_with_unusual_characters_read_back_unchanged(tmp_path, name):
     """Found by the property test below: ruamel wrote NEL raw and read it back as a space."""
     _, doc = _open_text(tmp_path, COMMENTED)

@@ -111,8 +111,12 @@ def test_pyramid_in_front_row_warns():
 def test_library_cap_duplicates_and_pieceset_reference():
     data = {"kind": "pyramids.setups", "version": 1, "name": "l", "pieceset": "nope",
             "setups": [{"name": "a", "rows": SETUP}] * 256}
-    ps = codes(check_library(SetupLibrary.model_validate(data), CTX))
-    assert "PYR407" in ps and "PYR412" in ps and ps.count("PYR411") == 255
+    from gridsmith.formats.references import check as reference_problems
+
+    lib = SetupLibrary.model_validate(data)
+    ps = codes(check_library(lib, CTX))
+    assert "PYR407" in ps and ps.count("PYR411") == 255
+    assert codes(reference_problems("pyramids.setups", lib, CTX)) == ["R601"]  # the loader's reference stage
 
 
 def scenario(**over):
@@ -137,7 +141,7 @@ def test_scenario_setup_forms_and_references():
                         "cheops": {"setup": {"library": "default", "entry": "Central tomb"}}})
     res, problems = resolve(s, CTX)
     assert problems == [] and res.setups[0] == SETUP and res.setups[1][0] == "87SSPSS6543"
-    assert codes(check_scenario(scenario(board="missing"), CTX)) == ["PYR412"]
+    assert codes(resolve(scenario(board="missing"), CTX)[1]) == ["R601"]
 
 
 def test_scenario_options_ranges():

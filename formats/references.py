@@ -1,0 +1,372 @@
+"""One resolver for every file that names another file (a ruleset, a board, a piece set, a setup
+library; in future an arena, a deck, ...).
+
+A kind *declares* its reference fields once::
+
+    BOARD = Reference("pyramids.board", "board", ".board.yaml", default="default")
+    declare("pyramids.scenario", {"board": BOARD, "sides.*.pieceset": PIECESET})
+
+and gets, for free, from the loader's reference stage (which runs before the kind's own checks):
+
+- **resolution**: a bundled name (a bare word: `default`) is content/GAME/NAME.SUFFIX of the
+  installed package (formats.content); anything else is a path, relative to the folder of the file
+  that names it (an absolute path is taken as it is);
+- **the content tree rule**: a path may not lead outside the content tree — the folder trees of
+  the files being validated (a `session(roots=...)`), by default the folder of the file that
+  started the reading — unless the session allows it (`allow_outside=True`, or the environment
+  variable `GRIDSMITH_ALLOW_OUTSIDE_REFERENCES=1`). Bundled content is always allowed;
+- **one diagnostic at the referring key** for each reference that cannot be followed: R601
+  missing, R602 unreadable, R603 not a regular file, R604 over-long path, R605 a NUL or control
+  character in the path, R606 a symbolic-link loop, R607 a file naming itself, R608 a cycle of
+  files, R609 outside the content tree, R610 a referenced file with errors (one summary line with
+  the first error's position: never the file's text, never nested copies), R611 a file of the wrong
+  kind. Each is decided with a few system calls, so all finish in well under a second;
+- **a graph walked once**: every file is read at most once per session (and across sessions
+  while it and everything it names are unchanged on disk); files being read are on a stack, so a
+  cycle is found when it closes instead of recursing.
+
+Checks that need the referenced model call `model_of(value, reference, ctx)` (None when the
+reference is broken: the reference stage has already said why).
+"""
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import errno
+import os
+import stat
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from .content import bundled_path, content_root, is_bundled_name
+from .diagnostics import Problem, shown
+from .limits import MAX_REFERENCE_CHARS
+from .registry import CheckContext
+
+#: files a session may read through references (each is read once); a chain longer than this is hostile
+MAX_FILES_PER_SESSION = 500
+ALLOW_OUTSIDE_ENV = "GRIDSMITH_ALLOW_OUTSIDE_REFERENCES"
+
+
+@dataclass(frozen=True)
+class Reference:
+    """What a reference field names: the kind the file must be, how messages call it, the suffix
+    of its bundled names, and the bundled name used when the field is absent (None: no file)."""
+
+    kind: str
+    label: str
+    suffix: str
+    default: str | None = None
+
+    @property
+    def game(self) -> str:
+        return self.kind.split(".", 1)[0]
+
+
+_DECLARED: dict[str, dict[tuple[str, ...], Reference]] = {}
+
+
+def declare(kind: str, fields: Mapping[str, Reference]) -> None:
+    """Declare the reference fields of `kind`: dotted paths into the model, `*` for every item of a
+    list or every value of a mapping (`"sides.*.pieceset"`)."""
+    _DECLARED.setdefault(kind, {}).update({tuple(path.split(".")): ref for path, ref in fields.items()})
+
+
+def declared(kind: str) -> dict[tuple[str, ...], Reference]:
+    return dict(_DECLARED.get(kind, {}))
+
+
+# --- sessions: one walk of the reference graph ---------------------------------------------------
+
+
+@dataclass
+class _Read:
+    """A referenced file read in a session."""
+
+    model: Any
+    kind: str | None
+    errors: list  # its error diagnostics
+
+
+@dataclass
+class Session:
+    roots: tuple[Path, ...]
+    allow_outside: bool
+    #: files being read, outermost first: a reference to one of them closes a cycle
+    visiting: list[Path] = field(default_factory=list)
+    done: dict[Path, _Read] = field(default_factory=dict)
+    #: per file on the stack: the files read on its behalf, with their stamps (for the shared cache)
+    deps: list[dict[Path, tuple]] = field(default_factory=list)
+    cycles: list[tuple[Path, ...]] = field(default_factory=list)
+    reads: int = 0
+    #: the files the last file read depended on (set when it leaves the stack)
+    last: dict[Path, tuple] = field(default_factory=dict)
+
+
+_CURRENT: contextvars.ContextVar[Session | None] = contextvars.ContextVar("gridsmith_references", default=None)
+
+
+def _env_allows() -> bool:
+    return os.environ.get(ALLOW_OUTSIDE_ENV, "").strip().lower() in ("1", "true", "yes")
+
+
+@contextlib.contextmanager
+def session(roots: list[str | os.PathLike] | None = None, allow_outside: bool | None = None) -> Iterator[Session]:
+    """A validation run: the content tree is the folder trees of `roots` (files or folders); every
+    file is read once. Nested calls join the session already running."""
+    current = _CURRENT.get()
+    if current is not None:
+        yield current
+        return
+    tree = tuple(_real(Path(r) if Path(r).is_dir() else Path(r).parent) for r in (roots or ()))
+    s = Session(tree, _env_allows() if allow_outside is None else allow_outside)
+    token = _CURRENT.set(s)
+    try:
+        yield s
+    finally:
+        _CURRENT.reset(token)
+
+
+@contextlib.contextmanager
+def reading(file: Path | None) -> Iterator[Session]:
+    """The loader reads `file` (None: text without a file): inside a session (a new one whose content
+    tree is the file's folder when none is running), with the file on the stack of files being read."""
+    with session([file] if file is not None else [Path.cwd()]) as s:
+        if file is None:
+            yield s
+            return
+        real = _real(file)
+        s.visiting.append(real)
+        s.deps.append({real: _stamp(real)})
+        try:
+            yield s
+        finally:
+            s.visiting.pop()
+            s.last = s.deps.pop()
+            if s.deps:
+                s.deps[-1].update(s.last)
+
+
+# --- following one reference ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Followed:
+    """The outcome of following a reference: the model, or the problem (code, message)."""
+
+    model: Any = None
+    code: str | None = None
+    message: str = ""
+
+
+def follow(value: str | None, ref: Reference, ctx: CheckContext | None) -> Followed:
+    """Follow one reference written `value` in the file of `ctx`."""
+    if value is None:
+        value = ref.default
+        if value is None:
+            return Followed()
+    referrer = ctx.file if ctx is not None else None
+    with reading(referrer) if _CURRENT.get() is None else contextlib.nullcontext(_CURRENT.get()) as s:
+        return _follow(s, value, ref, referrer)
+
+
+def _follow(s: Session, value: str, ref: Reference, referrer: Path | None) -> Followed:
+    what = f"{ref.label} {shown(value)}"
+    if not isinstance(value, str) or value == "":
+        return Followed(None, "R601", f"{ref.label}: an empty reference names no file")
+    if len(value) > MAX_REFERENCE_CHARS:
+        return Followed(None, "R604", f"{ref.label}: the path has {len(value):,} characters; "
+                        f"references are limited to {MAX_REFERENCE_CHARS:,}")
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        bad = next(c for c in value if ord(c) < 32 or ord(c) == 127)
+        return Followed(None, "R605", f"{what}: the path holds a control character (U+{ord(bad):04X}); "
+                        "file names in content must be plain text")
+    bundled = is_bundled_name(value)
+    if bundled:
+        path = bundled_path(ref.game, value, ref.suffix)
+    else:
+        path = Path(value)
+        if not path.is_absolute():
+            path = (referrer.parent if referrer is not None else Path.cwd()) / path
+    try:
+        real = _real(path)
+    except (OSError, ValueError, RuntimeError):  # RuntimeError: older Pythons on a symlink loop
+        real = path
+    if not bundled and not s.allow_outside and not _inside(real, s.roots):
+        where = ", ".join(_display(r) for r in s.roots) or "the content folder"
+        return Followed(None, "R609", f"{what} leads outside the content tree ({where}); references stay "
+                        f"inside it unless validation allows it ({ALLOW_OUTSIDE_ENV}=1)")
+    try:
+        info = os.stat(path)
+    except OSError as e:
+        return Followed(None, *_os_problem(e, what, value if bundled else None, ref))
+    except ValueError:  # e.g. an embedded NUL the checks above missed
+        return Followed(None, "R605", f"{what}: the path is not a valid file name")
+    if not stat.S_ISREG(info.st_mode):
+        return Followed(None, "R603", f"{what} is not a regular file (a folder, a device or a named pipe)")
+    real = _real(path)
+    if s.visiting and real == s.visiting[-1]:
+        return Followed(None, "R607", f"{what} is this file itself: a file cannot name itself as its own {ref.label}")
+    if real in s.visiting:
+        chain = tuple(s.visiting[s.visiting.index(real):]) + (real,)
+        s.cycles.append(chain)
+        return Followed(None, "R608", f"{what} leads back to this file: " + " -> ".join(p.name for p in chain[1:]))
+    read = s.done.get(real)
+    if read is None:
+        if s.reads >= MAX_FILES_PER_SESSION:
+            return Followed(None, "R612", f"{what} is not read: this validation already followed "
+                            f"{MAX_FILES_PER_SESSION} references (a chain this long is not content)")
+        read = _read(s, real)
+        s.done[real] = read
+    else:
+        _add_dep(s, real)
+    return _judge(s, read, real, value, ref, what)
+
+
+def _judge(s: Session, read: _Read, real: Path, value: str, ref: Reference, what: str) -> Followed:
+    here = s.visiting[-1] if s.visiting else None
+    for chain in s.cycles:  # a cycle through this file closed further down: say it here too
+        body = chain[:-1]
+        if here in body and real in body:
+            start = body.index(here)
+            loop = body[start:] + body[:start] + (here,)
+            return Followed(None, "R608", f"{what} leads back to this file: " + " -> ".join(p.name for p in loop[1:]))
+    if read.kind is not None and read.kind != ref.kind:
+        return Followed(None, "R611", f"{what} is a {read.kind} file, not a {ref.kind}")
+    if read.errors:
+        first = min(read.errors, key=lambda d: (d.line, d.col))
+        n = len(read.errors)
+        return Followed(None, "R610", f"{what} has {n} error{'s' if n != 1 else ''}: first at "
+                        f"{_display(real)}:{first.line}:{first.col} ({first.code})")
+    if read.model is None:
+        return Followed(None, "R611", f"{what} is not a {ref.kind} file")
+    return Followed(read.model)
+
+
+def _os_problem(e: OSError, what: str, bundled: str | None, ref: Reference) -> tuple[str, str]:
+    if e.errno == errno.ELOOP:
+        return "R606", f"{what}: a symbolic link in the path leads back to itself (a symlink loop)"
+    if e.errno == errno.ENAMETOOLONG:
+        return "R604", f"{what}: the path is longer than the file system allows"
+    if e.errno in (errno.ENOENT, errno.ENOTDIR):
+        if bundled is not None:
+            return "R601", f"{what} is not bundled content (no {ref.game}/{bundled}{ref.suffix})"
+        return "R601", f"{what} does not exist"
+    return "R602", f"{what} cannot be read: {e.strerror or type(e).__name__}"
+
+
+# --- reading a referenced file once ---------------------------------------------------------------
+
+
+_SHARED: OrderedDict[tuple, tuple[_Read, tuple]] = OrderedDict()  # across sessions, while unchanged
+_SHARED_SIZE = 128
+_SHARED_LOCK = threading.Lock()  # the editor validates in a worker thread while the engine may read too
+
+
+def _stamp(path: Path) -> tuple:
+    try:
+        st = os.stat(path)
+        return (st.st_mtime_ns, st.st_size, st.st_ino)
+    except OSError:
+        return ()
+
+
+def _add_dep(s: Session, real: Path) -> None:
+    if s.deps:  # merged into the frames below when each file leaves the stack
+        s.deps[-1][real] = _stamp(real)
+
+
+def _read(s: Session, real: Path) -> _Read:
+    key = (real, s.roots, s.allow_outside)
+    with _SHARED_LOCK:
+        hit = _SHARED.get(key)
+    if hit is not None and not any(p in s.visiting for p, _ in hit[1]) and all(_stamp(p) == st for p, st in hit[1]):
+        if s.deps:
+            s.deps[-1].update(hit[1])
+        return hit[0]
+    s.reads += 1
+    from .loader import load_model  # late: the loader runs the reference stage through this module
+
+    cycles_before = len(s.cycles)
+    model, kind, diagnostics = load_model(real)  # pushes `real` on the stack while it reads
+    mine = s.last
+    read = _Read(model, kind, [d for d in diagnostics if d.is_error])
+    if len(s.cycles) == cycles_before:  # an outcome that depends on who asked is not shared
+        with _SHARED_LOCK:
+            _SHARED[key] = (read, tuple(mine.items()))
+            while len(_SHARED) > _SHARED_SIZE:
+                _SHARED.popitem(last=False)
+    return read
+
+
+# --- the reference stage ------------------------------------------------------------------------
+
+
+def _instances(node: Any, pattern: tuple[str, ...], prefix: tuple = ()) -> Iterator[tuple[tuple, Any]]:
+    """(concrete path, value) of every place `pattern` matches in a model."""
+    if not pattern:
+        yield prefix, node
+        return
+    head, rest = pattern[0], pattern[1:]
+    if head == "*":
+        if isinstance(node, dict):
+            for k, v in node.items():
+                yield from _instances(v, rest, (*prefix, k))
+        elif isinstance(node, (list, tuple)):
+            for i, v in enumerate(node):
+                yield from _instances(v, rest, (*prefix, i))
+        return
+    if isinstance(node, BaseModel):
+        if head in type(node).model_fields:
+            yield from _instances(getattr(node, head), rest, (*prefix, head))
+    elif isinstance(node, dict) and head in node:
+        yield from _instances(node[head], rest, (*prefix, head))
+
+
+def check(kind: str, model: Any, ctx: CheckContext | None) -> list[Problem]:
+    """The reference stage of a file of `kind`: one problem at each reference that cannot be followed."""
+    out: list[Problem] = []
+    for pattern, ref in _DECLARED.get(kind, {}).items():
+        for path, value in _instances(model, pattern):
+            result = follow(value, ref, ctx)
+            if result.code is not None:
+                out.append(Problem(result.code, result.message, path))
+    return out
+
+
+def model_of(value: str | None, ref: Reference, ctx: CheckContext | None) -> Any:
+    """The model a reference names, or None when it cannot be followed (the reference stage reports why)."""
+    return follow(value, ref, ctx).model
+
+
+# --- paths ------------------------------------------------------------------------------------------
+
+
+def _real(path: Path) -> Path:
+    return Path(os.path.realpath(path))
+
+
+def _inside(real: Path, roots: tuple[Path, ...]) -> bool:
+    bundled = _bundled_real(content_root())
+    return any(real == r or real.is_relative_to(r) for r in (*roots, bundled))
+
+
+@lru_cache(maxsize=8)
+def _bundled_real(root: Path) -> Path:
+    return _real(root)
+
+
+def _display(path: Path) -> str:
+    """A path as a message shows it: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return shown(str(path), quote=False, limit=200)
+    return shown(rel if not rel.startswith("..") else str(path), quote=False, limit=200)
