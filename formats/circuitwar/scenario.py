@@ -15,7 +15,8 @@ from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
 from . import lattice as L
 from .ruleset import Ruleset
-from .rulesets import RulesetError, load_ruleset
+from ..references import model_of
+from .rulesets import RULESET
 
 KIND = "circuitwar.scenario"
 VERSION = 1
@@ -199,15 +200,14 @@ def lattice_problems(grid: list[str], objects: list[str], charges: list[Charge],
     return out
 
 
-def resolve_ruleset(model: Scenario, ctx: CheckContext | None) -> tuple[Ruleset | None, list[Problem]]:
-    try:
-        return load_ruleset(model.ruleset, ctx.file if ctx else None), []
-    except RulesetError as e:
-        return None, [Problem("CW410", str(e), ("ruleset",))]
+def resolve_ruleset(model: Scenario, ctx: CheckContext | None) -> Ruleset | None:
+    """The scenario's ruleset, or None when the reference cannot be followed (the reference stage
+    of the loader reports why, R6xx)."""
+    return model_of(model.ruleset, RULESET, ctx)
 
 
 def check_scenario(model: Scenario, ctx: CheckContext) -> Iterable[Problem]:
-    ruleset, out = resolve_ruleset(model, ctx)
+    ruleset, out = resolve_ruleset(model, ctx), []
     n = len(model.players)
     if not 2 <= n <= 4:
         out.append(Problem("CW409", f"{n} sides; a game has 2 to 4 (red, blue, green, yellow)", ("players",)))

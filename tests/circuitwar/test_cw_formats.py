@@ -56,7 +56,7 @@ def test_names_in_doubled_coordinates():
     (TWO + 'grid: ["A1+ B", "     ", "+ + +"]\ncharges: [{at: a1-b1, charge: 3}]\n', "CW408", 8, 16),
     ("players:\n  - {name: Red}\ngrid: [\"A + +\"]\n", "CW401", 6, 7),
     ("players:\n  - {name: Red}\ngrid: [\"A + +\", \"     \", \"+ + +\"]\n", "CW409", 5, 3),
-    (TWO + 'ruleset: nosuch\ngrid: ["A + B", "     ", "+ + +"]\n', "CW410", 7, 10),
+    (TWO + 'ruleset: nosuch\ngrid: ["A + B", "     ", "+ + +"]\n', "R601", 7, 10),
     ("players:\n  - {name: Red, energy: 999}\n  - {name: Blue}\ngrid: [\"A + B\", \"     \", \"+ + +\"]\n",
      "CW411", 5, 25),
     (TWO + 'cpus: random\ngrid: ["+ + +", "     ", "+ + +"]\n', None, 0, 0),
