@@ -238,12 +238,13 @@ class CircuitWarState:
             self._finish(ev, living, Termination.TURN_LIMIT, detail)
             return
         self.turn += 1
+        first = len(ev)
         self._energize(ev)
         living = [s for s in range(self.n) if self.alive[s]]
         if self.rules.turns.order == "random":
             self.rng.shuffle(living)
         self.order = tuple(living)
-        ev.insert(0, TurnStarted(self.turn, self.order))
+        ev.insert(first, TurnStarted(self.turn, self.order))
         if self.rules.turns.phases == "phase_by_phase":
             self.schedule = [(ph, s) for ph in PHASES for s in self.order]
         else:

@@ -192,3 +192,9 @@ def test_a_whole_game_ends_with_a_result():
     while not g.is_over:
         g.apply(g.legal_actions()[-1])
     assert g.result is not None and g.to_move is None
+
+
+def test_a_new_turns_events_follow_the_action_that_ended_the_last():
+    s = position(["a1+", "   ", "+ +"], ["n"], left=1)
+    names = [type(e).__name__ for e in play(s, "move a1-b1")]
+    assert names.index("Crossed") < names.index("TurnStarted") < names.index("Energized")
