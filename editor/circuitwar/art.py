@@ -157,6 +157,7 @@ class BeamItem(QGraphicsItem):
         path.moveTo(pts[0])
         for q in pts[1:]:
             path.lineTo(q)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(0, 0, 0, 160), g.px * 0.22, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                       Qt.PenJoinStyle.RoundJoin))
         p.drawPath(path)

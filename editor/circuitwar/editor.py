@@ -158,11 +158,15 @@ class CircuitWarEditor(GridEditor):
         except ValueError as e:
             self.trace = None
             self.beam_item.show_trace(None, 0)
-            self.statusMessage.emit(f"Beam tracer: {e}")
+            self._say_trace(f"Beam tracer: {e}")
             return False
         self.beam_item.show_trace(self.trace, cols)
-        self.statusMessage.emit("Beam tracer: " + describe_trace(self.trace, cols))
+        self._say_trace("Beam tracer: " + describe_trace(self.trace, cols))
         return True
+
+    def _say_trace(self, text: str) -> None:
+        self.palette.trace_label.setText(text)
+        self.statusMessage.emit(text)
 
     # ---- test-play ---------------------------------------------------------------------------------
     def can_play(self) -> bool:

@@ -109,3 +109,30 @@ def test_four_computer_seats_play_save_and_load(qtbot, tmp_path):
 def test_the_provider_is_found():
     cls = provider_class("circuitwar")
     assert cls.game_name == "circuitwar" and cls.seat_colour(1).name() == "#2f62c8"
+
+
+def test_the_balance_lab_plays_a_circuit_war_document(qtbot, tmp_path):
+    """Tools > Balance… on the painter's document (unsaved edits included): 4 seats of computers."""
+    import shutil
+
+    from gridsmith.editor.core import files, plugins
+    from gridsmith.editor.core.balance import BalanceDialog
+
+    shutil.copy(CW / "four.scn.yaml", tmp_path / "four.scn.yaml")
+    doc = files.open_document(tmp_path / "four.scn.yaml")
+    ed = plugins.get(doc.kind).editor_class(doc)
+    qtbot.addWidget(ed)
+    dlg = BalanceDialog(ed)
+    qtbot.addWidget(dlg)
+    dlg.jobs.setValue(1)
+    assert len(dlg.agent_boxes) == 4
+    for b in dlg.agent_boxes:
+        b.setCurrentText("random")
+    dlg.games.setValue(2)
+    dlg.start()
+    qtbot.waitUntil(lambda: dlg.worker is None, timeout=120000)
+    assert "2 games" in dlg.current.heading.text() and "Yellow" in dlg.current.table.text()
+    dlg.resize(1000, 680)
+    qtbot.wait(20)
+    shot(dlg, "circuitwar-balance.png")
+    ed.close_editor()
