@@ -168,6 +168,19 @@ class CircuitWarEditor(GridEditor):
         self.palette.trace_label.setText(text)
         self.statusMessage.emit(text)
 
+    # ---- clipboard ----------------------------------------------------------------------------------
+    def copy(self) -> bool:
+        """The shared clipboard holds one character a cell; an edge here is an owner and an object:
+        said in words instead of copied (Delete and Cut's erase work on a selection)."""
+        from ..core.clipboard import ClipError
+
+        try:
+            return super().copy()
+        except ClipError:
+            self.statusMessage.emit("Copy: Circuit War edges hold an owner and an object, which the shared "
+                                    "clipboard (one character a cell) cannot carry yet")
+            return False
+
     # ---- test-play ---------------------------------------------------------------------------------
     def can_play(self) -> bool:
         return True

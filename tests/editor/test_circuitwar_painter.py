@@ -183,3 +183,19 @@ def test_painter_screenshot(ed, qtbot):
     qtbot.wait(20)
     p = shot(ed, "circuitwar-painter.png")
     assert p.exists() and doc.cell(9, 8, 0) == "2<"
+
+
+def test_select_delete_and_a_refused_copy_said_in_words(ed):
+    doc = ed.document
+    drag(ed.view, [(2, 2), (5, 2)])
+    ed.set_tool("object")
+    choose_object(ed, "G")
+    click(ed.view, 3, 2, 0)
+    ed.select_all()
+    assert not ed.copy() and "cannot carry" in ed.messages[-1]
+    assert doc.cell(3, 2, 0) == "1G"  # a refused cut erases nothing
+    assert not ed.cut() and doc.cell(3, 2, 0) == "1G"
+    assert ed.delete_selection()
+    assert all(doc.cell(*e) == "." for e in doc.geometry().cells())
+    doc.undo_stack.undo()
+    assert doc.cell(3, 2, 0) == "1G"
