@@ -14,8 +14,9 @@ Input on the board (the nearest point, or the edge when the click is between poi
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QProgressBar,
                                QPushButton, QVBoxLayout, QWidget)
@@ -34,6 +35,29 @@ from .tracing import point_cell, trace_state
 
 PX = 40
 DIRS = "NESW"
+#: milliseconds between two points of a fired beam's animation
+BEAM_STEP_MS = 70
+
+
+@dataclass(frozen=True)
+class FiredBeam:
+    """A fired beam as the board's cells (from the engine's BeamFired event), or a prefix of it."""
+
+    path: tuple[int, ...]
+    levels: tuple[int, ...]
+    pushes: tuple[tuple[int, int], ...]
+    end: str
+
+    @classmethod
+    def of(cls, event, board) -> "FiredBeam":
+        pt = board.parse_point
+        return cls(tuple(pt(n) for n in event.path), tuple(event.levels),
+                   tuple((pt(a), pt(b)) for a, b in event.pushes), event.end)
+
+    def prefix(self, k: int) -> "FiredBeam":
+        shown = set(self.path[:k])
+        return FiredBeam(self.path[:k], self.levels[:k],
+                         tuple((a, b) for a, b in self.pushes if a in shown and b in shown), self.end)
 
 
 def edge_key(board, x: int, y: int, d: int) -> str:
@@ -70,6 +94,12 @@ class CircuitWarProvider(PlayProvider):
         self.shown = None
         self.selected: tuple[int, int] | None = None
         self.trace = None
+        #: the beam being animated along its path, and how many of its points show
+        self.fired: FiredBeam | None = None
+        self._shown_points = 0
+        self.timer = QTimer()
+        self.timer.setInterval(BEAM_STEP_MS)
+        self.timer.timeout.connect(self._animate)
 
     # ---- board -------------------------------------------------------------------------------------
     def _state(self):
@@ -250,6 +280,9 @@ class CircuitWarProvider(PlayProvider):
 
     def select(self, v) -> None:
         self.selected = v
+        if v is not None:
+            self.timer.stop()
+            self.fired = None
         self.points_item.anchor = v
         self.points_item.update()
         self._retrace()
@@ -328,6 +361,9 @@ class CircuitWarProvider(PlayProvider):
     def _retrace(self) -> None:
         s = self._state()
         self.trace = None
+        if self.fired is not None and (self.animating or self.selected is None):
+            return  # the fired beam is on show
+        self.fired = None
         if self.selected is not None and s is not None:
             try:
                 self.trace = trace_state(s, self.selected, self.direction.currentIndex(), self.flux.currentIndex())
@@ -351,6 +387,32 @@ class CircuitWarProvider(PlayProvider):
         if charge is not None:
             text += f" charged {charge}"
         self.info.setText(text)
+
+    # ---- beams animated along their path ------------------------------------------------------------
+    def after_step(self, step) -> None:
+        fired = [e for e in step.events if type(e).__name__ == "BeamFired"]
+        if fired and self.shown is not None:
+            self.fired = FiredBeam.of(fired[-1], self.shown.board)
+            self._shown_points = 1
+            self.timer.start()
+            self._animate()
+
+    @property
+    def animating(self) -> bool:
+        return self.timer.isActive()
+
+    def _animate(self) -> None:
+        if self.fired is None:
+            self.timer.stop()
+            return
+        self._shown_points += 1
+        cols = self.shown.board.cols
+        self.beam_item.show_trace(self.fired.prefix(self._shown_points), cols)
+        if self._shown_points >= len(self.fired.path):
+            self.timer.stop()  # the whole trip stays drawn until the next selection or trace
+
+    def shutdown(self) -> None:
+        self.timer.stop()
 
     # ---- reports ------------------------------------------------------------------------------------
     def describe(self, event, viewer) -> str:

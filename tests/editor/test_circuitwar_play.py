@@ -87,6 +87,12 @@ def test_the_beam_is_traced_by_the_engine_before_firing_and_a_capacitor_tells_it
     pv.fire_button.click()
     log = w.match.action_log()
     assert len(log) == before + 1 and log[-1][1] == "fire b2 E S"
+    # the fired beam runs along its path, point by point, and stays drawn
+    fired = pv.fired
+    assert fired is not None and pv.animating and len(pv.beam_item.trace.path) < len(fired.path)
+    qtbot.waitUntil(lambda: not pv.animating, timeout=5000)
+    assert pv.beam_item.trace.path == fired.path and pv.beam_item.isVisible()
+    assert [w.state.board.point_name(p) for p in fired.path][:2] == ["b2", "c2"]
     w.close()
 
 
