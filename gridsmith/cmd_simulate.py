@@ -44,6 +44,13 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("gridsmith simulate: --games must be at least 1", file=sys.stderr)
         return 2
+    if args.jobs is not None and args.jobs < 1:
+        print("gridsmith simulate: --jobs must be at least 1", file=sys.stderr)
+        return 2
+    if args.heatmap:  # before the games are played, so a typo in the folder loses nothing
+        from .paths import check_output
+
+        check_output("simulate", args.heatmap, "--heatmap")
     model, spec = load_content("simulate", args.file)
     game = game_of("simulate", spec)
     if spec.kind != game.scenario_kind:
@@ -56,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     except GameError as e:
         print(f"gridsmith simulate: {args.file}: {e}", file=sys.stderr)
         return 1
-    seats = parse_seats(args.seats, n, ["greedy"])
+    seats = parse_seats(args.seats, n, ["greedy"], "simulate")
     if seats is None:
         return 2
     known = game.agents()

@@ -161,7 +161,15 @@ class Game:
         finished = match.run(on_step=lambda step: self.terminal_events(match, step, out, verbose))
         if finished:
             self.terminal_end(match, out)
+        else:
+            self.terminal_stopped(match, out)
         return finished
+
+    def terminal_stopped(self, match: Match, out: TextIO) -> None:
+        """A human quit: where the game stands."""
+        seat = match.to_move
+        who = f"; {self.seat_name(match.state, seat)} was to move" if seat is not None else ""
+        print(f"game stopped after {match.actions} actions{who}", file=out)
 
 
 @dataclass
