@@ -11,11 +11,11 @@ from gridsmith.formats.circuitwar import lattice as L
 
 from ..core.forms import guard_wheel
 from .art import GREY_COLOUR, SEAT_COLOURS
+from .widgets import Rosette
 
 OBJECTS = (("R", "Resistor"), ("C", "Capacitor"), ("S", "Switch on (closed)"), ("O", "Switch off (open)"),
            (">", "Diode (drag its direction)"), ("G", "Ground"), ("T", "Transformer"))
 LEVELS = (("", "the ruleset's build level"), ("w", "weak"), ("n", "nominal"), ("s", "strong"))
-DIRECTIONS = "NESW"
 
 
 def swatch(colour: QColor) -> QIcon:
@@ -65,18 +65,12 @@ class Palette(QWidget):
         for ch, text in LEVELS:
             self.level.addItem(text, ch)
         form.addRow("Level", self.level)
-        self.direction = QComboBox()
-        self.flux = QComboBox()
-        for d in DIRECTIONS:
-            self.direction.addItem(d, d)
-            self.flux.addItem(d, d)
-        self.direction.setCurrentIndex(1)
-        self.direction.setToolTip("The direction the beam is fired in")
-        self.flux.setToolTip("The flux direction: where the beam prefers to turn at a T-intersection")
+        self.direction = Rosette("Direction to fire", 1)
+        self.flux = Rosette("Flux (where it turns at a T)", 0)
         form.addRow("Beam direction", self.direction)
         form.addRow("Flux", self.flux)
-        self.direction.currentIndexChanged.connect(lambda *_: self.traceChanged.emit())
-        self.flux.currentIndexChanged.connect(lambda *_: self.traceChanged.emit())
+        self.direction.changed.connect(lambda *_: self.traceChanged.emit())
+        self.flux.changed.connect(lambda *_: self.traceChanged.emit())
         self.trace_label = QLabel("Beam tracer (T): click a gridrunner")
         self.trace_label.setWordWrap(True)
         form.addRow(self.trace_label)
@@ -130,6 +124,6 @@ class Palette(QWidget):
         return self.level.currentData()
 
     def beam(self) -> tuple[int, int]:
-        return DIRECTIONS.index(self.direction.currentData()), DIRECTIONS.index(self.flux.currentData())
+        return self.direction.value(), self.flux.value()
 
 

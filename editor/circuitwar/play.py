@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QProgressBar,
-                               QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
+                               QVBoxLayout, QWidget)
 
 from gridsmith.engine.circuitwar.actions import BUILD_ITEMS, Action
 from gridsmith.engine.circuitwar.board import CAPACITOR, CHAR_OF_OBJECT, EMPTY, GREY, NO_CIRCUIT
@@ -32,9 +32,9 @@ from . import art
 from .document import edge_rc, join_value, split_value
 from .editor import OBJECT_WORDS, describe_trace
 from .tracing import point_cell, trace_state
+from .widgets import DIRS, EnergyBar, Rosette
 
 PX = 40
-DIRS = "NESW"
 #: milliseconds between two points of a fired beam's animation
 BEAM_STEP_MS = 70
 
@@ -158,7 +158,7 @@ class CircuitWarProvider(PlayProvider):
         lay.addLayout(self.order_row)
         energy = QGroupBox("Energy")
         self.energy_form = QFormLayout(energy)
-        self.bars: list[QProgressBar] = []
+        self.bars: list[EnergyBar] = []
         lay.addWidget(energy)
 
         build = QGroupBox("Build")
@@ -172,18 +172,16 @@ class CircuitWarProvider(PlayProvider):
 
         beam = QGroupBox("Beam")
         fl = QFormLayout(beam)
-        self.direction = QComboBox()
-        self.flux = QComboBox()
-        for d in DIRS:
-            self.direction.addItem(d, d)
-            self.flux.addItem(d, d)
-        self.direction.setCurrentIndex(1)
-        self.direction.setToolTip("The direction to fire the selected gridrunner's beam")
-        self.flux.setToolTip("The flux direction: where the beam prefers to turn at a T-intersection")
-        self.direction.currentIndexChanged.connect(lambda *_: self._retrace())
-        self.flux.currentIndexChanged.connect(lambda *_: self._retrace())
-        fl.addRow("Direction", self.direction)
-        fl.addRow("Flux", self.flux)
+        roses = QHBoxLayout()
+        self.direction = Rosette("Direction to fire", 1)
+        self.flux = Rosette("Flux (where it turns at a T)", 0)
+        self.direction.changed.connect(lambda *_: self._retrace())
+        self.flux.changed.connect(lambda *_: self._retrace())
+        roses.addWidget(QLabel("Direction"))
+        roses.addWidget(self.direction)
+        roses.addWidget(QLabel("Flux"))
+        roses.addWidget(self.flux)
+        fl.addRow(roses)
         self.fire_button = QPushButton("Fire")
         self.fire_button.setToolTip("Fire the selected gridrunner's beam along the traced path (Action phase)")
         self.fire_button.clicked.connect(self.fire)
@@ -209,8 +207,7 @@ class CircuitWarProvider(PlayProvider):
     def _ensure_seat_widgets(self, n: int) -> None:
         while len(self.bars) < n:
             i = len(self.bars)
-            bar = QProgressBar()
-            bar.setStyleSheet(f"QProgressBar::chunk {{ background: {art.SEAT_COLOURS[i].name()}; }}")
+            bar = EnergyBar(art.SEAT_COLOURS[i])
             self.bars.append(bar)
             self.energy_form.addRow(QLabel(self.window.names[i]), bar)
             lab = QLabel()
@@ -250,15 +247,14 @@ class CircuitWarProvider(PlayProvider):
         cap = s.rules.energy.cap
         cost = self.build_cost() if s.phase == "build" and mover is not None else 0
         for i, bar in enumerate(self.bars[:s.n]):
-            bar.setRange(0, cap)
-            bar.setValue(max(0, min(cap, s.energy[i])))
             if not s.alive[i]:
-                bar.setFormat("killed")
+                bar.set_values(0, cap, 0, "killed")
             elif i == mover and cost:
-                # the manual's bar darkens by the cost of the selected build: shown as what is left
-                bar.setFormat(f"{s.energy[i]} → {s.energy[i] - cost} after a {self.build_item.currentText()}")
+                # the manual's bar darkens by the cost of the selected build
+                bar.set_values(s.energy[i], cap, cost,
+                               f"{s.energy[i]} → {s.energy[i] - cost} after a {self.build_item.currentText()}")
             else:
-                bar.setFormat(f"{s.energy[i]} / {cap}")
+                bar.set_values(s.energy[i], cap, 0, f"{s.energy[i]} / {cap}")
         human = self.window.is_human_turn()
         self.end_button.setEnabled(human)
         self.fire_button.setEnabled(human and s.phase == "action" and self.selected is not None)
@@ -348,7 +344,7 @@ class CircuitWarProvider(PlayProvider):
         if self.selected is None:
             self.window.refuse("Click one of your gridrunners first")
             return False
-        d, f = DIRS[self.direction.currentIndex()], DIRS[self.flux.currentIndex()]
+        d, f = DIRS[self.direction.value()], DIRS[self.flux.value()]
         return self.try_act(Action("fire", point_cell(s, self.selected), DIRS.index(d), f, s.board.cols))
 
     def end(self) -> bool:
@@ -366,7 +362,7 @@ class CircuitWarProvider(PlayProvider):
         self.fired = None
         if self.selected is not None and s is not None:
             try:
-                self.trace = trace_state(s, self.selected, self.direction.currentIndex(), self.flux.currentIndex())
+                self.trace = trace_state(s, self.selected, self.direction.value(), self.flux.value())
             except (ValueError, RuntimeError) as e:
                 self.trace_label.setText(f"No beam: {e}")
         self.beam_item.show_trace(self.trace, s.board.cols if s is not None else 0)

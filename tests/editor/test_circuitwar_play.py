@@ -40,7 +40,7 @@ def test_two_humans_build_by_clicks_with_energy_bars_and_the_side_order(qtbot):
     runner_point = (1, 5) if me == 0 else (17, 6)
     energy = s.energy[me]
     cost = s.rules.build.costs.circuit
-    assert pv.bars[me].format() == f"{energy} → {energy - cost} after a circuit"
+    assert pv.bars[me].text() == f"{energy} → {energy - cost} after a circuit"
     click(pv.view, *cpu_edge)
     b = w.state.board
     assert b.owner[b.cell(2 * cpu_edge[1], 2 * cpu_edge[0] + 1)] == me
@@ -72,8 +72,8 @@ def test_the_beam_is_traced_by_the_engine_before_firing_and_a_capacitor_tells_it
     _to_phase(w, "action", 0)
     click(pv.view, 1, 1)  # Red's STRONG gridrunner on b2
     assert pv.selected == (1, 1)
-    pv.direction.setCurrentIndex(1)  # E
-    pv.flux.setCurrentIndex(2)  # S
+    pv.direction.setValue(1)  # E
+    pv.flux.setValue(2)  # S
     s = w.state
     b2 = s.board.parse_point("b2")
     expect = preview(s, b2, 1, 2)

@@ -40,8 +40,8 @@ def test_the_painter_in_the_window_with_live_problems_and_the_beam_tracer(qtbot,
     assert ed.describe_path(probs[0].path).startswith("edge")
     # the beam tracer: Red's strong gridrunner on b2 fired east with flux south, by the engine
     ed.set_tool("beam")
-    ed.palette.direction.setCurrentIndex(1)
-    ed.palette.flux.setCurrentIndex(2)
+    ed.palette.direction.setValue(1)
+    ed.palette.flux.setValue(2)
     click(ed.view, 1, 1)
     state = new_game(doc.snapshot(), 0, ruleset=doc.ruleset(), scenario_file=doc.path)
     expect = preview(state, state.board.parse_point("b2"), 1, 2)
