@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import os
 import sys
 
 from . import __version__
@@ -46,23 +47,67 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Nothing escapes as a traceback: a refused input, a game's refusal, an
+    operating-system error and a closed output pipe are each one line on stderr (docs/commands.md);
+    an unexpected exception is one line asking for a report (GRIDSMITH_DEBUG=1 shows the traceback)."""
+    if sys.stdout is None or sys.stderr is None:  # started with a closed stdout or stderr (`>&-`)
+        sys.stdout = sys.stdout or open(os.devnull, "w")
+        sys.stderr = sys.stderr or open(os.devnull, "w")
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse exits 2 on usage errors, 0 on --help
-        return int(e.code or 0)
+        return _flushed(int(e.code or 0), "gridsmith")
     if not args.command:
         parser.print_help(sys.stderr)
         return 2
+    command = f"gridsmith {args.command}"
     try:
-        return int(_module(args.command).run(args) or 0)
+        code = int(_module(args.command).run(args) or 0)
+        return _flushed(code, command)
     except CommandFailed as e:  # the command already said why
         return e.code
     except GameError as e:  # a game refused something (engine.core.errors): one line, no traceback
-        print(f"gridsmith {args.command}: error: {e}", file=sys.stderr)
+        print(f"{command}: error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # `gridsmith validate ... | head`
-        return 0
+    except BrokenPipeError:  # `gridsmith validate ... | head -1`: the output was cut, so the command failed
+        return _broken_pipe(command)
+    except OSError as e:  # a disk full, a folder removed meanwhile, a scheduler that does not answer
+        where = f"{e.filename}: " if getattr(e, "filename", None) else ""
+        print(f"{command}: error: {where}{e.strerror or e}", file=sys.stderr)
+        return 1
+    except Exception as e:  # a bug: still one line, and how to see more
+        if os.environ.get("GRIDSMITH_DEBUG"):
+            raise
+        print(f"{command}: internal error: {type(e).__name__}: {e} (a bug: please report it; "
+              "GRIDSMITH_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 1
+
+
+def _flushed(code: int, command: str) -> int:
+    """`code`, once stdout is flushed: a pipe closed early fails here rather than at interpreter exit."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _broken_pipe(command)
+    return code
+
+
+def _broken_pipe(command: str) -> int:
+    """Exit 1 (the output was not all read) with one line, and keep Python's exit from complaining
+    again when it flushes stdout."""
+    try:
+        fd = sys.stdout.fileno()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except (AttributeError, OSError, ValueError):  # an in-process stdout without a file descriptor
+        pass
+    try:
+        print(f"{command}: output closed early (broken pipe); not everything was written", file=sys.stderr)
+    except OSError:
+        pass
+    return 1

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -15,15 +14,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    missing = [f for f in args.files if not Path(f).exists()]
-    if missing:
-        print(f"gridsmith edit: no such file: {', '.join(missing)}", file=sys.stderr)
-        return 2
     import importlib.util
+    import os
+
+    from .paths import check_inputs
+
+    check_inputs("edit", args.files)
+    if args.new:
+        from gridsmith.formats import registry
+
+        if registry.get(args.new) is None:
+            print(f"gridsmith edit: unknown kind {args.new!r} for --new; `gridsmith new --help` lists the kinds",
+                  file=sys.stderr)
+            return 2
 
     if importlib.util.find_spec("PySide6") is None:
         print("gridsmith edit: the editor needs Qt, which this install lacks: pip install 'gridsmith[editor]'",
               file=sys.stderr)
+        return 2
+    if (sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM")
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
+        # Qt would abort the process (core dump, exit 134) after printing a page about plugins
+        print("gridsmith edit: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset; "
+              "QT_QPA_PLATFORM=offscreen runs without one)", file=sys.stderr)
         return 2
     try:
         from gridsmith.editor.app import run as run_editor

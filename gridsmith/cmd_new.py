@@ -78,14 +78,19 @@ def run(args: argparse.Namespace) -> int:
     if text is None:
         print(f"gridsmith new: no template for {spec.kind} (its game's engine is not installed)", file=sys.stderr)
         return 2
+    if args.schemas and not Path(args.schemas).is_dir():
+        print(f"gridsmith new: --schemas {args.schemas}: no such folder (`gridsmith schema --write DIR` makes one)",
+              file=sys.stderr)
+        return 2
+    if args.output:  # before any work: a missing or unwritable folder, a folder or device named
+        from .paths import check_output
+
+        check_output("new", args.output, "-o", overwrite=False)
     out = Path(args.output) if args.output else None
     folder = out.parent if out else Path.cwd()
     line = f"# yaml-language-server: $schema={schema_ref(spec, folder, args.schemas)}"
     text = re.sub(r"\A(?:# yaml-language-server: \$schema=\S*\n)?", lambda _m: line + "\n", text, count=1)
     if out:
-        if out.exists():
-            print(f"gridsmith new: {out} exists; not overwriting it", file=sys.stderr)
-            return 2
         atomic_write_text(out, text)
     else:
         sys.stdout.write(text)

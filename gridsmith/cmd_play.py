@@ -25,12 +25,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--list-agents", action="store_true", help="list the computer players of the file's game and exit")
 
 
-def parse_seats(text: str | None, n: int, default: list[str]) -> list[str] | None:
-    seats = [x.strip() for x in text.split(",")] if text else list(default)
+def parse_seats(text: str | None, n: int, default: list[str], command: str = "play") -> list[str] | None:
+    seats = [x.strip() for x in text.split(",")] if text is not None else list(default)
     if len(seats) == 1 and n > 1:
         seats = seats * n
-    if len(seats) != n or not all(seats):
-        print(f"gridsmith: --seats needs {n} names (one per seat), got {len(seats)}", file=sys.stderr)
+    if not all(seats):
+        print(f"gridsmith {command}: --seats has an empty name: {text!r}", file=sys.stderr)
+        return None
+    if len(seats) != n:
+        print(f"gridsmith {command}: --seats needs {n} names (one per seat) or one for every seat, got {len(seats)}",
+              file=sys.stderr)
         return None
     return seats
 
@@ -43,25 +47,39 @@ def start(command: str, args: argparse.Namespace, model, spec, seed: int | None)
     game = game_of(command, spec)
     try:
         if spec.kind == game.save_kind:
-            replayed = game.replay(model)
+            try:
+                replayed = game.replay(model)
+            except GameError as e:  # located like `validate` and `replay` locate it, at the action
+                from .cmd_replay import report_located
+
+                raise CommandFailed(report_located(args.file, game, e)) from None
             return game, replayed.state, replayed.seats or list(game.default_seats)
         if spec.kind == game.scenario_kind:
             state = game.new_game(model, new_seed() if seed is None else seed, base=Path(args.file).parent)
             return game, state, list(game.default_seats)
     except GameError as e:
-        print(f"{args.file}: error {getattr(e, 'code', 'GAME')}: {e}", file=sys.stderr)
+        from gridsmith.formats.diagnostics import safe_text
+
+        print(f"{safe_text(args.file)}: error {getattr(e, 'code', None) or 'GAME'}: {safe_text(e, 400)}", file=sys.stderr)
         raise CommandFailed(1) from None
     print(f"gridsmith {command}: {args.file} is a {spec.kind}, not a scenario or saved game", file=sys.stderr)
     raise CommandFailed(2)
 
 
 def run(args: argparse.Namespace) -> int:
+    from .paths import check_output
+
+    if args.save:  # before the game is played, so a typo in the folder loses nothing
+        check_output("play", args.save, "--save")
     model, spec = load_content("play", args.file)
     game = game_of("play", spec)
     if args.list_agents:
         print("\n".join(["human", *game.agents()]))
         return 0
     game, state, default = start("play", args, model, spec, args.seed)
+    if args.save and spec.kind != game.save_kind and Path(args.save).exists() and Path(args.save).samefile(args.file):
+        print(f"gridsmith play: --save {args.save} is the scenario being played; give another file name", file=sys.stderr)
+        return 2
     seats = parse_seats(args.seats, game.seat_count(state), default)
     if seats is None:
         return 2
@@ -77,4 +95,6 @@ def run(args: argparse.Namespace) -> int:
 
         atomic_write_text(args.save, game.save_text(game.save(state, seats, getattr(model, "name", ""))))
         print(f"saved to {args.save}")
-    return 0 if finished or args.save else 1
+    elif not finished and not any(getattr(p, "saved_to", None) for p in match.players):
+        print("not saved (`save FILE` at the prompt, or `gridsmith play --save FILE`, keeps a game to resume)")
+    return 0  # the game ended, or a human quit: both are a normal end

@@ -26,8 +26,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         replayed = game.replay(model)
-    except GameError:
-        return _report_located(args.save, game)
+    except GameError as e:
+        return report_located(args.save, game, e)
     if not args.quiet:
         for line in game.replay_lines(replayed, events=args.events, board=args.board):
             print(line)
@@ -35,11 +35,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report_located(path: str, game) -> int:
-    """The replay problems as `validate` reports them: at the action or snapshot value, file:line:col."""
+def report_located(path: str, game, error: Exception) -> int:
+    """The replay problems as `validate` reports them: at the action or snapshot value, file:line:col
+    (the game's own message when the checks locate nothing)."""
     from gridsmith.formats.loader import validate_file
 
     game.register_checks()
-    for d in validate_file(path):
+    found = [d for d in validate_file(path) if d.is_error]
+    for d in found:
         print(d.format_text(), file=sys.stderr)
+    if not found:
+        print(f"{path}: error {getattr(error, 'code', None) or 'SAV'}: {error}", file=sys.stderr)
     return 1

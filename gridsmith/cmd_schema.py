@@ -19,6 +19,10 @@ def run(args: argparse.Namespace) -> int:
     if args.write is not None:
         from pathlib import Path
 
+        if args.write:
+            from .paths import check_folder
+
+            check_folder("schema", args.write, "--write")
         changed = schema.write(Path(args.write)) if args.write else schema.write()
         print(f"wrote {len(changed)} schema file(s)" + (": " + ", ".join(changed) if changed else ""))
         return 0

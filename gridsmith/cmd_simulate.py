@@ -1,11 +1,12 @@
-"""`gridsmith simulate FILE --games N --seats a,b [--jobs J] [--rotate] [--json] [--scheduler ADDR]`:
+"""`gridsmith simulate FILE --games N --seats a,b [--jobs J] [--rotate] [--json] [--scheduler ADDR]
+[--heatmap OUT.png]`:
 many seeded games computer against computer, then balance statistics (win rate per seat with 95%
-confidence intervals, draws, game length, first-seat advantage)."""
+confidence intervals, draws, game length, first-seat advantage), and with --heatmap a PNG of where
+squares changed hands or pieces fell (engine.core.heatmap: the editor's balance lab shows the same)."""
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -30,33 +31,26 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(default: a secret, independent of the game seeds)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-
-
-def _executor(args: argparse.Namespace):
-    """(executor or None, cleanup); Dask's Client.get_executor() is a concurrent.futures.Executor."""
-    if args.scheduler:
-        from distributed import Client
-
-        client = Client(args.scheduler)
-        return client.get_executor(), client.close
-    jobs = args.jobs or os.cpu_count() or 1
-    if jobs <= 1:
-        return None, lambda: None
-    from concurrent.futures import ProcessPoolExecutor
-
-    ex = ProcessPoolExecutor(max_workers=jobs)
-    return ex, ex.shutdown
+    p.add_argument("--heatmap", metavar="OUT.png",
+                   help="write a heat map of where squares changed hands or pieces fell, summed over the games")
 
 
 def run(args: argparse.Namespace) -> int:
     from gridsmith.engine.core.errors import GameError
-    from gridsmith.engine.core.simulate import make_specs, run as run_games, summarize
+    from gridsmith.engine.core.simulate import executor as make_executor, heat_map, make_specs, run as run_games, summarize
 
     from .cmd_play import parse_seats
 
     if args.games < 1:
         print("gridsmith simulate: --games must be at least 1", file=sys.stderr)
         return 2
+    if args.jobs is not None and args.jobs < 1:
+        print("gridsmith simulate: --jobs must be at least 1", file=sys.stderr)
+        return 2
+    if args.heatmap:  # before the games are played, so a typo in the folder loses nothing
+        from .paths import check_output
+
+        check_output("simulate", args.heatmap, "--heatmap")
     model, spec = load_content("simulate", args.file)
     game = game_of("simulate", spec)
     if spec.kind != game.scenario_kind:
@@ -64,11 +58,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     base = str(Path(args.file).resolve().parent)
     try:  # a scenario that cannot start (e.g. a missing ruleset) is one message, not N failed games
-        n = game.seat_count(game.new_game(model, args.seed, base=base))
+        first = game.new_game(model, args.seed, base=base)
+        n = game.seat_count(first)
     except GameError as e:
         print(f"gridsmith simulate: {args.file}: {e}", file=sys.stderr)
         return 1
-    seats = parse_seats(args.seats, n, ["greedy"])
+    seats = parse_seats(args.seats, n, ["greedy"], "simulate")
     if seats is None:
         return 2
     known = game.agents()
@@ -78,9 +73,9 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     specs = make_specs(game.name, model, seats, args.games, seed=args.seed, rotate=args.rotate, base=base,
-                       agent_seed=args.agent_seed)
+                       agent_seed=args.agent_seed, heat=bool(args.heatmap))
     t0 = time.perf_counter()
-    executor, close = _executor(args)
+    executor, close = make_executor(args.jobs, args.scheduler)
     try:
         records = list(run_games(specs, executor, progress=not (args.no_progress or args.json)))
     finally:
@@ -96,6 +91,16 @@ def run(args: argparse.Namespace) -> int:
         colours = [game.seat_name(None, q) for q in range(n)]
         names = [c if args.rotate else f"{c}:{seats[q]}" for q, c in enumerate(colours)]
         print(summary.to_text(names))
+    if args.heatmap:
+        from gridsmith.engine.core.heatmap import kinds_of, write_png
+
+        size, heat = heat_map(records)
+        if size is None:
+            print(f"gridsmith simulate: {game.title} has no board grid to draw a heat map on", file=sys.stderr)
+        else:
+            write_png(args.heatmap, size, heat, kinds=kinds_of(game, first, size))
+            print(f"heat map of {sum(heat.values())} changes of hands / fallen pieces: {args.heatmap}",
+                  file=sys.stderr)
     for e in summary.errors[:3]:
         print(f"error in a game: {e}", file=sys.stderr)
     return 1 if summary.errors else 0

@@ -12,6 +12,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="text (file:line:col: severity CODE: message), json, or GitHub workflow annotations")
     p.add_argument("--warnings-as-errors", action="store_true", help="exit 1 on warnings too")
     p.add_argument("--quiet", "-q", action="store_true", help="text format: no summary line when clean")
+    p.add_argument("--allow-outside-references", action="store_true",
+                   help="let files name files outside the folders given (refused by default: R609)")
 
 
 def register_engine_checks() -> None:
@@ -25,7 +27,11 @@ def register_engine_checks() -> None:
 def run(args: argparse.Namespace) -> int:
     from gridsmith.formats.discover import select
     from gridsmith.formats.loader import validate_file
+    from gridsmith.formats.references import session
 
+    from .paths import check_inputs
+
+    check_inputs("validate", args.paths, folders=True)
     sel = select(args.paths)
     if sel.missing:
         for m in sel.missing:
@@ -33,8 +39,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     register_engine_checks()
     diagnostics = []
-    for f in sel.files:
-        diagnostics.extend(validate_file(f))
+    # one session: the paths given are the content tree, and each referenced file is read once
+    with session(roots=args.paths, allow_outside=args.allow_outside_references or None):
+        for f in sel.files:
+            diagnostics.extend(validate_file(f))
     errors = sum(d.is_error for d in diagnostics)
     warnings = len(diagnostics) - errors
     files_with = len({d.file for d in diagnostics})

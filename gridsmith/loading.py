@@ -1,9 +1,9 @@
-"""Opening the content file a command works on: a missing file is a usage error (exit 2), a file
-with errors prints its diagnostics (exit 1). Commands raise `CommandFailed`; `cli.main` exits with it."""
+"""Opening the content file a command works on: a path that is not a readable file (missing, a
+folder, a named pipe, a device) is a usage error (exit 2, gridsmith.paths), a file with errors prints
+its diagnostics (exit 1). Commands raise `CommandFailed`; `cli.main` exits with it."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
 
@@ -17,10 +17,13 @@ def load_content(command: str, path: str) -> tuple[Any, Any]:
     """(model, spec) of the file at `path`, or CommandFailed after saying why."""
     from gridsmith.formats.loader import load_file
 
-    if not Path(path).is_file():
-        print(f"gridsmith {command}: no such file: {path}", file=sys.stderr)
-        raise CommandFailed(2)
-    loaded = load_file(path)
+    from .paths import check_input, fail, shown
+
+    check_input(command, path)
+    try:
+        loaded = load_file(path)
+    except OSError as e:  # it went away or became unreadable since the check
+        fail(command, f"cannot read {shown(path)}: {e.strerror or e}")
     errors = [d for d in loaded.diagnostics if d.is_error]
     if loaded.model is None or errors:
         for d in errors or loaded.diagnostics:

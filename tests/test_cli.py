@@ -392,3 +392,20 @@ def test_replay_locates_a_tampered_save_like_validate_does(tmp_path, capsys):
     assert main(["replay", "-q", str(save)]) == 1
     err = capsys.readouterr().err
     assert re.search(rf"g\.sav\.yaml:{line}:5: error SAV410: ", err), err
+
+
+def test_validate_takes_its_paths_as_the_content_tree(tmp_path):
+    """A scenario naming a ruleset one folder up: refused (R609) when only its own folder is validated,
+    clean when the parent folder is given, or when the user allows leaving the tree."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "x.rules.yaml").write_text((REPO / "content/pendulous/default.rules.yaml").read_text("utf-8"))
+    scn = (REPO / "content/pendulous/duel.scn.yaml").read_text("utf-8").replace(
+        "ruleset: default", "ruleset: ../b/x.rules.yaml")
+    assert "../b/x.rules.yaml" in scn
+    (tmp_path / "a" / "duel.scn.yaml").write_text(scn)
+    inside = run("validate", str(tmp_path / "a"))
+    assert inside.returncode == 1 and "R609" in inside.stdout
+    assert run("validate", str(tmp_path)).returncode == 0
+    allowed = run("validate", "--allow-outside-references", str(tmp_path / "a"))
+    assert allowed.returncode == 0, allowed.stdout

@@ -1,8 +1,12 @@
 """Computer turns off the GUI thread: the agent thinks on a *view* (a copy) in a QThread, the window
 applies its choice on the GUI thread. The window never freezes and the state is only ever changed
-on one thread."""
+on one thread.
+
+An agent that reports its search as it goes (Pyramids' Cheops: `on_think`) gets `thought.emit` as
+that callback when the window asks for it (`report_thinking=True`)."""
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from PySide6.QtCore import QThread, Signal
@@ -11,15 +15,22 @@ from PySide6.QtCore import QThread, Signal
 class AgentWorker(QThread):
     chosen = Signal(object)  # the action
     failed = Signal(str)
+    thought = Signal(object)  # whatever the agent reports while it thinks
 
-    def __init__(self, agent: Any, view: Any, legal: list, rng: Any, parent=None):
+    def __init__(self, agent: Any, view: Any, legal: list, rng: Any, parent=None, report_thinking: bool = False):
         super().__init__(parent)
         self.agent, self.view, self.legal, self.rng = agent, view, legal, rng
+        self.report_thinking = report_thinking
+        self.seconds = 0.0
 
     def run(self) -> None:
+        t0 = time.perf_counter()
+        if self.report_thinking and hasattr(self.agent, "on_think"):
+            self.agent.on_think = self.thought.emit
         try:
             action = self.agent.choose(self.view, self.legal, self.rng)
         except Exception as e:  # a broken third-party agent must not take the editor down
             self.failed.emit(f"{getattr(self.agent, 'name', type(self.agent).__name__)} failed: {e!r}")
             return
+        self.seconds = time.perf_counter() - t0
         self.chosen.emit(action)

@@ -139,6 +139,10 @@ class MainWindow(QMainWindow):
         self.panels_menu = v
 
         self.tools_menu = mb.addMenu("&Tools")
+        self.act_balance = QAction("&Balance…", self)
+        self.act_balance.setStatusTip("Play the document many times, computer against computer, and show who wins "
+                                      "and where (the balance lab)")
+        self.act_balance.triggered.connect(lambda: self.balance())
         h = mb.addMenu("&Help")
         self.act_shortcuts = self._action(h, "&Keyboard Shortcuts…", lambda: self.show_shortcuts(),
                                           QKeySequence.StandardKey.HelpContents,
@@ -423,6 +427,31 @@ class MainWindow(QMainWindow):
         if ed is not None and ed.can_play():
             ed.play(self)
 
+    def _balance_menu(self, ed) -> None:
+        """Tools > Balance… for a document that is a registered game's scenario (editor.core.balance)."""
+        from .balance import game_of
+
+        if ed is not None and game_of(ed.document) is not None:
+            if not self.tools_menu.isEmpty():
+                self.tools_menu.addSeparator()
+            self.tools_menu.addAction(self.act_balance)
+            self.tools_menu.setEnabled(True)
+
+    def balance(self):
+        """Tools > Balance…: the balance lab of the current document (one dialog per document)."""
+        from .balance import BalanceDialog, game_of
+
+        ed = self.current_editor()
+        if ed is None or game_of(ed.document) is None:
+            return None
+        dlg = getattr(ed, "balance_dialog", None)
+        if dlg is None:
+            dlg = ed.balance_dialog = BalanceDialog(ed, self)
+            ed.destroyed.connect(dlg.deleteLater)  # the lab goes with its document's tab
+        dlg.show()
+        dlg.raise_()
+        return dlg
+
     def show_shortcuts(self) -> QDialog:
         from .shortcuts import ShortcutsDialog
 
@@ -484,6 +513,7 @@ class MainWindow(QMainWindow):
                 self.tools_menu.addAction(a)
         self.tools_menu.setEnabled(has and bool(ed.tool_actions()))
         self._canvas_menus(ed if has else None)
+        self._balance_menu(ed)
         wanted = {p.id: p for p in ed.panels()} if has else {}
         for pid, dock in self.docks.items():
             if pid not in wanted:

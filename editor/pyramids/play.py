@@ -1,285 +1,260 @@
-"""Test-play a Pyramids scenario against Cheops, and replay a finished game.
+"""Pyramids in the one play window (editor.core.playwindow): test-play a scenario against Cheops (or
+any seats), save, load and replay.
 
-The board shows the player's *view* (engine.pyramids.state.View): Cheops' unknown pieces are drawn as
-"?", revealed ones with their rank; nothing the engine withholds reaches this window. Cheops thinks
-in a worker thread; "Stop thinking" makes him play the best move found so far (manual F1 notes), and
-"Show Cheops' thinking" lists his candidate moves and scores as he searches them (manual F6).
-Games save to and load from `pyramids.save` files; the replay shows the whole game, both sides'
-pieces revealed, with step and play controls (manual "End of Game").
+What is Pyramids' own: the board on the shared canvas (zoom, world view) as the human's *view*
+(engine.pyramids.state.View): Cheops' unknown pieces are drawn as "?", nothing the engine withholds
+reaches the window (a replay, or computers only, shows everything); pieces drawn with their rank and
+name and a legend of which beats which; click a piece, then a highlighted square — every refused
+click says why; "Stop thinking" makes Cheops play the best move found so far (manual F1 notes) and
+"Show Cheops' thinking" lists his candidates as he searches (manual F6).
 """
 from __future__ import annotations
 
 import threading
-import time
-from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, QThread, QTimer, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QListWidget, QMainWindow,
-                               QPushButton, QSlider, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QListWidget, QPushButton, QVBoxLayout, QWidget
 
-from gridsmith.engine.core.loop import Match
-from gridsmith.engine.core.rng import SeatRng, new_seed
-from gridsmith.engine.pyramids.actions import Attacked, GameOver, Move, Moved
-from gridsmith.engine.pyramids.cheops import CheopsAgent
-from gridsmith.engine.pyramids.game import new_game
-from gridsmith.engine.pyramids.pieces import CHAR
-from gridsmith.engine.pyramids.saves import from_save, to_save
-from gridsmith.formats.pyramids.scenario import ResolvedScenario
+from gridsmith.engine.pyramids.actions import SIDE_NAMES
+from gridsmith.engine.pyramids.geometry import COLS
+from gridsmith.engine.pyramids.pieces import CHAR, MOBILE
+from gridsmith.formats.pyramids.pieces import NAME_OF_CHAR
 
-from .art import paint_piece, paint_terrain
+from ..core import playwindow
+from ..core.geometry import SquareGeometry
+from ..core.playboard import PlayBoard
+from ..core.playwindow import PlayProvider
+from .art import DESERT_COLOUR, OPEN_COLOUR, POWER_COLOUR, SIDE_COLOURS, paint_terrain
 
 HUMAN, CHEOPS = 0, 1
 SQ = 48
+#: what a piece's token shows: its rank, or a sign for the three special pieces
+SIGN = {"P": "▲", "S": "S", "C": "C", "?": "?"}
+MARKS = {"sel": QColor(255, 235, 59, 150), "target": QColor(80, 200, 80, 110), "last": QColor(255, 193, 7, 70)}
+
+LEGEND = (
+    "<b>Which beats which</b> (the attacker moves onto the defender):<br>"
+    "<b>1</b> lion … <b>8</b> antelope: a lower number is stronger — an attacker beats a numbered "
+    "piece of its own number or higher.<br>"
+    "<b>S</b> sphinx: cannot move; beats every attacker except the <b>7</b> cat.<br>"
+    "<b>C</b> cobra: beats the <b>1</b> lion when it attacks, loses any other attack; any attacker "
+    "beats it.<br>"
+    "<b>▲</b> pyramid: cannot move; any attacker takes it, and taking it wins the game.<br>"
+    "<b>?</b> a piece of Cheops you have not seen yet.<br>"
+    "Squares: sand open, dunes desert, gold ring power square.")
 
 
-class ThinkWorker(QThread):
-    """Runs Cheops' choice off the GUI thread; his view and the legal moves are copies."""
-
-    thought = Signal(object)  # ThinkInfo
-    chosen = Signal(object, float)  # Move, seconds
-
-    def __init__(self, agent: CheopsAgent, view, legal, rng: SeatRng):
-        super().__init__()
-        self.agent, self.view, self.legal, self.rng = agent, view, legal, rng
-
-    def run(self) -> None:
-        t0 = time.perf_counter()
-        self.agent.on_think = self.thought.emit
-        move = self.agent.choose(self.view, self.legal, self.rng)
-        self.chosen.emit(move, time.perf_counter() - t0)
+def square_name(sq: int, height: int) -> str:
+    """a1 … k11: the manual's notation (columns from the left, rows from the bottom)."""
+    r, c = divmod(sq, 11)
+    return f"{COLS[c]}{height - r}"
 
 
-class BoardWidget(QWidget):
-    """The board as one side sees it (or everything, in a replay)."""
+def piece_name(ch: str) -> str:
+    if ch == "?":
+        return "unknown piece"
+    name = NAME_OF_CHAR.get(ch, "?")
+    return f"{name} ({ch})" if ch.isdigit() else name
 
-    squareClicked = Signal(int)
 
-    def __init__(self, rows: tuple[str, ...]):
-        super().__init__()
-        self.rows = rows
-        self.h = len(rows)
-        self.cells: list = [None] * (11 * self.h)  # None or (side, char or "?", faded)
+def paint_play_square(p: QPainter, r: QRect, key) -> None:
+    terrain, piece, mark, label = key
+    paint_terrain(p, r, terrain)
+    if mark:
+        p.fillRect(r, MARKS[mark])
+    if piece is not None:
+        side, ch = piece
+        box = QRectF(r).adjusted(3, 3, -3, -3)
+        colour = QColor(SIDE_COLOURS[side])
+        p.setPen(QPen(QColor("#ffeb3b") if mark == "sel" else colour.darker(150), 3 if mark == "sel" else 1))
+        p.setBrush(colour)
+        p.drawRoundedRect(box, 5, 5)
+        p.setPen(QColor("white"))
+        f = QFont()
+        f.setBold(True)
+        f.setPixelSize(max(8, int(r.height() * 0.42)))
+        p.setFont(f)
+        top = QRectF(box.left(), box.top(), box.width(), box.height() * 0.68)
+        p.drawText(top, Qt.AlignmentFlag.AlignCenter, SIGN.get(ch, ch))
+        f.setBold(False)
+        f.setPixelSize(max(6, int(r.height() * 0.17)))
+        p.setFont(f)
+        word = "" if ch == "?" else NAME_OF_CHAR.get(ch, "?")
+        p.drawText(QRectF(box.left(), box.top() + box.height() * 0.62, box.width(), box.height() * 0.36),
+                   Qt.AlignmentFlag.AlignCenter, word)
+    if label:  # the square's name on the left column and the bottom row (a1 … k11), readable over pieces
+        f = QFont()
+        f.setBold(True)
+        f.setPixelSize(max(7, int(r.height() * 0.22)))
+        p.setFont(f)
+        box = p.fontMetrics().boundingRect(label).adjusted(-2, 0, 2, 0)
+        box.moveTopLeft(r.topLeft())
+        p.fillRect(box, QColor(255, 248, 225, 210))
+        p.setPen(QColor("#3a3226"))
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+
+
+def play_colour(key) -> QColor:
+    terrain, piece, _mark, _label = key
+    if piece is not None:
+        return SIDE_COLOURS[piece[0]]
+    return {"D": DESERT_COLOUR, "P": POWER_COLOUR}.get(terrain, OPEN_COLOUR)
+
+
+class PyramidsProvider(PlayProvider):
+    game_name = "pyramids"
+    reports_thinking = True
+
+    @classmethod
+    def player_names(cls, scenario) -> list[str]:
+        return ["Player", "Cheops"]
+
+    @classmethod
+    def seat_colour(cls, seat: int) -> QColor:
+        return SIDE_COLOURS[seat]
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.stop_event = threading.Event()
         self.selected = -1
         self.targets: set[int] = set()
-        self.last: tuple[int, int] | None = None
-        self.setMinimumSize(11 * SQ + 24, self.h * SQ + 24)
+        self.cells: list = []
+        self.shown = None
+        self.viewer = None
+        self._last: tuple[int, ...] = ()
 
-    def sizeHint(self):
-        return self.minimumSize()
+    def agent(self, seat: int, name: str, options: dict):
+        if name == "cheops":  # the scenario's level and thinking time (manual F2, F4), stopped by "Stop thinking"
+            from gridsmith.engine.pyramids.cheops import CheopsAgent
 
-    def set_view(self, view) -> None:
-        self.cells = [None if c is None else (c[0], CHAR[c[2]] if c[2] else "?", False) for c in view.squares]
-        self.update()
+            o = self.window.state.resolved.options
+            kw = {"level": o.level, "time_limit": o.think_seconds, **options}
+            return CheopsAgent(stop=self.stop_event, **kw)
+        return super().agent(seat, name, options)
 
-    def set_full(self, side_at, type_at) -> None:
-        self.cells = [None if s < 0 else (s, CHAR[t], False) for s, t in zip(side_at, type_at)]
-        self.update()
+    @property
+    def cheops(self):
+        """The Cheops computer player of this game, if one plays."""
+        from gridsmith.engine.pyramids.cheops import CheopsAgent
 
-    def square_at(self, pos) -> int:
-        x, y = int((pos.x() - 12) // SQ), int((pos.y() - 12) // SQ)
-        return y * 11 + x if 0 <= x < 11 and 0 <= y < self.h else -1
+        return next((a for a in self.window.agents if isinstance(a, CheopsAgent)), None)
 
-    def square_center(self, sq: int) -> QPointF:
-        r, c = divmod(sq, 11)
-        return QPointF(12 + c * SQ + SQ / 2, 12 + r * SQ + SQ / 2)
+    # ---- board --------------------------------------------------------------------------------------
+    def _height(self) -> int:
+        return len(self.window.state.geo.rows)
 
-    def mousePressEvent(self, e) -> None:
-        sq = self.square_at(e.position())
-        if sq >= 0:
-            self.squareClicked.emit(sq)
+    def _geometry(self) -> SquareGeometry:
+        return SquareGeometry(11, self._height(), px=SQ)
 
-    def paintEvent(self, _e) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.fillRect(self.rect(), QColor("#3a3226"))
-        p.setPen(QColor("#e9dcb5"))
-        for c in range(11):
-            p.drawText(QRectF(12 + c * SQ, 0, SQ, 12), Qt.AlignmentFlag.AlignCenter, "abcdefghijk"[c])
-        for r in range(self.h):
-            p.drawText(QRectF(0, 12 + r * SQ, 12, SQ), Qt.AlignmentFlag.AlignCenter, str(self.h - r))
-        for sq in range(11 * self.h):
-            r, c = divmod(sq, 11)
-            rect = QRectF(12 + c * SQ, 12 + r * SQ, SQ, SQ).toRect()
-            paint_terrain(p, rect, self.rows[r][c])
-            if sq in self.targets:
-                p.fillRect(rect, QColor(80, 200, 80, 90))
-            cell = self.cells[sq]
-            if cell is not None:
-                paint_piece(p, rect, cell[0], cell[1], highlight=sq == self.selected, faded=cell[2])
-        if self.last is not None:
-            p.setPen(QPen(QColor(255, 235, 59, 200), 3))
-            p.drawLine(self.square_center(self.last[0]), self.square_center(self.last[1]))
-        p.end()
+    def _key(self, x: int, y: int):
+        sq = y * 11 + x
+        rows = self.window.state.geo.rows
+        h = len(rows)
+        mark = "sel" if sq == self.selected else "target" if sq in self.targets else \
+            "last" if sq in self._last else ""
+        label = (f"{COLS[x]}" if y == h - 1 else "") + (f"{h - y}" if x == 0 else "")
+        piece = self.cells[sq] if sq < len(self.cells) else None
+        return (rows[y][x], piece, mark, label)
 
+    def board(self):
+        """The board on the shared canvas: click a piece, then a square; the mouse over a square
+        says what stands there."""
+        self.canvas = PlayBoard(self._geometry, self._key, paint_play_square, play_colour,
+                                lambda cell: self.click(cell[1] * 11 + cell[0]),
+                                lambda cell: self.hovered(*(cell or (-1, -1))))
+        self.view, self.tiles = self.canvas.view, self.canvas.tiles
+        return self.view
 
-class PlayWindow(QMainWindow):
-    """A game of the player (bottom) against Cheops (top)."""
+    def minimap(self):
+        return self.canvas.minimap
 
-    moveApplied = Signal()
-    cheopsDone = Signal()
+    def zoomable(self):
+        return self.view
 
-    def __init__(self, scenario: ResolvedScenario, seed: int | None = None, scenario_name: str = "",
-                 agent_seed: int | None = None):
-        super().__init__()
-        self.agent_seed = agent_seed  # None: Cheops' generator from a secret (engine.core.rng)
-        self.setWindowTitle(f"Pyramids — {scenario_name or 'test play'}")
-        self.scenario_name = scenario_name
-        self.source_editor = None
-        self.stop_event = threading.Event()
-        self.worker: ThinkWorker | None = None
-        self.selected = -1
-        self.replay_frames: list | None = None
-        self._build()
-        self.start(scenario, seed if seed is not None else new_seed())  # a seed nobody can guess
+    def show_state(self, state, viewer, full: bool = False) -> None:
+        self.shown, self.viewer = state, viewer
+        if viewer is None:  # everything (a replay, computers only)
+            self.cells = [None if s < 0 else (s, CHAR[t]) for s, t in zip(state.side_at, state.type_at)]
+        else:
+            self.cells = [None if c is None else (c[0], CHAR[c[2]] if c[2] else "?") for c in state.view(viewer).squares]
+        self._last = (state.log[-1].frm, state.log[-1].to) if state.log else ()
+        if full:
+            self.selected, self.targets = -1, set()
+        self._redraw(full)
 
-    # ---- layout ---------------------------------------------------------------------------
-    def _build(self) -> None:
-        central = QWidget()
-        lay = QHBoxLayout(central)
-        self.board_box = QVBoxLayout()
-        lay.addLayout(self.board_box, 3)
-        side = QVBoxLayout()
+    def _redraw(self, full: bool = False) -> None:
+        self.canvas.redraw(full)
+
+    # ---- the left panel -------------------------------------------------------------------------------
+    def panel(self):
+        panel = QWidget()
+        lay = QVBoxLayout(panel)
+        lay.setContentsMargins(0, 0, 0, 0)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        side.addWidget(self.status)
-        split = QSplitter(Qt.Orientation.Vertical)
-        self.moves = QListWidget()
+        self.status.setMinimumHeight(self.status.fontMetrics().lineSpacing() * 3)
+        lay.addWidget(self.status)
+        self.square_label = QLabel("—")
+        self.square_label.setWordWrap(True)
+        lay.addWidget(self.square_label)
+        cheops = QGroupBox("Cheops")
+        cl = QVBoxLayout(cheops)
+        self.best = QLabel()
+        self.best.setWordWrap(True)
+        cl.addWidget(self.best)
+        self.stop_button = QPushButton("Stop thinking")
+        self.stop_button.setToolTip("Cheops plays the best move he has found so far")
+        self.stop_button.clicked.connect(self.stop_thinking)
+        cl.addWidget(self.stop_button)
+        self.show_thinking = QCheckBox("Show Cheops' thinking")
+        self.show_thinking.setToolTip("List the moves Cheops considers and their scores as he searches")
+        cl.addWidget(self.show_thinking)
         self.think = QListWidget()
         self.think.setVisible(False)
-        split.addWidget(self.moves)
-        split.addWidget(self.think)
-        side.addWidget(split, 1)
-        self.best = QLabel()
-        side.addWidget(self.best)
-        self.show_thinking = QCheckBox("Show Cheops' thinking (F6)")
         self.show_thinking.toggled.connect(self.think.setVisible)
-        side.addWidget(self.show_thinking)
-        buttons = QHBoxLayout()
-        self.stop_button = QPushButton("Stop thinking")
-        self.stop_button.clicked.connect(self.stop_thinking)
-        self.stop_button.setEnabled(False)
-        buttons.addWidget(self.stop_button)
-        self.save_button = QPushButton("Save game…")
-        self.save_button.clicked.connect(lambda: self.save_game())
-        buttons.addWidget(self.save_button)
-        self.load_button = QPushButton("Load game…")
-        self.load_button.clicked.connect(lambda: self.load_game())
-        buttons.addWidget(self.load_button)
-        self.new_button = QPushButton("New game")
-        self.new_button.setToolTip("Start again with the same scenario and a new seed (manual F9)")
-        self.new_button.clicked.connect(lambda: self.new_game())
-        buttons.addWidget(self.new_button)
-        side.addLayout(buttons)
-        rep = QHBoxLayout()
-        self.replay_button = QPushButton("Replay")
-        self.replay_button.clicked.connect(self.start_replay)
-        self.back_button = QPushButton("◀")
-        self.back_button.clicked.connect(lambda: self.replay_step(-1))
-        self.play_button = QPushButton("▶ Play")
-        self.play_button.clicked.connect(self.toggle_replay_play)
-        self.fwd_button = QPushButton("▶|")
-        self.fwd_button.clicked.connect(lambda: self.replay_step(1))
-        self.slider = QSlider(Qt.Orientation.Horizontal)
-        self.slider.valueChanged.connect(self.show_frame)
-        for w in (self.replay_button, self.back_button, self.play_button, self.fwd_button):
-            rep.addWidget(w)
-        side.addLayout(rep)
-        side.addWidget(self.slider)
-        self.replay_timer = QTimer(self, interval=400)
-        self.replay_timer.timeout.connect(lambda: self.replay_step(1))
-        lay.addLayout(side, 2)
-        self.setCentralWidget(central)
-
-    # ---- game --------------------------------------------------------------------------------
-    def start(self, scenario: ResolvedScenario, seed: int, state=None) -> None:
-        self.scenario, self.seed = scenario, seed
-        self.state = state if state is not None else new_game(scenario, seed)
-        opts = scenario.options
-        self.agent = CheopsAgent(level=opts.level, time_limit=opts.think_seconds, stop=self.stop_event)
-        # the shared play loop (engine.core.loop): the human clicks, Cheops thinks on a thread
-        self.match = Match(self.state, [None, self.agent], self.agent_seed, names=["human", "cheops"])
-        if getattr(self, "board", None) is not None:
-            self.board.setParent(None)
-        self.board = BoardWidget(self.state.geo.rows)
-        self.board.squareClicked.connect(self.click)
-        self.board_box.addWidget(self.board)
-        self.moves.clear()
-        for m in self.state.log:
-            self.moves.addItem(m.to_text())
-        self.replay_frames = None
-        self._set_replay_enabled(False)
-        self.refresh()
-        self._maybe_cheops()
+        cl.addWidget(self.think)
+        self.cheops_box = cheops
+        lay.addWidget(cheops)
+        legend = QLabel(LEGEND)
+        legend.setWordWrap(True)
+        legend.setTextFormat(Qt.TextFormat.RichText)
+        legend.setStyleSheet("QLabel { font-size: 9pt; }")
+        self.legend = legend
+        lay.addWidget(legend)
+        return panel
 
     def refresh(self) -> None:
-        self.board.set_view(self.state.view(HUMAN))
-        self.board.selected = self.selected
-        self.board.targets = {m.to for m in self.state.legal_actions() if m.frm == self.selected}
-        self.board.last = (self.state.log[-1].frm, self.state.log[-1].to) if self.state.log else None
-        self.board.update()
-        s = self.state
-        if s.is_over:
-            w = s.result.winners
-            who = "draw" if not w else ("you win" if w[0] == HUMAN else "Cheops wins")
-            self.status.setText(f"Game over: {who} — {s.result.reason}. Press Replay to watch it again.")
-            self.replay_button.setEnabled(True)
-        elif s.to_move == HUMAN:
-            self.status.setText(f"Your move ({len(s.legal_actions())} legal). Click a piece, then a square.")
+        w, s = self.window, self.window.state
+        self.cheops_box.setVisible("cheops" in w.seats)
+        self.stop_button.setEnabled(w.worker is not None and "cheops" in w.seats)
+        if w.replaying:
+            self.status.setText("Replay: every piece is shown.")
+        elif s.is_over:
+            self.status.setText("Game over — Replay the game to watch it again with every piece shown.")
+        elif w.is_human_turn():
+            self.status.setText(f"Your move ({len(s.legal_actions())} legal): click one of your pieces, then one "
+                                "of the green squares.")
         else:
-            self.status.setText(f"Cheops (level {self.agent.level}) is thinking…")
+            self.status.setText(f"{w.names[s.to_move]} is thinking…")
 
-    def click(self, sq: int) -> None:
-        if self.replay_frames is not None or self.state.is_over or self.state.to_move != HUMAN:
-            return
-        if self.selected >= 0 and any(m.frm == self.selected and m.to == sq for m in self.state.legal_actions()):
-            self.try_move(self.selected, sq)
-            return
-        own = self.state.side_at[sq] == HUMAN
-        self.selected = sq if own else -1
-        self.refresh()
-
-    def try_move(self, frm: int, to: int) -> bool:
-        """Play the player's move frm->to if legal (what two clicks do)."""
-        if self.state.is_over or self.state.to_move != HUMAN:
-            return False
-        move = next((m for m in self.state.legal_actions() if m.frm == frm and m.to == to), None)
-        if move is None:
-            return False
-        self._apply(move)
-        return True
-
-    def _apply(self, move: Move) -> None:
-        events = self.match.apply(move)
-        self.selected = -1
-        for e in events:
-            self.moves.addItem(self._describe(e.redacted(HUMAN)))
-        self.moves.scrollToBottom()
-        self.refresh()
-        self.moveApplied.emit()
-        self._maybe_cheops()
-
-    @staticmethod
-    def _describe(e) -> str:
-        if isinstance(e, (Moved, Attacked, GameOver)):
-            return e.to_text()
-        return str(e)
-
-    def _maybe_cheops(self) -> None:
-        if self.state.is_over or self.state.to_move != CHEOPS or self.worker is not None:
-            return
+    def before_think(self) -> None:
         self.stop_event.clear()
         self.think.clear()
         self.best.setText("")
-        req = self.match.request()
-        self.worker = ThinkWorker(req.agent, req.view, req.legal, req.rng)
-        self.worker.thought.connect(self._thought)
-        w = self.worker
-        self.worker.chosen.connect(lambda move, seconds, w=w: self._cheops_chose(w, move, seconds))
-        self.stop_button.setEnabled(True)
-        self.worker.start()
 
-    def _thought(self, info) -> None:
+    def hurry(self) -> bool:
+        self.stop_event.set()
+        return True
+
+    def shutdown(self) -> None:
+        self.stop_event.set()
+
+    def stop_thinking(self) -> None:
+        """"Cheops will select the best move he has found thus far." """
+        self.stop_event.set()
+
+    def thought(self, info) -> None:
         if self.think.isVisible():
             self.think.addItem(f"{info.move.to_text():8} initial {info.initial:8.2f}  score {info.score:9.2f}")
             if self.think.count() > 400:
@@ -287,121 +262,120 @@ class PlayWindow(QMainWindow):
             self.think.scrollToBottom()
         self.best.setText(f"best so far: {info.best.to_text() if info.best else '-'} ({info.best_score:.2f})")
 
-    def _cheops_chose(self, worker: ThinkWorker, move: Move, seconds: float) -> None:
-        if worker is not self.worker:  # a search of an abandoned game (new game, loaded game)
+    def after_step(self, step) -> None:
+        if step.seat is not None and self.window.seats[step.seat] != playwindow.HUMAN:
+            self.best.setText(f"{self.window.names[step.seat]} played {step.action.to_text()}")
+
+    # ---- input --------------------------------------------------------------------------------------------
+    def _select(self, sq: int) -> None:
+        self.selected = sq
+        self.targets = {m.to for m in self.window.state.legal_actions() if m.frm == sq} if sq >= 0 else set()
+        self._redraw()
+
+    def click(self, sq: int) -> None:
+        """A click on square `sq`: pick one of your pieces, then one of its highlighted squares."""
+        w = self.window
+        if not w.is_human_turn():
+            w.refuse(w.why_not_your_turn())
             return
-        self.worker = None
-        worker.wait()
-        self.stop_button.setEnabled(False)
-        if self.state.is_over or self.state.to_move != CHEOPS:
+        s, h = w.state, self._height()
+        me = s.to_move
+        here = square_name(sq, h)
+        legal = s.legal_actions()
+        if self.selected >= 0:
+            move = next((m for m in legal if m.frm == self.selected and m.to == sq), None)
+            if move is not None:
+                self.try_move(self.selected, sq)
+                return
+        if s.side_at[sq] == me:
+            ch = CHAR[s.type_at[sq]]
+            if not MOBILE[s.type_at[sq]]:
+                w.refuse(f"Your {piece_name(ch)} on {here} cannot move: the pyramid and the sphinxes never move.")
+                self._select(-1)
+                return
+            if not any(m.frm == sq for m in legal):
+                w.refuse(f"Your {piece_name(ch)} on {here} has no legal move now (blocked by the board's edge, "
+                         "your own pieces, or the repetition rule).")
+                self._select(-1)
+                return
+            self._select(sq)
             return
-        self.best.setText(f"Cheops played {move.to_text()} after {seconds:.2f} s")
-        self._apply(move)
-        self.cheopsDone.emit()
+        if self.selected >= 0:
+            frm = square_name(self.selected, h)
+            ch = CHAR[s.type_at[self.selected]]
+            where = ", ".join(sorted(square_name(t, h) for t in self.targets))
+            w.refuse(f"Your {piece_name(ch)} on {frm} cannot reach {here}: it can move to {where} "
+                     "(the green squares). Click another of your pieces to choose it instead.")
+            return
+        what = "empty" if s.side_at[sq] < 0 else f"{w.names[s.side_at[sq]]}'s piece"
+        w.refuse(f"{here} is {what}: first click one of your own pieces.")
 
-    def stop_thinking(self) -> None:
-        """"Cheops will select the best move he has found thus far." """
-        self.stop_event.set()
-
-    def new_game(self, seed: int | None = None) -> None:
-        """Abandon this game and start another from the same scenario (manual "Starting a New Game")."""
-        self.stop_thinking()
-        if self.worker is not None:
-            self.worker.wait()
-            self.worker = None
-        self.replay_timer.stop()
-        self.start(self.scenario, seed if seed is not None else new_seed())
-
-    # ---- saved games -----------------------------------------------------------------------
-    def save_game(self, path: str | Path | None = None) -> Path | None:
-        from gridsmith.formats.atomic import atomic_write_text
-        from gridsmith.formats.document import new_text
-
-        if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Save game", "game.sav.yaml", "Saved games (*.sav.yaml)")
-            if not path:
-                return None
-        text = new_text(to_save(self.state, self.seed, self.scenario_name))
-        atomic_write_text(path, text)
-        return Path(path)
-
-    def load_game(self, path: str | Path | None = None) -> bool:
-        from gridsmith.formats.loader import load_file
-        from gridsmith.formats.pyramids.save import SavedGame
-
-        if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Load game", "", "Saved games (*.sav.yaml)")
-            if not path:
-                return False
-        loaded = load_file(Path(path))
-        errors = [d.format_text() for d in loaded.diagnostics if d.is_error]
-        if errors or not isinstance(loaded.model, SavedGame):
-            self.status.setText("Cannot load: " + ("; ".join(errors) or "not a pyramids.save file"))
+    def try_move(self, frm: int, to: int) -> bool:
+        """Play the human's move frm->to if legal (what two clicks do)."""
+        w = self.window
+        move = next((m for m in w.state.legal_actions() if m.frm == frm and m.to == to), None) \
+            if w.is_human_turn() else None
+        if move is None:
             return False
-        try:
-            state = from_save(loaded.model)
-        except ValueError as e:
-            self.status.setText(f"Cannot load: {e}")
-            return False
-        self.stop_thinking()
-        if self.worker is not None:
-            self.worker.wait()
-            self.worker = None
-        self.scenario_name = loaded.model.scenario
-        self.start(state.resolved, loaded.model.seed, state)
-        return True
+        self.selected, self.targets = -1, set()
+        return w.human_act(move)
 
-    # ---- replay ----------------------------------------------------------------------------
-    def start_replay(self) -> None:
-        """Every position of the game from the start, all pieces shown."""
-        s = self.state
-        replay = new_game(s.resolved, self.seed, first=s.first, setups=s.setups)
-        frames = [(list(replay.side_at), list(replay.type_at), None)]
-        for m in s.log:
-            replay.apply(m)
-            frames.append((list(replay.side_at), list(replay.type_at), (m.frm, m.to)))
-        self.replay_frames = frames
-        self.slider.setRange(0, len(frames) - 1)
-        self._set_replay_enabled(True)
-        self.slider.setValue(0)
-        self.show_frame(0)
-
-    def _set_replay_enabled(self, on: bool) -> None:
-        for w in (self.back_button, self.play_button, self.fwd_button, self.slider):
-            w.setEnabled(on)
-
-    def show_frame(self, i: int) -> None:
-        if not self.replay_frames:
+    def hovered(self, x: int, y: int) -> None:
+        if x < 0 or self.shown is None:
+            self.square_label.setText("—")
             return
-        side_at, type_at, last = self.replay_frames[i]
-        self.board.set_full(side_at, type_at)
-        self.board.last = last
-        self.board.selected = -1
-        self.board.targets = set()
-        self.status.setText(f"Replay: move {i} of {len(self.replay_frames) - 1}")
+        sq = y * 11 + x
+        h = self._height()
+        terrain = {"D": "desert", "P": "power square"}.get(self.window.state.geo.rows[y][x], "open sand")
+        text = f"{square_name(sq, h)}: {terrain}"
+        cell = self.cells[sq] if sq < len(self.cells) else None
+        if cell is not None:
+            side, ch = cell
+            text += f"; {self.window.names[side]}'s {piece_name(ch)}"
+            if ch.isdigit():
+                text += (f" — attacking, it beats numbers {ch} to 8, the cobra and the pyramid"
+                         + ("; it also takes the sphinx" if ch == "7" else "; the sphinx beats it"))
+            elif ch == "S":
+                text += " — never moves; only the cat (7) takes it"
+            elif ch == "C":
+                text += " — takes the lion (1) when it attacks; any attacker takes it"
+            elif ch == "P":
+                text += " — never moves; whoever takes it wins"
+            elif ch == "?":
+                text += " — not seen yet"
+        self.square_label.setText(text)
+        self.view.setToolTip(text)
 
-    def replay_step(self, delta: int) -> None:
-        if not self.replay_frames:
-            return
-        i = self.slider.value() + delta
-        if not 0 <= i < len(self.replay_frames):
-            self.replay_timer.stop()
-            self.play_button.setText("▶ Play")
-            return
-        self.slider.setValue(i)
+    # ---- reports --------------------------------------------------------------------------------------------
+    def describe(self, event, viewer) -> str:
+        e = event.redacted(viewer) if viewer is not None and hasattr(event, "redacted") else event
+        text = e.to_text()
+        for q, side in enumerate(SIDE_NAMES):
+            if text.startswith(side + " "):
+                return self.window.names[q] + text[len(side):]
+        return text
 
-    def toggle_replay_play(self) -> None:
-        if self.replay_timer.isActive():
-            self.replay_timer.stop()
-            self.play_button.setText("▶ Play")
-        else:
-            self.replay_timer.start()
-            self.play_button.setText("⏸ Pause")
+    # ---- saved games ------------------------------------------------------------------------------------------
+    def start_of(self, save):
+        from gridsmith.engine.pyramids.saves import from_save
 
-    def closeEvent(self, e) -> None:
-        self.stop_event.set()
-        self.replay_timer.stop()
-        if self.worker is not None:
-            self.worker.wait()
-        super().closeEvent(e)
+        state = from_save(save, 0)
+        state.scenario_name = save.scenario
+        return state
 
+    def action_texts(self, state) -> list[str]:
+        return [m.to_text() for m in state.log]
+
+
+PROVIDER = PyramidsProvider
+
+
+class PlayWindow(playwindow.PlayWindow):
+    """The one play window with Pyramids in it: the player (bottom) against Cheops (top) unless other
+    seats are given."""
+
+    def __init__(self, scenario, seed: int | None = None, scenario_name: str = "", agent_seed: int | None = None,
+                 seats: list[str] | None = None, **kw):
+        super().__init__(PyramidsProvider, scenario, list(seats or ["human", "cheops"]), seed,
+                         agent_seed=agent_seed, title=scenario_name or "Pyramids", **kw)
+        self.scenario_name = scenario_name

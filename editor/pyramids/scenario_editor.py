@@ -151,15 +151,19 @@ class ScenarioEditor(ValidatedEditor):
         self.slide = QSpinBox()
         self.slide.setRange(1, 3)
         self.slide.valueChanged.connect(lambda v: self._opt("slide", v))
-        of.addRow("Slide (F2)", self.slide)
+        self.slide.setToolTip("Squares a piece may slide over; antelopes ignore it (the original's F2 option)")
+        of.addRow("Slide", self.slide)
         self.level = QSpinBox()
         self.level.setRange(1, 4)
         self.level.valueChanged.connect(lambda v: self._opt("level", v))
-        of.addRow("Cheops' level (F1)", self.level)
-        self.hide_attacks = QCheckBox("Hide attacks (F3)")
+        self.level.setToolTip("Cheops' skill: his search depth is the level + 1 (the original's F1 option)")
+        of.addRow("Cheops' level", self.level)
+        self.hide_attacks = QCheckBox("Hide attacks")
+        self.hide_attacks.setToolTip("Cheops' winners stay concealed, except sphinxes and the cobra (the original's F3)")
         self.hide_attacks.toggled.connect(lambda v: self._opt("hide_attacks", v))
         of.addRow(self.hide_attacks)
-        self.hide_pieces = QCheckBox("Hide Cheops' pieces (F4)")
+        self.hide_pieces = QCheckBox("Hide Cheops' pieces")
+        self.hide_pieces.setToolTip("Cheops' pieces are shown only while moving (the original's F4)")
         self.hide_pieces.toggled.connect(lambda v: self._opt("hide_cheops_pieces", v))
         of.addRow(self.hide_pieces)
         self.first = QComboBox()
@@ -223,17 +227,22 @@ class ScenarioEditor(ValidatedEditor):
         return True
 
     def play(self, main_window):
-        """Test-play the scenario as it is in the editor (not as saved)."""
-        from .play import PlayWindow
+        """Test-play the scenario as it is in the editor (not as saved) in the one play window; with
+        a main window it first asks who plays each seat (editor.core.playwindow)."""
+        from ..core.playwindow import start_test_play
+        from .play import PlayWindow, PyramidsProvider
 
         res, problems = resolve(self.document.snapshot(), self.document.context())
         if res is None:
             self.status.setText("Cannot play: " + "; ".join(p.message for p in problems)[:300])
             return None
-        w = PlayWindow(res, scenario_name=self.document.model.name)
-        w.source_editor = self
-        self.play_windows.append(w)
         if main_window is not None:
-            main_window.play_windows.append(w)
-        w.show()
+            w = start_test_play(self, main_window, PyramidsProvider, scenario=res, errors_first=False)
+        else:
+            w = PlayWindow(res, scenario_name=self.document.model.name)
+            w.show()
+            w.begin()
+        if w is not None:
+            w.source_editor = self
+            self.play_windows.append(w)
         return w

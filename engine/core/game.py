@@ -11,7 +11,7 @@ and adds one line to pyproject.toml:
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -105,6 +105,20 @@ class Game:
         who = "draw" if r.is_draw else f"{self.seat_name(match.state, r.winners[0])} wins"
         print(f"game over: {who} ({r.reason}) after {match.actions} actions", file=out)
 
+    def board_size(self, state: Any) -> tuple[int, int] | None:
+        """(width, height) of the board in cells, for heat maps; None: the game has no board grid."""
+        return None
+
+    def cell_kind(self, state: Any, x: int, y: int) -> str:
+        """What a board cell is, in a word (`water`, `land`, `city`, `desert`, ...): the map under a
+        heat map (engine.core.heatmap greys it by kind). Default: `""`, a plain cell."""
+        return ""
+
+    def heat(self, state: Any, step: Any) -> Iterable[tuple[int, int]]:
+        """The cells (x, y) where one step of play did what a balance heat map counts: a square
+        changed hands, a piece fell (called after the step, `state` already changed). Default: none."""
+        return ()
+
     def register_checks(self) -> None:
         """Add the engine-backed checks of this game's kinds to `gridsmith validate` (e.g. a saved
         game must replay to its snapshot)."""
@@ -147,7 +161,15 @@ class Game:
         finished = match.run(on_step=lambda step: self.terminal_events(match, step, out, verbose))
         if finished:
             self.terminal_end(match, out)
+        else:
+            self.terminal_stopped(match, out)
         return finished
+
+    def terminal_stopped(self, match: Match, out: TextIO) -> None:
+        """A human quit: where the game stands."""
+        seat = match.to_move
+        who = f"; {self.seat_name(match.state, seat)} was to move" if seat is not None else ""
+        print(f"game stopped after {match.actions} actions{who}", file=out)
 
 
 @dataclass

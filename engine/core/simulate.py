@@ -8,10 +8,11 @@ caller passes: a local process pool, or a Dask distributed cluster's executor
 """
 from __future__ import annotations
 
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, as_completed, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +36,8 @@ class GameSpec:
     #: None: the computer players' generators come from a secret (engine.core.rng.seat_rngs);
     #: a number fixes them, for reproducible tests and benchmarks
     agent_seed: int | None = None
+    #: record where squares changed hands / pieces fell (the game's `Game.heat`) in the record
+    heat: bool = False
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,10 @@ class GameRecord:
     turns: int | None
     seconds: float
     error: str | None = None
+    #: ((x, y, count), ...) of the game's heat cells, when the spec asked for them
+    heat: tuple[tuple[int, int, int], ...] = ()
+    #: the board's (width, height) when heat was recorded
+    size: tuple[int, int] | None = None
 
 
 def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> GameRecord:
@@ -61,10 +68,21 @@ def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> 
         opts = spec.agent_options or tuple(() for _ in spec.agents)
         agents = [game.agent(name, **dict(o)) for name, o in zip(spec.agents, opts)]
         match = Match(state, agents, spec.agent_seed, spec.max_actions, names=spec.agents)
+        heat: dict[tuple[int, int], int] = {}
+        if spec.heat:
+            inner = on_step
+
+            def on_step(step: Step) -> None:
+                for cell in game.heat(state, step):
+                    heat[cell] = heat.get(cell, 0) + 1
+                if inner is not None:
+                    inner(step)
         match.run(on_step)
         r = state.result
         return GameRecord(spec.seed, spec.rotation, spec.agents, tuple(r.winners), tuple(r.scores), match.actions,
-                          getattr(state, "turns_played", getattr(state, "turn", None)), time.perf_counter() - t0)
+                          getattr(state, "turns_played", getattr(state, "turn", None)), time.perf_counter() - t0,
+                          heat=tuple((x, y, n) for (x, y), n in sorted(heat.items())),
+                          size=game.board_size(state) if spec.heat else None)
     except Exception as e:  # noqa: BLE001 - reported per game
         return GameRecord(spec.seed, spec.rotation, spec.agents, (), (), match.actions if match else 0, None,
                           time.perf_counter() - t0, f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=3)}")
@@ -72,10 +90,10 @@ def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> 
 
 def make_specs(game: str, scenario: Any, agents: list[str], games: int, seed: int = 0, rotate: bool = False,
                ruleset: Any = None, agent_options: list[dict] | None = None, base: str | None = None,
-               agent_seed: int | None = None) -> list[GameSpec]:
+               agent_seed: int | None = None, heat: bool = False) -> list[GameSpec]:
     """`games` seeds; with `rotate`, each seed once per rotation of the seat order, so every agent
     plays every seat on the same games. `agent_seed` fixes the computer players' generators (one
-    per game, derived from it); None draws them from a secret."""
+    per game, derived from it); None draws them from a secret. `heat`: records carry the heat cells."""
     n = len(agents)
     opts = tuple(tuple(sorted((agent_options[q] if agent_options else {}).items())) for q in range(n))
     specs = []
@@ -84,7 +102,8 @@ def make_specs(game: str, scenario: Any, agents: list[str], games: int, seed: in
             order = tuple(agents[(q - k) % n] for q in range(n))
             o = tuple(opts[(q - k) % n] for q in range(n))
             aseed = None if agent_seed is None else derive(agent_seed, g, k)
-            specs.append(GameSpec(game, scenario, order, seed + g, k, ruleset, o, base=base, agent_seed=aseed))
+            specs.append(GameSpec(game, scenario, order, seed + g, k, ruleset, o, base=base, agent_seed=aseed,
+                                  heat=heat))
     return specs
 
 
@@ -193,3 +212,81 @@ def summarize(records: Iterable[GameRecord], seats: int) -> Summary:
         mean_scores=mean_scores,
         records=recs,
     )
+
+
+def executor(jobs: int | None = None, scheduler: str | None = None, mp_context=None) -> tuple[Executor | None, Callable[[], None]]:
+    """(executor or None, close) for batch play: a Dask distributed scheduler's executor when an
+    address is given (`Client.get_executor()` is a concurrent.futures.Executor), else a local
+    process pool of `jobs` workers (default: the CPU count; 1: None, play in the calling process).
+    `mp_context`: how the pool starts its workers (a GUI passes "spawn": no fork of its threads)."""
+    import os
+
+    if scheduler:
+        from distributed import Client
+
+        client = Client(scheduler)
+        return client.get_executor(), client.close
+    jobs = jobs or os.cpu_count() or 1
+    if jobs <= 1:
+        return None, lambda: None
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    ctx = multiprocessing.get_context(mp_context) if isinstance(mp_context, str) else mp_context
+    ex = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+    return ex, lambda: ex.shutdown(wait=True, cancel_futures=True)
+
+
+class Batch:
+    """A batch that can be cancelled from another thread (the editor's balance lab): iterate it for
+    records as games finish; `cancel()` stops it after the games already running (pending games are
+    never started). Without an executor the games are played one by one in the iterating thread."""
+
+    def __init__(self, specs: list[GameSpec], executor: Executor | None = None) -> None:
+        self.specs = specs
+        self.executor = executor
+        self._cancel = threading.Event()
+        self._futures: list = []
+        self.done = 0
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+        for f in self._futures:
+            f.cancel()
+
+    def __iter__(self) -> Iterator[GameRecord]:
+        if self.executor is None:
+            for s in self.specs:
+                if self.cancelled:
+                    return
+                self.done += 1
+                yield play_game(s)
+            return
+        self._futures = pending = [self.executor.submit(play_game, s) for s in self.specs]
+        if self.cancelled:  # cancelled while submitting
+            self.cancel()
+        pending = set(pending)
+        while pending:
+            finished, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            for f in finished:
+                if not f.cancelled():
+                    self.done += 1
+                    yield f.result()
+            if self.cancelled:
+                pending = {f for f in pending if not f.cancel()}  # the running ones finish
+
+
+def heat_map(records: Iterable[GameRecord]) -> tuple[tuple[int, int] | None, dict[tuple[int, int], int]]:
+    """The board size and the summed heat of the records (how often each cell changed hands or saw a
+    piece fall, over all games)."""
+    total: dict[tuple[int, int], int] = {}
+    size = None
+    for r in records:
+        size = size or r.size
+        for x, y, n in r.heat:
+            total[(x, y)] = total.get((x, y), 0) + n
+    return size, total

@@ -65,6 +65,24 @@ class PendulousGame(Game):
             lines += [replayed.state.board_text(), reports.combat_report_text(replayed.state)]
         return lines
 
+    def board_size(self, state: Any) -> tuple[int, int]:
+        return (state.board.width, state.board.height)
+
+    def cell_kind(self, state: Any, x: int, y: int) -> str:
+        return state.square(y, x)[0]
+
+    def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
+        """Squares that changed hands: captured by an attack, or gained when unsupplied (2.8)."""
+        from .events import AttackResolved, Reverted
+
+        out = []
+        for e in step.events:
+            if isinstance(e, AttackResolved) and e.won:
+                out.append((e.col, e.row))
+            elif isinstance(e, Reverted):
+                out.extend((c, r) for r, c in e.squares)
+        return out
+
     def action_from_text(self, state: Any, text: str) -> Any:
         from .actions import action_from_text
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
+from gridsmith.engine.core.terminal import fit
+from gridsmith.formats.diagnostics import safe_text
+
 from .state import PendulousState
 
 
@@ -69,23 +72,58 @@ def combat_report(s: PendulousState) -> list[dict]:
     return rows
 
 
-def table_text(rows: list[dict]) -> str:
-    """Rows of dicts as a fixed-width table, one column per key."""
+#: the terminal's width budget: every report line fits it (issue 12)
+WIDTH = 100
+
+
+def cell_text(key: str, value) -> str:
+    """A value as a reader wants it: no Python literals (None, True, False)."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key.endswith("_percent"):
+        return f"{value:g}%"
+    return safe_text(value)  # names come from the file: no escape sequences reach the terminal
+
+
+def label(key: str) -> str:
+    return {"out": "out of the game"}.get(key) or key.replace("_percent", " %").replace("_", " ")
+
+
+def table_text(rows: list[dict], title: str = "", head: str = "seat", width: int = WIDTH) -> str:
+    """Rows of dicts as a table with one column per row (a seat) and one line per key, so that
+    four seats fit `width` columns; cells are cut to share the width."""
     if not rows:
-        return ""
-    keys = list(rows[0])
-    cells = [[k.replace("_", " ") for k in keys]] + [["-" if r[k] is None else str(r[k]) for k in keys] for r in rows]
-    widths = [max(len(c[j]) for c in cells) for j in range(len(keys))]
-    return "\n".join("  ".join(c[j].ljust(widths[j]) for j in range(len(keys))).rstrip() for c in cells)
+        return title
+    keys = [k for k in rows[0] if k != head]
+    names = [label(k) for k in keys]
+    lw = max(len(n) for n in names)
+    cw = max(4, min(18, (width - lw) // len(rows) - 2))
+    cols = [[cell_text(k, r[k]) for k in keys] for r in rows]
+
+    def line(first: str, cells: list[str]) -> str:
+        return (first.ljust(lw) + "".join("  " + fit(c, cw).rjust(cw) for c in cells)).rstrip()
+
+    lines = [title] if title else []
+    lines.append(line("", [str(r[head]) for r in rows]))
+    lines += [line(n, [c[j] for c in cols]) for j, n in enumerate(names)]
+    return "\n".join(lines)
 
 
 def player_settings_text(s: PendulousState) -> str:
-    return table_text(player_settings(s))
+    return table_text(player_settings(s), "player settings (3.1.1)")
 
 
 def game_settings_text(s: PendulousState) -> str:
-    return "\n".join(f"{k.replace('_', ' ')}: {v}" for k, v in game_settings(s).items())
+    return "\n".join(["game settings (3.1.2)"] + [fit(f"{label(k)}: {cell_text(k, v)}", WIDTH)
+                                                  for k, v in game_settings(s).items()])
 
 
 def combat_report_text(s: PendulousState) -> str:
-    return table_text(combat_report(s))
+    return table_text(combat_report(s), "combat report (3.1.3)")
+
+
+def all_reports_text(s: PendulousState) -> str:
+    """The three reports, as the terminal's `reports` command prints them."""
+    return "\n\n".join([player_settings_text(s), game_settings_text(s), combat_report_text(s)])

@@ -75,10 +75,25 @@ class PyramidsGame(Game):
 
         return to_save(state, state.rng.seed, name or getattr(state, "scenario_name", ""))
 
+    def board_size(self, state: Any) -> tuple[int, int]:
+        return (state.geo.w, state.geo.h)
+
+    def cell_kind(self, state: Any, x: int, y: int) -> str:
+        return {"D": "desert", "P": "power"}.get(state.geo.rows[y][x], "open")
+
+    def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
+        """Squares where a piece fell: every attack removes its loser on the attacked square."""
+        from .actions import Attacked
+
+        w = state.geo.w
+        return [(e.to % w, e.to // w) for e in step.events if isinstance(e, Attacked)]
+
     def action_from_text(self, state: Any, text: str) -> Move:
         return Move.from_text(text, state.geo.h)
 
     def human(self, inp, out: TextIO, match: Match) -> Any:
+        from .cli import PyramidsHuman
+
         return PyramidsHuman(self, inp, out, match)
 
     def terminal_events(self, match: Match, step, out: TextIO, verbose: bool) -> None:
@@ -91,42 +106,13 @@ class PyramidsGame(Game):
         r, s = match.state.result, match.state
         print(f"{'draw' if r.is_draw else SIDE_NAMES[r.winners[0]] + ' wins'}: {r.reason} after {s.ply} moves", file=out)
 
+    def terminal_stopped(self, match: Match, out: TextIO) -> None:
+        from .cli import stopped_text
+
+        print(stopped_text(match.state, match.to_move), file=out)
+
     def register_checks(self) -> None:
         from . import checks  # noqa: F401  (adds the replay check of pyramids.save)
-
-
-class PyramidsHuman:
-    """A Pyramids seat at the terminal: the board as this side sees it, a move like `c4-c6`."""
-
-    name = "human"
-
-    def __init__(self, game: PyramidsGame, inp, out: TextIO, match: Match) -> None:
-        import sys
-
-        self.game, self.match = game, match
-        self.inp = inp or (lambda prompt: input(prompt))
-        self.out = out or sys.stdout
-
-    def choose(self, view: Any, legal: list, rng: Any) -> Move | None:
-        from .cli import render
-
-        print(render(view), file=self.out)
-        while True:
-            try:
-                text = self.inp(f"{SIDE_NAMES[view.me]} to move (e.g. c4-c6, quit): ").strip()
-            except EOFError:
-                return None
-            if text in ("quit", "q", ""):
-                return None
-            try:
-                move = Move.from_text(text, len(view.board))
-            except ValueError as e:
-                print(e, file=self.out)
-                continue
-            if not any(m.frm == move.frm and m.to == move.to for m in legal):
-                print(f"illegal move {text}", file=self.out)
-                continue
-            return move
 
 
 GAME = PyramidsGame()

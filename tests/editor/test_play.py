@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox, QTableWidget
 
 from editor_helpers import click, move
 from gridsmith.engine.pendulous import save as saves
-from gridsmith.editor.pendulous.play import PlayWindow, SeatDialog, open_play_window
+from gridsmith.editor.pendulous.play import PlayWindow, SeatDialog, open_play_window  # noqa: F401
 
 
 def _play_window(window, ed, seats, **kw) -> PlayWindow:
@@ -51,32 +51,35 @@ def test_human_clicks_and_computer_play_a_game_to_its_end(qtbot, window, duel, m
     dialogs = []
     monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: dialogs.append((a[1], a[2])))
     pw = _play_window(window, ed, ["human", "greedy"], pace="fast")
+    pv = pw.provider
     pw.resize(1200, 820)
     s = pw.state
     assert s.turn == 0 and pw.is_human_turn()
     # setup turn (2.4): clicking own land places an army for free
     pool, res = s.pool[0], s.resources[0]
-    click(pw.view, 3, 3)  # row 4, column 4: red land
+    click(pv.view, 3, 3)  # row 4, column 4: red land
     assert s.square(3, 3)[2] == 1 and s.pool[0] == pool - 1 and s.resources[0] == res
-    assert pw.table.item(0, 0).text() == str(pool - 1)
-    click(pw.view, 3, 3)  # clicking the army again picks it up (2.5)
+    assert pv.table.item(0, 0).text() == str(pool - 1)
+    click(pv.view, 3, 3)  # clicking the army again picks it up (2.5)
     assert s.square(3, 3)[2] == 0 and s.pool[0] == pool
-    click(pw.view, 4, 4)
-    click(pw.view, 4, 1)
-    qtbot.mouseClick(pw.end_turn_btn, Qt.MouseButton.LeftButton)
+    click(pv.view, 4, 4)
+    click(pv.view, 4, 1)
+    qtbot.mouseClick(pv.end_turn_btn, Qt.MouseButton.LeftButton)
     # gray is a computer: it moves in a worker thread while the window stays responsive
     qtbot.waitUntil(lambda: pw.is_human_turn() or pw.state.is_over, timeout=20000)
     assert pw.state.turn == 1
     assert any(t == "Setup done" for t, _ in dialogs)  # the end-of-turn score dialog (3.5)
     # the left panel shows the attack breakdown of the enemy square under the mouse (2.7)
-    move(pw.view, 6, 0, Qt.MouseButton.NoButton)  # row 1, column 7: gray land next to red
-    assert "Chance of success" in pw.odds_label.text() and "Attack 1" in pw.odds_label.text()
+    move(pv.view, 6, 0, Qt.MouseButton.NoButton)  # row 1, column 7: gray land next to red
+    assert "Chance of success" in pv.odds_label.text() and "Attack 1" in pv.odds_label.text()
+    assert "Column 7, row 1: land of Gray Army" in pv.view.toolTip()  # hover says what the square is
     # attack it by clicking
     before = len(pw.state.log)
-    click(pw.view, 6, 0)
+    click(pv.view, 6, 0)
     assert len(pw.state.log) == before + 1 and pw.state.log[-1].startswith("attack")
+    assert "Red Army attacks Gray Army 7,1" in pw.log.item(pw.log.count() - 1).text()  # names, shared notation
     # the end-turn dialog can be switched off (Options > End Turn Dialog)
-    pw.act_end_dialog.setChecked(False)
+    pv.act_end_dialog.setChecked(False)
     n_dialogs = len(dialogs)
     # save the game now, play on, reload: the same position comes back (3.2, 3.3)
     sav = pw.save_game(tmp_path / "test.sav.yaml")
@@ -84,11 +87,12 @@ def test_human_clicks_and_computer_play_a_game_to_its_end(qtbot, window, duel, m
     while not pw.state.is_over:
         qtbot.waitUntil(lambda: pw.is_human_turn() or pw.state.is_over, timeout=20000)
         if not pw.state.is_over:
-            qtbot.mouseClick(pw.end_turn_btn, Qt.MouseButton.LeftButton)
-    assert [t for t, _ in dialogs[n_dialogs:]] == ["Game over"]
-    assert "wins" in dialogs[-1][1] or "tie" in dialogs[-1][1]
+            qtbot.mouseClick(pv.end_turn_btn, Qt.MouseButton.LeftButton)
+    assert len(dialogs) == n_dialogs  # no modal box at the end: the game-over bar in the window
+    assert pw.over_bar.isVisible() and ("wins" in pw.over_label.text() or "tie" in pw.over_label.text())
+    assert "Red Army" in pw.over_label.text() and "victory points" in pw.over_label.text()
     assert "Game over" in pw.statusBar().currentMessage()
-    assert pw.reload_game(sav)
+    assert pw.load_game(sav)
     assert pw.state.log == log_at_save and not pw.state.is_over and pw.is_human_turn()
     assert saves.snapshot(pw.state) == saves.read_save(sav).snapshot
     pw.close()
@@ -99,7 +103,7 @@ def test_unsupplied_squares_are_black_outlined_in_the_owner_colour(qtbot, window
     pw = _play_window(window, ed, ["human", "human"])
     key_supplied = pw.state.square(3, 3)
     assert key_supplied == ("land", 0, 0, True)
-    img = pw.tiles.tile(("land", 0, 0, False))
+    img = pw.provider.tiles.tile(("land", 0, 0, False))
     mid = img.pixelColor(img.width() // 2, img.height() // 2)
     edge = img.pixelColor(4, img.height() // 2)
     assert mid.lightness() < 30  # black inside
@@ -110,18 +114,22 @@ def test_unsupplied_squares_are_black_outlined_in_the_owner_colour(qtbot, window
 def test_the_three_reports_of_3_1(qtbot, window, duel):
     ed = window.open_file(duel)
     pw = _play_window(window, ed, ["human", "human"])
-    p = pw.report_rows("player")
+    p = pw.provider.report_rows("player")
     assert [r["name"] for r in p] == ["Red Army", "Gray Army"]
     assert {"reinforcement_rate", "resource_rate", "maximum_forces", "force_pool", "resources", "victory_points",
             "army_effectiveness"} <= set(p[0])
-    g = pw.report_rows("game")[0]
+    g = pw.provider.report_rows("game")[0]
     assert (g["number_of_turns"], g["victory_points_land"], g["victory_points_city"], g["naval_invasions"]) == \
         (12, 1, 5, "not allowed")
-    c = pw.report_rows("combat")
+    c = pw.provider.report_rows("combat")
     assert {"total_attacks", "total_defences", "attack_success_percent", "defence_success_percent",
             "average_attack_percent", "average_defence_percent"} <= set(c[0])
-    dlg = pw.show_report("combat")
+    dlg = pw.provider.show_report("combat")
     assert dlg.isVisible()
+    # players by name as columns, figures as rows: no sideways scrolling
+    table = dlg.findChild(QTableWidget)
+    assert [table.horizontalHeaderItem(i).text() for i in range(2)] == ["Red Army", "Gray Army"]
+    assert table.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
     dlg.close()
     pw.close()
 
@@ -160,7 +168,7 @@ def test_computer_turns_run_in_a_worker_thread_and_the_window_stays_responsive(q
     timer = QTimer(interval=20)
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start()
-    qtbot.mouseClick(pw.end_turn_btn, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(pw.provider.end_turn_btn, Qt.MouseButton.LeftButton)
     assert not pw.is_human_turn() and pw.worker is not None
     qtbot.waitUntil(pw.is_human_turn, timeout=5000)
     timer.stop()

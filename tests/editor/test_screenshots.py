@@ -44,14 +44,15 @@ def test_game_window_screenshot(qtbot, window, tmp_path, monkeypatch):
     pw = open_play_window(window, ed.document.snapshot(), ["human", "greedy"], seed=5, pace="fast",
                           end_turn_dialog=False, scenario_file=ed.document.path)
     pw.resize(1300, 860)
+    pv = pw.provider  # the Pendulous part of the one play window
     for x, y in [(4, 1), (4, 3), (3, 5), (2, 7)]:
-        click(pw.view, x, y)
-    qtbot.mouseClick(pw.end_turn_btn, Qt.MouseButton.LeftButton)
+        click(pv.view, x, y)
+    qtbot.mouseClick(pv.end_turn_btn, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(pw.is_human_turn, timeout=20000)
     for x, y in [(5, 0), (5, 1)]:
-        click(pw.view, x, y)
-    move(pw.view, 6, 1, Qt.MouseButton.NoButton)
-    assert "Chance of success" in pw.odds_label.text()
+        click(pv.view, x, y)
+    move(pv.view, 6, 1, Qt.MouseButton.NoButton)
+    assert "Chance of success" in pv.odds_label.text()
     qtbot.wait(50)
     path = _target(tmp_path, "game.png")
     assert pw.grab().save(str(path))

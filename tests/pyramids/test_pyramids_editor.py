@@ -169,9 +169,10 @@ def play_window(qtbot, tmp_path):
     ed = open_editor(qtbot, copy(tmp_path, "sample.scn.yaml"))
     ed.document.model.options.first = "player"
     ed.document.model.options.level = 1
-    w = ed.play(None)
-    w.start(w.scenario, 12345)  # a fixed seed: the same game on every run
+    w = ed.play(None)  # the one play window (editor.core.playwindow) with the Pyramids provider
+    w.new_game(12345)  # a fixed seed: the same game on every run
     qtbot.addWidget(w)
+    w.resize(1024, 700)
     w.show()
     qtbot.waitExposed(w)
     yield w
@@ -192,63 +193,97 @@ def test_scenario_form_edits_options(qtbot, tmp_path):
 
 
 def test_play_against_cheops_with_hidden_pieces(qtbot, play_window):
-    w = play_window
+    w, pv = play_window, play_window.provider
     s = w.state
     assert s.to_move == 0
     # Cheops' pieces are drawn as unknown, the player's with their rank
-    cheops_cells = [c for c in w.board.cells if c is not None and c[0] == 1]
+    cheops_cells = [c for c in pv.cells if c is not None and c[0] == 1]
     assert cheops_cells and all(c[1] == "?" for c in cheops_cells)
-    assert any(c[1] == "P" for c in w.board.cells if c is not None and c[0] == 0)
+    assert any(c[1] == "P" for c in pv.cells if c is not None and c[0] == 0)
     move = s.legal_actions()[0]
-    w.click(move.frm)
-    assert move.to in w.board.targets
-    with qtbot.waitSignal(w.cheopsDone, timeout=20000):
-        w.click(move.to)
-    assert w.state.ply == 2 and w.moves.count() >= 2 and w.state.to_move == 0
+    pv.click(move.frm)
+    assert move.to in pv.targets
+    with qtbot.waitSignal(w.computerDone, timeout=20000):
+        pv.click(move.to)
+    assert w.state.ply == 2 and w.log.count() >= 2 and w.state.to_move == 0
+    assert w.log.item(0).text().startswith("Player ") and w.log.item(1).text().startswith("Cheops ")
     w.grab().save(str(SHOTS / "pyramids-play.png"))
 
 
+def test_refused_clicks_say_why(qtbot, play_window):
+    w, pv = play_window, play_window.provider
+    s = w.state
+    pyramid = next(sq for sq in range(len(s.side_at)) if s.side_at[sq] == 0 and s.type_at[sq] == 11)
+    pv.click(pyramid)
+    assert "cannot move: the pyramid and the sphinxes never move" in w.notice.text() and pv.selected == -1
+    enemy = next(sq for sq in range(len(s.side_at)) if s.side_at[sq] == 1)
+    pv.click(enemy)
+    assert "Cheops's piece: first click one of your own pieces" in w.notice.text()
+    move = s.legal_actions()[0]
+    pv.click(move.frm)
+    far = next(sq for sq in range(len(s.side_at)) if sq not in pv.targets and s.side_at[sq] < 0)
+    pv.click(far)
+    assert "cannot reach" in w.notice.text() and "it can move to" in w.notice.text()
+    assert pv.selected == move.frm  # the selection is kept, never silently dropped
+    assert w.state.ply == 0
+
+
+def test_hover_says_what_a_square_and_piece_are_and_the_legend_says_who_beats_whom(qtbot, play_window):
+    w, pv = play_window, play_window.provider
+    s = w.state
+    lion = next(sq for sq in range(len(s.side_at)) if s.side_at[sq] == 0 and s.type_at[sq] == 1)
+    pv.hovered(lion % 11, lion // 11)
+    assert "Player's lion (1)" in pv.square_label.text() and "beats numbers 1 to 8" in pv.square_label.text()
+    assert pv.view.toolTip() == pv.square_label.text()
+    assert "a lower number is stronger" in pv.legend.text() and "sphinx" in pv.legend.text()
+
+
 def test_stop_thinking_and_think_view(qtbot, play_window):
-    w = play_window
-    w.agent.level, w.agent.depth = 4, 5
-    w.agent.time_limit, w.agent.soft_seconds, w.agent.samples = 600, 1e9, 1000
-    w.show_thinking.setChecked(True)
+    w, pv = play_window, play_window.provider
+    cheops = pv.cheops
+    cheops.level, cheops.depth = 4, 5
+    cheops.time_limit, cheops.soft_seconds, cheops.samples = 600, 1e9, 1000
+    pv.show_thinking.setChecked(True)
     move = w.state.legal_actions()[0]
-    w.try_move(move.frm, move.to)
-    qtbot.waitUntil(lambda: w.think.count() >= 2, timeout=20000)
-    with qtbot.waitSignal(w.cheopsDone, timeout=10000):
-        w.stop_thinking()
-    assert w.state.ply == 2 and "best so far" not in w.best.text()
+    pv.try_move(move.frm, move.to)
+    qtbot.waitUntil(lambda: pv.think.count() >= 2, timeout=20000)
+    with qtbot.waitSignal(w.computerDone, timeout=10000):
+        pv.stop_thinking()
+    assert w.state.ply == 2 and "best so far" not in pv.best.text()
 
 
 def test_save_load_and_replay(qtbot, play_window, tmp_path):
-    w = play_window
+    w, pv = play_window, play_window.provider
     for _ in range(2):
         move = w.state.legal_actions()[0]
-        with qtbot.waitSignal(w.cheopsDone, timeout=20000):
-            w.try_move(move.frm, move.to)
+        with qtbot.waitSignal(w.computerDone, timeout=20000):
+            pv.try_move(move.frm, move.to)
     path = w.save_game(tmp_path / "g.sav.yaml")
     grid = w.state.grid(0), w.state.grid(1)
     assert w.load_game(path) and (w.state.grid(0), w.state.grid(1)) == grid and w.state.ply == 4
     w.start_replay()
     assert w.slider.maximum() == 4
     w.replay_step(1)
-    assert w.slider.value() == 1 and "move 1 of 4" in w.status.text()
+    assert w.slider.value() == 1 and "action 1 of 4" in w.replay_label.text()
     w.slider.setValue(4)
     side_at = list(w.state.side_at)
-    assert [c is not None for c in w.board.cells] == [s >= 0 for s in side_at]
+    assert [c is not None for c in pv.cells] == [s >= 0 for s in side_at]
     # in the replay every piece is revealed
-    assert all(c[1] != "?" for c in w.board.cells if c is not None)
+    assert all(c[1] != "?" for c in pv.cells if c is not None)
+    w.grab().save(str(SHOTS / "pyramids-replay.png"))
+    w.leave_replay()
+    assert any(c[1] == "?" for c in pv.cells if c is not None)
 
 
 def test_new_game_abandons_a_search_in_progress(qtbot, play_window):
-    w = play_window
-    w.agent.level, w.agent.depth = 4, 5
-    w.agent.time_limit, w.agent.soft_seconds, w.agent.samples = 600, 1e9, 1000
+    w, pv = play_window, play_window.provider
+    cheops = pv.cheops
+    cheops.level, cheops.depth = 4, 5
+    cheops.time_limit, cheops.soft_seconds, cheops.samples = 600, 1e9, 1000
     move = w.state.legal_actions()[0]
-    w.try_move(move.frm, move.to)
+    pv.try_move(move.frm, move.to)
     assert w.worker is not None
     old_seed = w.seed
     w.new_game()
     qtbot.wait(200)
-    assert w.seed != old_seed and w.state.ply == 0 and w.moves.count() == 0
+    assert w.seed != old_seed and w.state.ply == 0 and w.log.count() == 0

@@ -79,8 +79,9 @@ def test_terminal_board_hides_unknown_pieces():
 
     s = new_game(default_scenario(), 1)
     text = render(s.view(0))
-    top = text.splitlines()[1]
-    assert top.split()[1:] == ["?'"] * 11 and "?" not in text.splitlines()[-1]
+    top = text.splitlines()[1]  # row 11, labelled on both sides
+    assert top.split()[0] == top.split()[-1] == "11" and top.split()[1:-1] == ["?'"] * 11
+    assert "?" not in text.splitlines()[-2]
 
 
 def test_terminal_replay_checks_the_snapshot(tmp_path, capsys):

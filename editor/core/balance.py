@@ -1,0 +1,431 @@
+"""The balance lab (Tools > Balance…): N seeded games of the document being edited — unsaved edits
+included — played computer against computer by the same batch play as `gridsmith simulate`
+(engine.core.simulate: a local process pool, or a Dask cluster's executor when a scheduler address
+is given), with a progress bar and Cancel. It shows the win rate per seat with 95% intervals,
+first-seat advantage, game length and a heat map on the map of where squares changed hands or
+pieces fell (the game's `Game.heat`). It works for every game registered through the Game API.
+
+Runs are kept beside the document's undo history (`history(doc)`: each run remembers the undo
+step it was played after), so a designer edits, reruns and sees this run and the previous one side
+by side.
+"""
+from __future__ import annotations
+
+import os
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QRectF, QSize, Qt, QThread, Signal
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QLineEdit, QProgressBar, QPushButton, QScrollArea, QSpinBox, QSplitter,
+                               QVBoxLayout, QWidget)
+
+from gridsmith.engine.core import games
+from gridsmith.engine.core.heatmap import KIND_GREY, NONE, colour, intensity, kinds_of
+from gridsmith.engine.core.simulate import Batch, GameRecord, Summary, executor, heat_map, make_specs, summarize
+
+
+# ---- what a run is and where runs are kept ---------------------------------------------------
+@dataclass
+class BalanceRun:
+    """One balance run of a document: its settings, statistics and heat map."""
+
+    seats: list[str]  # agent name per seat
+    games: int  # seeds asked for
+    rotate: bool
+    seat_names: list[str]
+    summary: Summary
+    size: tuple[int, int] | None
+    heat: dict[tuple[int, int], int]
+    undo_index: int  # the document's undo-stack index when it ran
+    edit: str  # the text of the undo step it ran after ("" at the document's start)
+    cancelled: bool = False
+    records: list[GameRecord] = field(default_factory=list, repr=False)
+
+    @property
+    def title(self) -> str:
+        after = f"after “{self.edit}”" if self.edit else "as opened"
+        what = f"{self.summary.games} games" + (" (cancelled)" if self.cancelled else "")
+        return f"{what}, {after} (undo step {self.undo_index})"
+
+
+_HISTORY: "weakref.WeakKeyDictionary[Any, list[BalanceRun]]" = weakref.WeakKeyDictionary()
+
+
+def history(document: Any) -> list[BalanceRun]:
+    """The balance runs of a document, oldest first (kept as long as the document lives)."""
+    return _HISTORY.setdefault(document, [])
+
+
+def game_of(document: Any):
+    """The registered game whose scenarios this document is, or None (no balance lab)."""
+    name = document.kind.split(".", 1)[0]
+    try:
+        g = games.get(name)
+    except Exception:  # noqa: BLE001 - UnknownGameError: a kind without an engine
+        return None
+    return g if g.scenario_kind == document.kind else None
+
+
+# ---- the run in the background ---------------------------------------------------------------
+class BatchWorker(QThread):
+    """Plays a `Batch` off the GUI thread, in worker processes (or a Dask cluster)."""
+
+    progress = Signal(int, int)  # games done, games in all
+    done = Signal(object, bool)  # records, cancelled
+
+    def __init__(self, specs, jobs: int, scheduler: str | None = None, parent=None):
+        super().__init__(parent)
+        self.specs, self.jobs, self.scheduler = specs, jobs, scheduler
+        self.batch: Batch | None = None
+        self._cancel_early = False
+
+    def run(self) -> None:
+        # "spawn": worker processes never inherit the editor's threads (a fork of a Qt program may hang)
+        ex, close = executor(self.jobs, self.scheduler, mp_context="spawn")
+        self.batch = Batch(self.specs, ex)
+        if self._cancel_early:
+            self.batch.cancel()
+        records: list[GameRecord] = []
+        try:
+            for rec in self.batch:
+                records.append(rec)
+                self.progress.emit(len(records), len(self.specs))
+                if self.batch.cancelled:
+                    break
+        finally:
+            close()
+        self.done.emit(records, self.batch.cancelled)
+
+    def cancel(self) -> None:
+        self._cancel_early = True
+        if self.batch is not None:
+            self.batch.cancel()
+
+
+def seat_names(game, scenario: Any) -> list[str]:
+    """"Red Army (red)": the scenario's player names with the game's colour words."""
+    names = game.seats(scenario)
+    out = []
+    for q, n in enumerate(names):
+        colour_word = game.colours[q] if q < len(game.colours) else f"seat {q + 1}"
+        out.append(n if n == colour_word else f"{n} ({colour_word})")
+    return out
+
+
+# ---- the heat map on the map -------------------------------------------------------------------
+class HeatMapView(QWidget):
+    """The heat of a run over the map: each cell's own colour (the editor's world-view colour)
+    faded, the heat colour over it; hovering a cell says how often it changed hands."""
+
+    def __init__(self, base_colour=None, parent=None):
+        super().__init__(parent)
+        self.base_colour = base_colour  # (x, y) -> QColor or None
+        self.size_ = None
+        self.heat: dict[tuple[int, int], int] = {}
+        self.level: dict[tuple[int, int], float] = {}
+        self.games = 0
+        self.setMouseTracking(True)
+        self.setMinimumSize(160, 160)
+
+    def set_heat(self, size, heat: dict, games: int) -> None:
+        self.size_, self.heat, self.games = size, heat, games
+        self.level = intensity(heat)
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(320, 320)
+
+    def _cell_px(self) -> float:
+        if not self.size_:
+            return 1.0
+        w, h = self.size_
+        return max(1.0, min(self.width() / w, self.height() / h))
+
+    def cell_at(self, pos) -> tuple[int, int] | None:
+        if not self.size_:
+            return None
+        px = self._cell_px()
+        x, y = int(pos.x() // px), int(pos.y() // px)
+        return (x, y) if 0 <= x < self.size_[0] and 0 <= y < self.size_[1] else None
+
+    def mouseMoveEvent(self, e) -> None:
+        c = self.cell_at(e.position())
+        if c is None:
+            self.setToolTip("")
+            return
+        n = self.heat.get(c, 0)
+        self.setToolTip(f"column {c[0] + 1}, row {c[1] + 1}: {n} change{'s' if n != 1 else ''} "
+                        f"of hands or fallen pieces in {self.games} games")
+
+    def paintEvent(self, _e) -> None:
+        p = QPainter(self)
+        p.fillRect(self.rect(), self.palette().window())
+        if not self.size_:
+            p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "no heat map yet")
+            return
+        w, h = self.size_
+        px = self._cell_px()
+        for y in range(h):
+            for x in range(w):
+                r = QRectF(x * px, y * px, px, px)
+                base = self.base_colour(x, y) if self.base_colour else None
+                if base is None:
+                    p.fillRect(r, QColor(*NONE))
+                else:  # the map in greys, so that only heat is in colour
+                    g = 150 + QColor(base).lightness() * 95 // 255
+                    p.fillRect(r, QColor(g, g, g))
+                if (x, y) in self.level:
+                    c = QColor(*colour(self.level[(x, y)]))
+                    c.setAlpha(225)
+                    p.fillRect(r, c)
+        p.end()
+
+
+class RunView(QGroupBox):
+    """One run's numbers and heat map (the lab shows this run and the previous one side by side)."""
+
+    def __init__(self, title: str, base_colour=None, parent=None):
+        super().__init__(title, parent)
+        lay = QVBoxLayout(self)
+        self.heading = QLabel("—")
+        self.heading.setWordWrap(True)
+        self.table = QLabel()
+        self.table.setTextFormat(Qt.TextFormat.RichText)
+        self.table.setWordWrap(True)
+        self.heatmap = HeatMapView(base_colour)
+        self.legend = QLabel()
+        self.legend.setWordWrap(True)
+        lay.addWidget(self.heading)
+        lay.addWidget(self.table)
+        lay.addWidget(self.legend)
+        lay.addWidget(self.heatmap, 1)
+
+    def show_run(self, run: BalanceRun | None) -> None:
+        if run is None:
+            self.heading.setText("No run yet.")
+            self.table.setText("")
+            self.legend.setText("")
+            self.heatmap.set_heat(None, {}, 0)
+            return
+        s = run.summary
+        self.heading.setText(run.title)
+        rows = []
+        for q, prop in enumerate(s.seat_wins):
+            who = run.seat_names[q] + ("" if run.rotate else f" — {run.seats[q]}")
+            bar = "█" * round(prop.rate * 20)  # 5 points of win rate a block
+            rows.append(f"<tr><td>{who}</td><td align=right><b>{prop.rate * 100:.1f}%</b></td>"
+                        f"<td>[{prop.low * 100:.1f}, {prop.high * 100:.1f}]</td><td>{prop.k}/{prop.n}</td>"
+                        f"<td style='color:#d95f0e'>{bar}</td></tr>")
+        if len(s.agent_wins) > 1:  # different computer players (rotated or not): how each one does
+            rows.append("<tr><th align=left>computer player</th><th>wins</th><th>95% interval</th><th></th></tr>")
+            for a, prop in s.agent_wins.items():
+                rows.append(f"<tr><td>{a}</td><td align=right><b>{prop.rate * 100:.1f}%</b></td>"
+                            f"<td>[{prop.low * 100:.1f}, {prop.high * 100:.1f}]</td><td>{prop.k}/{prop.n}</td></tr>")
+        fair = 100 / max(1, s.seats)
+        length = s.length_turns if s.length_turns.n else s.length_actions
+        unit = "turns" if s.length_turns.n else "actions"
+        self.table.setText(
+            "<table cellspacing=4><tr><th align=left>seat</th><th>wins</th><th>95% interval</th><th></th></tr>"
+            + "".join(rows) + "</table>"
+            + f"draws {s.draws.rate * 100:.1f}%<br>"
+            f"first-seat advantage <b>{s.first_seat_advantage * 100:+.1f}</b> points over a fair {fair:.1f}%<br>"
+            f"game length {length.mean:.1f} {unit} (sd {length.sd:.1f}, {length.low:g}–{length.high:g})"
+            + (f"<br><span style='color:#b00'>{len(s.errors)} games failed: {s.errors[0].splitlines()[0]}</span>"
+               if s.errors else ""))
+        top = max(run.heat.values(), default=0)
+        self.legend.setText(f"Heat map: where squares changed hands or pieces fell — pale yellow once, dark red "
+                            f"{top} times (the hottest square) in {s.games} games; the map in grey."
+                            if top else "Heat map: nothing changed hands in these games.")
+        self.heatmap.set_heat(run.size, run.heat, s.games)
+
+
+class BalanceDialog(QDialog):
+    """Tools > Balance…: settings, Run / Cancel with a progress bar, this run beside the previous."""
+
+    finished_run = Signal(object)  # BalanceRun
+
+    def __init__(self, editor, parent=None):
+        super().__init__(parent)
+        self.editor = editor
+        self.document = editor.document
+        self.game = game_of(self.document)
+        self.worker: BatchWorker | None = None
+        self.setWindowTitle(f"Balance lab — {self.document.display_name}")
+        scenario = self.document.snapshot()
+        self.names = seat_names(self.game, scenario)
+        lay = QVBoxLayout(self)
+
+        form_box = QWidget()
+        form = QGridLayout(form_box)
+        form.setContentsMargins(0, 0, 0, 0)
+        agents = self.game.agents()
+        self.agent_boxes: list[QComboBox] = []
+        seat_form = QFormLayout()
+        for q, n in enumerate(self.names):
+            box = QComboBox()
+            box.addItems(agents)
+            if "greedy" in agents:
+                box.setCurrentText("greedy")
+            box.setToolTip(f"The computer player of {n}")
+            seat_form.addRow(n, box)
+            self.agent_boxes.append(box)
+        seats_group = QGroupBox("Computer players")
+        seats_group.setLayout(seat_form)
+        form.addWidget(seats_group, 0, 0, 2, 1)
+        opts = QFormLayout()
+        self.games = QSpinBox()
+        self.games.setRange(1, 100000)
+        self.games.setValue(20)
+        self.games.setToolTip("Seeds to play (with rotation, each seed once per seat order)")
+        opts.addRow("Games", self.games)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setToolTip("The first seed: seeds are SEED, SEED+1, … (the same as gridsmith simulate --seed)")
+        opts.addRow("First seed", self.seed)
+        self.rotate = QCheckBox("Rotate seats")
+        self.rotate.setToolTip("Play every seed once per rotation of the seat order, so every computer player "
+                               "plays every seat on the same games")
+        opts.addRow("", self.rotate)
+        self.jobs = QSpinBox()
+        self.jobs.setRange(1, max(1, os.cpu_count() or 1) * 4)
+        self.jobs.setValue(max(1, os.cpu_count() or 1))
+        self.jobs.setToolTip("Worker processes (1: play in a background thread of the editor)")
+        opts.addRow("Processes", self.jobs)
+        self.scheduler = QLineEdit(os.environ.get("GRIDSMITH_DASK_SCHEDULER", ""))
+        self.scheduler.setPlaceholderText("optional: tcp://host:8786")
+        self.scheduler.setToolTip("A Dask distributed scheduler to send the games to instead of local processes")
+        opts.addRow("Dask cluster", self.scheduler)
+        form.addLayout(opts, 0, 1)
+        lay.addWidget(form_box)
+
+        row = QHBoxLayout()
+        self.run_button = QPushButton("Run")
+        self.run_button.setDefault(True)
+        self.run_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.progress = QProgressBar()
+        self.progress.setFormat("%v of %m games")
+        self.status = QLabel("The document is played as it is now, unsaved edits included.")
+        self.status.setWordWrap(True)
+        row.addWidget(self.run_button)
+        row.addWidget(self.cancel_button)
+        row.addWidget(self.progress, 1)
+        lay.addLayout(row)
+        lay.addWidget(self.status)
+
+        base = self._base_colour()
+        self.current = RunView("This run", base)
+        self.previous = RunView("Previous run", base)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.current)
+        split.addWidget(self.previous)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(split)
+        lay.addWidget(scroll, 1)
+        self._show_history()
+        self.resize(960, 640)
+
+    def _base_colour(self):
+        """The map's own colours where the editor has a grid (the world view's colour of each cell),
+        else the game's words for its cells (`Game.cell_kind`, as `simulate --heatmap` draws them)."""
+        ed, doc = self.editor, self.document
+        if not hasattr(ed, "colour_of"):
+            try:
+                state = self.game.new_game(doc.snapshot(), 0, base=str(doc.path.parent) if doc.path else None)
+            except Exception:  # noqa: BLE001 - a document that cannot start yet: a plain board
+                return None
+            size = self.game.board_size(state)
+            kinds = kinds_of(self.game, state, size) if size else None
+            return (lambda x, y: QColor(*KIND_GREY.get(kinds[y][x], NONE))
+                    if kinds and 0 <= y < len(kinds) and 0 <= x < len(kinds[y]) else None)
+
+        def base(x: int, y: int):
+            w, h = doc.grid_size()
+            return ed.colour_of(doc.cell(x, y)) if 0 <= x < w and 0 <= y < h else None
+        return base
+
+    def _show_history(self) -> None:
+        runs = history(self.document)
+        self.current.show_run(runs[-1] if runs else None)
+        self.previous.show_run(runs[-2] if len(runs) > 1 else None)
+
+    # ---- running ---------------------------------------------------------------------------------
+    def specs(self):
+        doc = self.document
+        scenario = doc.snapshot()  # unsaved edits included
+        base = str(doc.path.parent) if doc.path else None
+        seats = [b.currentText() for b in self.agent_boxes]
+        return seats, make_specs(self.game.name, scenario, seats, self.games.value(), seed=self.seed.value(),
+                                 rotate=self.rotate.isChecked(), base=base, heat=True)
+
+    def start(self) -> None:
+        if self.worker is not None:
+            return
+        try:  # a scenario that cannot start is one message, not N failed games
+            scenario = self.document.snapshot()
+            self.game.new_game(scenario, self.seed.value(),
+                               base=str(self.document.path.parent) if self.document.path else None)
+        except Exception as e:  # noqa: BLE001 - ScenarioError, or a model with errors
+            self.status.setText(f"Cannot play this document yet: {e}")
+            return
+        seats, specs = self.specs()
+        self._seats = seats
+        self._undo = (self.document.undo_stack.index(),
+                      self.document.undo_stack.text(self.document.undo_stack.index() - 1)
+                      if self.document.undo_stack.index() > 0 else "")
+        self.progress.setRange(0, len(specs))
+        self.progress.setValue(0)
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.status.setText(f"Playing {len(specs)} games…")
+        self.worker = BatchWorker(specs, self.jobs.value(), self.scheduler.text().strip() or None, self)
+        self.worker.progress.connect(self._progress)
+        self.worker.done.connect(self._done)
+        self.worker.start()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.setValue(done)
+
+    def cancel(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+            self.status.setText("Cancelling: the games already running finish, the rest are not played…")
+            self.cancel_button.setEnabled(False)
+
+    def _done(self, records: list[GameRecord], cancelled: bool) -> None:
+        w, self.worker = self.worker, None
+        if w is not None:
+            w.wait()
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        n = len(self.names)
+        summary = summarize(records, n)
+        summary.seconds = sum(r.seconds for r in records)
+        size, heat = heat_map(records)
+        run = BalanceRun(self._seats, self.games.value(), self.rotate.isChecked(), self.names, summary, size, heat,
+                         self._undo[0], self._undo[1], cancelled, records)
+        if records:
+            history(self.document).append(run)
+        self._show_history()
+        self.status.setText(("Cancelled after " if cancelled else "Done: ") + f"{len(records)} games played.")
+        self.finished_run.emit(run)
+
+    def _stop(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+            self.worker.wait()
+            self.worker = None
+
+    def reject(self) -> None:
+        self._stop()
+        super().reject()
+
+    def closeEvent(self, e) -> None:
+        self._stop()
+        super().closeEvent(e)

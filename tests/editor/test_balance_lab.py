@@ -1,0 +1,300 @@
+"""The balance lab (issue 13 item 3): heat maps through the Game API, `gridsmith simulate --heatmap`,
+a cancellable batch, and Tools > Balance… driven through its real widgets on the document being
+edited (unsaved edits included), with this run beside the previous one."""
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pytest
+
+from gridsmith.cli import main
+from gridsmith.engine.core import games
+from gridsmith.engine.core.simulate import Batch, GameSpec, heat_map, make_specs, play_game, summarize
+from gridsmith.formats.loader import load_file
+
+from conftest import CONTENT, SCREENSHOTS
+
+ROOT = Path(__file__).resolve().parents[2]
+DUEL = CONTENT / "duel.scn.yaml"
+PYRAMIDS = ROOT / "content" / "pyramids" / "sample.scn.yaml"
+FOUR_KINGDOMS = CONTENT / "continent.scn.yaml"
+
+
+def test_pendulous_heat_counts_the_squares_that_changed_hands():
+    from gridsmith.engine.pendulous.events import AttackResolved, Reverted
+
+    seen: dict = {}
+
+    def count(step):
+        for e in step.events:
+            cells = [(e.col, e.row)] if isinstance(e, AttackResolved) and e.won else \
+                [(c, r) for r, c in e.squares] if isinstance(e, Reverted) else []
+            for c in cells:
+                seen[c] = seen.get(c, 0) + 1
+
+    spec = GameSpec("pendulous", load_file(DUEL).model, ("greedy", "greedy"), 3, agent_seed=1, heat=True)
+    rec = play_game(spec, on_step=count)
+    assert rec.error is None and rec.size == (12, 10)
+    assert seen and dict(((x, y), n) for x, y, n in rec.heat) == seen
+    # without the flag a record carries no heat (batch play pays nothing for it)
+    plain = play_game(GameSpec("pendulous", load_file(DUEL).model, ("greedy", "greedy"), 3, agent_seed=1))
+    assert plain.heat == () and plain.size is None and plain.winners == rec.winners
+
+
+def test_pyramids_heat_counts_the_squares_where_pieces_fell():
+    from gridsmith.engine.pyramids.actions import Attacked
+
+    fell: dict = {}
+
+    def count(step):
+        for e in step.events:
+            if isinstance(e, Attacked):
+                fell[(e.to % 11, e.to // 11)] = fell.get((e.to % 11, e.to // 11), 0) + 1
+
+    spec = GameSpec("pyramids", load_file(PYRAMIDS).model, ("random", "random"), 4, base=str(PYRAMIDS.parent),
+                    agent_seed=2, heat=True)
+    rec = play_game(spec, on_step=count)
+    assert rec.size == (11, 11) and fell and dict(((x, y), n) for x, y, n in rec.heat) == fell
+
+
+def test_heat_map_sums_games():
+    specs = make_specs("pendulous", load_file(DUEL).model, ["greedy"] * 2, 3, seed=1, agent_seed=4, heat=True)
+    recs = [play_game(s) for s in specs]
+    size, heat = heat_map(recs)
+    assert size == (12, 10)
+    assert sum(heat.values()) == sum(n for r in recs for _x, _y, n in r.heat) > 0
+
+
+def test_simulate_writes_the_heat_map_png(tmp_path, capsys):
+    out = tmp_path / "heat.png"
+    assert main(["simulate", str(DUEL), "--games", "3", "--jobs", "1", "--agent-seed", "1", "--no-progress",
+                 "--heatmap", str(out)]) == 0
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    w, h = struct.unpack(">II", data[16:24])
+    assert (w, h) == (12 * 12, 10 * 12)
+    assert "heat map of" in capsys.readouterr().err
+    # the map under the heat: the duel's top-left square is water, which never changes hands
+    from gridsmith.engine.core.heatmap import KIND_GREY
+
+    assert _pixel(data, 6, 6) == KIND_GREY["water"]
+
+
+def _pixel(png: bytes, x: int, y: int) -> tuple[int, int, int]:
+    """One RGB pixel of an unfiltered 8-bit RGB PNG (what engine.core.heatmap writes)."""
+    import zlib
+
+    w = struct.unpack(">I", png[16:20])[0]
+    pos, idat = 8, b""
+    while pos < len(png):
+        n = struct.unpack(">I", png[pos:pos + 4])[0]
+        if png[pos + 4:pos + 8] == b"IDAT":
+            idat += png[pos + 8:pos + 8 + n]
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    row = raw[y * (1 + 3 * w):(y + 1) * (1 + 3 * w)]
+    assert row[0] == 0
+    return tuple(row[1 + 3 * x:4 + 3 * x])
+
+
+def test_a_batch_stops_when_cancelled():
+    specs = make_specs("pendulous", load_file(DUEL).model, ["random"] * 2, 10, seed=1)
+    batch = Batch(specs)
+    got = []
+    for rec in batch:
+        got.append(rec)
+        if len(got) == 2:
+            batch.cancel()
+    assert len(got) == 2 and batch.cancelled
+
+
+def test_a_batch_in_worker_processes_can_be_cancelled():
+    from gridsmith.engine.core.simulate import executor
+
+    specs = make_specs("pendulous", load_file(DUEL).model, ["greedy"] * 2, 40, seed=1)
+    ex, close = executor(2)
+    try:
+        batch = Batch(specs, ex)
+        got = []
+        for rec in batch:
+            got.append(rec)
+            batch.cancel()
+    finally:
+        close()
+    assert batch.cancelled and 1 <= len(got) < 40 and all(r.error is None for r in got)
+
+
+def test_a_batch_on_a_dask_cluster_plays_and_cancels():
+    """The lab's "Dask cluster" field: the same batch through a scheduler's executor."""
+    import logging
+
+    distributed = pytest.importorskip("distributed")
+    from gridsmith.engine.core.simulate import executor
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None)
+    try:
+        ex, close = executor(scheduler=cluster.scheduler_address)
+        specs = make_specs("pendulous", load_file(DUEL).model, ["greedy"] * 2, 4, seed=1, heat=True)
+        batch = Batch(specs, ex)
+        got = []
+        for rec in batch:
+            got.append(rec)
+            batch.cancel()
+        close()
+    finally:
+        cluster.close()
+    assert batch.cancelled and 1 <= len(got) < 4 and got[0].error is None and got[0].heat
+
+
+def test_rebalancing_four_kingdoms_moves_the_numbers():
+    """Four Kingdoms: green wins every greedy game (docs/rules/pendulous.md). Shorter games (8 of its
+    30 turns) keep the test quick and show the same: green ahead. Taking half of green's starting
+    armies and giving red a head start in victory points (manual 4.2.1, the designer's handicap) moves
+    the wins away from green."""
+    scenario = load_file(FOUR_KINGDOMS).model
+    scenario.settings.turns = 8
+
+    def wins(model) -> list[int]:
+        specs = make_specs("pendulous", model, ["greedy"] * 4, 3, seed=1, agent_seed=7, base=str(CONTENT))
+        s = summarize([play_game(x) for x in specs], 4)
+        assert not s.errors
+        return [p.k for p in s.seat_wins]
+
+    before = wins(scenario)
+    green = 2
+    assert before[green] == 3
+    edited = scenario.model_copy(deep=True)
+    edited.players[0].start_victory_points = 2000
+    edited.players[green].initial_forces //= 2
+    after = wins(edited)
+    assert after[green] < before[green] and after[0] > before[0]
+
+
+# ---- Tools > Balance… -------------------------------------------------------------------------
+def _dialog(window, duel):
+    ed = window.open_file(duel)
+    actions = [a.text() for a in window.tools_menu.actions()]
+    assert "&Balance…" in actions
+    dlg = window.balance()
+    dlg.jobs.setValue(1)  # a background thread: quick to start in a test (processes: see the batch tests)
+    return ed, dlg
+
+
+def test_balance_lab_runs_the_unsaved_document_and_compares_with_the_previous_run(qtbot, window, duel):
+    ed, dlg = _dialog(window, duel)
+    assert games.get("pendulous").agents() == [dlg.agent_boxes[0].itemText(i)
+                                                 for i in range(dlg.agent_boxes[0].count())]
+    dlg.games.setValue(4)
+    dlg.resize(1000, 680)
+    qtbot.mouseClick(dlg.run_button, qtbot_left())
+    qtbot.waitUntil(lambda: dlg.worker is None and dlg.progress.value() == 4, timeout=60000)
+    first = dlg.current.heading.text()
+    assert "4 games" in first and "as opened" in first
+    assert "Red Army (red)" in dlg.current.table.text() and "first-seat advantage" in dlg.current.table.text()
+    assert dlg.current.heatmap.heat and dlg.current.heatmap.size_ == (12, 10)
+    # an unsaved edit: the next run plays it, and the first run moves to the right
+    ed.settings_panel.turns.setValue(4)
+    assert ed.document.modified
+    qtbot.mouseClick(dlg.run_button, qtbot_left())
+    qtbot.waitUntil(lambda: dlg.worker is None and "after" in dlg.current.heading.text(), timeout=60000)
+    from gridsmith.editor.core.balance import history
+
+    runs = history(ed.document)
+    assert len(runs) == 2 and runs[1].undo_index == runs[0].undo_index + 1
+    assert dlg.previous.heading.text() == first
+    assert all(r.turns == 4 for r in runs[1].records) and all(r.turns == 12 for r in runs[0].records)
+    qtbot.wait(50)
+    dlg.grab().save(str(SCREENSHOTS / "balance-lab.png") if _shots() else str(_tmp_shot("balance-lab.png")))
+
+
+def test_balance_lab_cancel(qtbot, window, duel):
+    _ed, dlg = _dialog(window, duel)
+    dlg.games.setValue(500)
+    qtbot.mouseClick(dlg.run_button, qtbot_left())
+    qtbot.waitUntil(lambda: dlg.progress.value() >= 1, timeout=30000)
+    qtbot.mouseClick(dlg.cancel_button, qtbot_left())
+    qtbot.waitUntil(lambda: dlg.worker is None, timeout=30000)
+    assert "Cancelled after" in dlg.status.text() and "(cancelled)" in dlg.current.heading.text()
+    assert dlg.progress.value() < 500 and dlg.run_button.isEnabled()
+    dlg.grab().save(str(_tmp_shot("balance-lab-cancelled.png")))
+
+
+def test_balance_lab_in_worker_processes(qtbot, window, duel):
+    """The lab's default: spawned worker processes (the editor's threads are never forked)."""
+    _ed, dlg = _dialog(window, duel)
+    dlg.jobs.setValue(2)
+    dlg.games.setValue(4)
+    dlg.start()
+    qtbot.waitUntil(lambda: dlg.worker is None, timeout=120000)
+    assert "4 games" in dlg.current.heading.text() and dlg.progress.value() == 4
+    assert len(_runs(dlg)) == 4 and all(r.error is None and r.heat for r in _runs(dlg))
+
+
+def _runs(dlg):
+    from gridsmith.editor.core.balance import history
+
+    return history(dlg.document)[-1].records
+
+
+def test_balance_lab_rotates_seats_and_rates_each_computer_player(qtbot, window, duel):
+    _ed, dlg = _dialog(window, duel)
+    dlg.agent_boxes[1].setCurrentText("random")
+    dlg.rotate.setChecked(True)
+    dlg.games.setValue(2)
+    dlg.start()
+    qtbot.waitUntil(lambda: dlg.worker is None, timeout=60000)
+    run = dlg.current
+    assert "4 games" in run.heading.text()  # 2 seeds x 2 seat orders
+    text = run.table.text()
+    assert "computer player" in text and ">greedy<" in text and ">random<" in text
+    assert "— greedy" not in text  # rotated: a seat has no one computer player
+
+
+def test_balance_lab_for_a_pyramids_scenario(qtbot, tmp_path):
+    """Every game registered through the Game API: a Pyramids scenario (no map grid in its editor:
+    the heat map is drawn on a plain board)."""
+    import shutil
+
+    from gridsmith.editor.core import files, plugins
+    from gridsmith.editor.core.balance import BalanceDialog
+
+    for name in ("sample.scn.yaml", "default.pieceset.yaml"):
+        shutil.copy(PYRAMIDS.parent / name, tmp_path / name)
+    doc = files.open_document(tmp_path / "sample.scn.yaml")
+    ed = plugins.get(doc.kind).editor_class(doc)
+    qtbot.addWidget(ed)
+    dlg = BalanceDialog(ed)
+    qtbot.addWidget(dlg)
+    dlg.jobs.setValue(1)
+    for b in dlg.agent_boxes:
+        b.setCurrentText("random")
+    dlg.games.setValue(2)
+    dlg.start()
+    qtbot.waitUntil(lambda: dlg.worker is None, timeout=60000)
+    assert "2 games" in dlg.current.heading.text() and dlg.current.heatmap.size_ == (11, 11)
+    assert dlg.current.heatmap.base_colour(3, 4) is not None  # the board's terrain under the heat
+    dlg.resize(1000, 680)
+    qtbot.wait(20)
+    dlg.grab().save(str(_tmp_shot("balance-lab-pyramids.png")))
+
+
+def qtbot_left():
+    from PySide6.QtCore import Qt
+
+    return Qt.MouseButton.LeftButton
+
+
+def _shots() -> bool:
+    import os
+
+    return os.environ.get("GRIDSMITH_SCREENSHOTS") == "1"
+
+
+def _tmp_shot(name: str) -> Path:
+    import tempfile
+
+    d = Path(tempfile.gettempdir()) / "gridsmith-shots"
+    d.mkdir(exist_ok=True)
+    return d / name
