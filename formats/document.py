@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import io
+import re
 import os
 from pathlib import Path
 from collections.abc import Sequence
@@ -81,6 +82,9 @@ class FileDocument:
         if target is None:
             raise ValueError("a new document needs a path to be saved")
         text = self.to_text(model)
+        if self.path is None or target.resolve().parent != self.path.resolve().parent:
+            # a new file, or Save As into another folder: keep its schema line resolving
+            text = with_schema_line_from(text, target.parent, None if self.path is None else self.path.parent)
         atomic_write_text(target, text)
         # from now on the written text and tree are the baseline
         self._tree = round_trip_yaml().load(text)
@@ -88,6 +92,26 @@ class FileDocument:
         self.model = self._saved_model = model
         self.path = target
         return target
+
+
+_SCHEMA_LINE = re.compile(r"\A(\ufeff?# yaml-language-server: \$schema=)(\S+)")
+
+
+def with_schema_line_from(text: str, folder: Path, old_folder: Path | None = None) -> str:
+    """`text` moving into `folder` (from `old_folder`; None: a new file): a relative `$schema` line that
+    resolved where the file was but not from `folder` is pointed at a schema that exists from there.
+    A line that resolves, one that never did (the user's business), a URL or no line: left as it is."""
+    m = _SCHEMA_LINE.match(text)
+    if m is None or "://" in m.group(2) or (folder / m.group(2)).is_file():
+        return text
+    if old_folder is not None and not (old_folder / m.group(2)).is_file():
+        return text
+    spec = registry.get(m.group(2).rsplit("/", 1)[-1].rsplit(".v", 1)[0])
+    if spec is None:
+        return text
+    from .schema import schema_ref
+
+    return m.group(1) + schema_ref(spec, folder) + text[m.end():]
 
 
 def schema_url(kind: str, version: int) -> str:

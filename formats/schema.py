@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import os
 from importlib.resources import files
 from pathlib import Path
 
@@ -33,6 +34,16 @@ def schema_for(spec: KindSpec) -> dict:
 
 def file_name(spec: KindSpec) -> str:
     return f"{spec.kind}.v{spec.version}.json"
+
+
+def schema_ref(spec: KindSpec, folder: Path, schemas: str | os.PathLike | None = None) -> str:
+    """The `$schema` reference of a file of `spec` in `folder`: relative, and to a schema that exists —
+    `schemas` if given, else the nearest `schemas/` folder above (one `gridsmith schema --write DIR`
+    made), else the schemas of the installed package."""
+    name = file_name(spec)
+    candidates = [Path(schemas)] if schemas else [d / "schemas" for d in [folder, *folder.resolve().parents]]
+    target = next((c / name for c in candidates if (c / name).is_file()), SCHEMA_DIR / name)
+    return Path(os.path.relpath(target.resolve(), folder.resolve())).as_posix()
 
 
 def render(spec: KindSpec) -> str:

@@ -9,7 +9,6 @@ the schema shipped inside the installed package."""
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 from pathlib import Path
@@ -30,16 +29,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", help="write to this file (atomically; refuses to overwrite)")
     p.add_argument("--schemas", metavar="DIR", help="the folder of exported schemas the new file's $schema line "
                    "points at (default: the nearest `schemas` folder above the file holding it, else the installed one)")
-
-
-def schema_ref(spec, folder: Path, schemas: str | None = None) -> str:
-    """The `$schema` reference of a new file of `spec` in `folder`: relative, and existing."""
-    from gridsmith.formats.schema import SCHEMA_DIR, file_name
-
-    name = file_name(spec)
-    candidates = [Path(schemas)] if schemas else [d / "schemas" for d in [folder, *folder.parents]]
-    target = next((c / name for c in candidates if (c / name).is_file()), SCHEMA_DIR / name)
-    return Path(os.path.relpath(target.resolve(), folder.resolve())).as_posix()
 
 
 def new_text(spec) -> str | None:
@@ -68,6 +57,7 @@ def new_text(spec) -> str | None:
 def run(args: argparse.Namespace) -> int:
     from gridsmith.formats import registry
     from gridsmith.formats.atomic import atomic_write_text
+    from gridsmith.formats.schema import schema_ref
 
     spec = registry.get(args.kind)
     if spec is None:

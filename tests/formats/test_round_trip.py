@@ -401,3 +401,24 @@ def test_names_with_unusual_characters_read_back_unchanged(tmp_path, name):
     from gridsmith.formats.pendulous.scenario import template
     text = FileDocument.new(template().model_copy(update={"name": name})).to_text()
     assert load_text(text).model.name == name
+
+
+def test_saving_elsewhere_points_the_schema_line_at_a_schema_that_exists(tmp_path):
+    """Save As into another folder: the bundled `../../formats/schemas/...` line would resolve nowhere,
+    so it is pointed at a schema that exists from there; saved back in place, nothing changes."""
+    from gridsmith.formats.document import FileDocument
+    from gridsmith.formats.schema import SCHEMA_DIR
+
+    doc = FileDocument.open(REPO / "content" / "pendulous" / "duel.scn.yaml")
+    original = (REPO / "content" / "pendulous" / "duel.scn.yaml").read_text("utf-8")
+    target = tmp_path / "mine" / "duel.scn.yaml"
+    target.parent.mkdir()
+    doc.save(path=target)
+    first, _, rest = target.read_text("utf-8").partition("\n")
+    ref = first.removeprefix("# yaml-language-server: $schema=")
+    assert ref != first and (target.parent / ref).resolve() == (SCHEMA_DIR / "pendulous.scenario.v1.json").resolve()
+    assert rest == original.partition("\n")[2]  # only the schema line changed
+    (tmp_path / "mine" / "schemas").mkdir()
+    (tmp_path / "mine" / "schemas" / "pendulous.scenario.v1.json").write_text("{}")
+    doc.save(path=target)  # the line resolves now: left as it is
+    assert target.read_text("utf-8").partition("\n")[0] == first
