@@ -233,16 +233,17 @@ def test_hover_says_what_a_square_and_piece_are_and_the_legend_says_who_beats_wh
     s = w.state
     lion = next(sq for sq in range(len(s.side_at)) if s.side_at[sq] == 0 and s.type_at[sq] == 1)
     pv.hovered(lion % 11, lion // 11)
-    assert "Player's lion (1)" in pv.square_label.text() and "beats numbers 1 to 8" in pv.square_label.text()
+    assert "Player's lion (1)" in pv.square_label.text() and "beats numbers 2 to 8" in pv.square_label.text()  # not the lion
     assert pv.view.toolTip() == pv.square_label.text()
     assert "a lower number is stronger" in pv.legend.text() and "sphinx" in pv.legend.text()
+    assert "a lion attacking a lion loses" in pv.legend.text()  # the default lion_vs_lion: defender
 
 
 def test_stop_thinking_and_think_view(qtbot, play_window):
     w, pv = play_window, play_window.provider
     cheops = pv.cheops
     cheops.level, cheops.depth = 4, 5
-    cheops.time_limit, cheops.soft_seconds, cheops.samples = 600, 1e9, 1000
+    cheops.time_limit, cheops.node_budget, cheops.samples = 600, 10**12, 1000
     pv.show_thinking.setChecked(True)
     move = w.state.legal_actions()[0]
     pv.try_move(move.frm, move.to)
@@ -279,7 +280,7 @@ def test_new_game_abandons_a_search_in_progress(qtbot, play_window):
     w, pv = play_window, play_window.provider
     cheops = pv.cheops
     cheops.level, cheops.depth = 4, 5
-    cheops.time_limit, cheops.soft_seconds, cheops.samples = 600, 1e9, 1000
+    cheops.time_limit, cheops.node_budget, cheops.samples = 600, 10**12, 1000
     move = w.state.legal_actions()[0]
     pv.try_move(move.frm, move.to)
     assert w.worker is not None
