@@ -38,26 +38,30 @@ def main() -> None:
     ap.add_argument("--agent", default="search")
     ap.add_argument("--against", default="greedy")
     ap.add_argument("--options", default="{}", help="JSON options of --agent")
+    ap.add_argument("--against-options", default="{}", help="JSON options of --against")
     args = ap.parse_args()
     opts = json.loads(args.options)
+    against = json.loads(args.against_options)
     for name in args.scenarios.split(","):
         sc = load_file(ROOT / "content" / "pendulous" / f"{name}.scn.yaml").model
         n = len(sc.players)
         specs = make_specs("pendulous", sc, [args.agent] + [args.against] * (n - 1), args.seeds, rotate=True,
-                           seed=args.first_seed, agent_options=[opts] + [{}] * (n - 1))
-        base = [GameSpec("pendulous", sc, (args.against,) * n, seed)
+                           seed=args.first_seed, agent_options=[opts] + [against] * (n - 1))
+        # the baseline games carry rotation -1; in the others the agent sits in seat `rotation`
+        base = [GameSpec("pendulous", sc, (args.against,) * n, seed, -1,
+                         agent_options=(tuple(sorted(against.items())),) * n)
                 for seed in range(args.first_seed, args.first_seed + args.seeds)]
         t = time.perf_counter()
         with ProcessPoolExecutor(args.jobs) as ex:
             recs = list(run(specs + base, ex))
         el = time.perf_counter() - t
         errors = [r.error for r in recs if r.error]
-        baseline = {r.seed: r.scores for r in recs if r.agents == (args.against,) * n and not r.error}
-        games = [r for r in recs if args.agent in r.agents and not r.error]
-        wins = sum(1 for r in games if len(r.winners) == 1 and r.agents[r.winners[0]] == args.agent)
+        baseline = {r.seed: r.scores for r in recs if r.rotation < 0 and not r.error}
+        games = [r for r in recs if r.rotation >= 0 and not r.error]
+        wins = sum(1 for r in games if r.winners == (r.rotation,))
         better = diff = 0.0
         for r in games:
-            q = r.agents.index(args.agent)
+            q = r.rotation
             d = r.scores[q] - baseline[r.seed][q]
             diff += d
             better += 1.0 if d > 0 else 0.5 if d == 0 else 0.0

@@ -79,14 +79,24 @@ def bench_speed(per_cell: int) -> None:
                   f"{times[-1]:7.3f} {statistics.median(nps):9.0f} {statistics.mean(samples):9.1f}")
 
 
-def bench_strength(games: int, workers: int, slide: int) -> None:
+PAIRINGS = {
+    "l1-random": (["cheops", "random"], [{"level": 1}, {}], "level 1 vs random"),
+    "l4-l1": (["cheops", "cheops"], [{"level": 4}, {"level": 1}], "level 4 vs level 1"),
+    # issue 12: level 4 modelling what the player can know, against level 4 as it was (the
+    # player's replies judged by the truth of Cheops' pieces)
+    "l4-l4truth": (["cheops", "cheops"], [{"level": 4}, {"level": 4, "model_opponent": False}],
+                   "level 4 vs level 4 without the opponent model"),
+}
+
+
+def bench_strength(games: int, workers: int, slide: int, pairings: str = "l1-random,l4-l1",
+                   first_seed: int = 1) -> None:
     scenario = default_scenario(slide=slide)
-    for seats, opts, label in (
-        (["cheops", "random"], [{"level": 1}, {}], "level 1 vs random"),
-        (["cheops", "cheops"], [{"level": 4}, {"level": 1}], "level 4 vs level 1"),
-    ):
+    for key in pairings.split(","):
+        seats, opts, label = PAIRINGS[key]
         # one seed per game, seats alternating (rotate), so each side plays both seats equally
-        specs = simulate.make_specs("pyramids", scenario, seats, games // 2, seed=1, rotate=True, agent_options=opts)
+        specs = simulate.make_specs("pyramids", scenario, seats, games // 2, seed=first_seed, rotate=True,
+                                    agent_options=opts)
         t0 = time.perf_counter()
         with ProcessPoolExecutor(workers) as ex:
             recs = list(simulate.run(specs, ex))
@@ -110,13 +120,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100, help="games per pairing (strength)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--slide", type=int, default=2, help="slide for the strength games")
+    ap.add_argument("--pairings", default="l1-random,l4-l1", help=f"strength pairings, of {', '.join(PAIRINGS)}")
+    ap.add_argument("--first-seed", type=int, default=1)
     a = ap.parse_args()
     if a.part in ("movegen", "all"):
         bench_movegen()
     if a.part in ("speed", "all"):
         bench_speed(a.moves)
     if a.part in ("strength", "all"):
-        bench_strength(a.games, a.workers, a.slide)
+        bench_strength(a.games, a.workers, a.slide, a.pairings, a.first_seed)
 
 
 if __name__ == "__main__":

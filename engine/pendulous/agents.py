@@ -87,6 +87,14 @@ def _targets(s: PendulousState, p: int) -> list[tuple[float, float, int, int, in
     return out
 
 
+def _attacks_done(s: PendulousState, i: int) -> int:
+    """Earlier attacks on square `i` that count for the successive-attack bonus now."""
+    if s.static.points.turn_mode:
+        return s.attempts.get(i, 0)
+    last, n = s.last_attack
+    return n if last == i else 0
+
+
 def _support_gain(s: PendulousState, p: int, targets, threshold: float) -> list[tuple[float, int]]:
     """For each own empty supplied land square next to a target: how much an army placed there
     raises the value-weighted chance of the targets around it (exact: +adjacent_army points each)."""
@@ -103,7 +111,7 @@ def _support_gain(s: PendulousState, p: int, targets, threshold: float) -> list[
             if t is None:
                 continue
             _, c, i, a, d = t
-            bonus = 100 + st.rules.combat.successive_attack_bonus_percent * s.attempts.get(i, 0)
+            bonus = 100 + st.rules.combat.successive_attack_bonus_percent * _attacks_done(s, i)
             a2 = a + per_army * bonus // 100
             c2 = a2 / (a2 + d)
             # count only gains that make the attack worth making, weighted by what it takes
@@ -153,7 +161,25 @@ def _pickup_choice(s: PendulousState, p: int, rear_only: bool) -> int:
     return best_i
 
 
-def greedy_move(s: PendulousState, threshold: float = 0.5, reserve: int = 0) -> Any:
+def _run(s: PendulousState, t: tuple, tries: int) -> tuple[float, float]:
+    """(chance of taking target `t` within `tries` attacks in a row, expected armies lost on the
+    way): each failed attack on the same square adds the successive-attack bonus (2.7 "on the
+    second attack to a square the attacker will get a 25% bonus on the third attack ... 50%")."""
+    k = s.static.points
+    _, _, i, a, d = t
+    done = _attacks_done(s, i)
+    base = a / (100 + k.bonus * done)  # attack units without the bonus
+    miss, lost = 1.0, 0.0
+    for j in range(tries):
+        aj = base * (100 + k.bonus * (done + j))
+        c = aj / (aj + d) if aj + d else 0.0
+        lost += miss * (1.0 - c)
+        miss *= 1.0 - c
+    return 1.0 - miss, lost
+
+
+def greedy_move(s: PendulousState, threshold: float = 0.5, reserve: int = 0, max_run: int = 4,
+                run_losses: float = 2.0) -> Any:
     """The greedy policy's action for the seat to move (used by GreedyAgent and as the rollout
     policy of SearchAgent). Never returns an illegal action."""
     p = s.seat
@@ -170,6 +196,22 @@ def greedy_move(s: PendulousState, threshold: float = 0.5, reserve: int = 0) -> 
     good = [t for t in targets if t[1] >= threshold]
     if good and pool >= 1 and res >= c_att:
         return st.attack[max(good)[2]]
+    # a run of attacks on one square: the successive-attack bonus makes a square that resists one
+    # attack fall to a few, while armies and resources last (2.5 "Armies can be reused any number
+    # of times in a game turn as long as resource points are available")
+    tries = min(pool, res // c_att if c_att else max_run, max_run)
+    if tries >= 2:
+        best, best_t = 0.0, None
+        for t in targets:
+            if t[1] < threshold * 0.4:
+                continue
+            chance, lost = _run(s, t, tries)
+            if chance >= threshold and lost <= run_losses:
+                v = chance * t[0] / max(t[1], 1e-9) - 0.5 * lost
+                if v > best:
+                    best, best_t = v, t
+        if best_t is not None:
+            return st.attack[best_t[2]]
     c = max(t[1] for t in targets)
     if pool == 0:
         # armies are moved through the force pool (2.5): take one back to attack with
@@ -193,11 +235,13 @@ def greedy_move(s: PendulousState, threshold: float = 0.5, reserve: int = 0) -> 
 class GreedyAgent:
     name = "greedy"
 
-    def __init__(self, threshold: float = 0.5) -> None:
+    def __init__(self, threshold: float = 0.5, max_run: int = 4, run_losses: float = 2.0) -> None:
         self.threshold = float(threshold)
+        self.max_run = int(max_run)
+        self.run_losses = float(run_losses)
 
     def choose(self, view: PendulousState, legal_actions: list[Any], rng: CounterRng) -> Any:
-        a = greedy_move(view, self.threshold)
+        a = greedy_move(view, self.threshold, max_run=self.max_run, run_losses=self.run_losses)
         return a if a in legal_actions or isinstance(a, EndTurn) else END_TURN
 
 
@@ -235,8 +279,9 @@ def evaluate(s: PendulousState, me: int, army_value: float = 1.0) -> float:
 class SearchAgent:
     """Monte-Carlo search over the rest of the turn (see the module doc).
 
-    Options: `candidates` (greedy's best attacks considered, plus its best placements, its own
-    choice and End Turn), `rollouts` per candidate, `reply_turns` (how many following seats' turns
+    Options: `candidates` (greedy's best attacks considered, plus its best placements and its own
+    choice, End Turn among them only when that is greedy's choice unless `stop_early`), `rollouts`
+    per candidate, `reply_turns` (how many following seats' turns
     the rollout plays with the greedy policy before scoring, so leaving a weak line costs; default
     every opponent once, the rest of the round),
     `threshold` of the rollout policy, `army_value` in the evaluation, `max_rollout_actions` per
@@ -248,7 +293,8 @@ class SearchAgent:
     name = "search"
 
     def __init__(self, candidates: int = 5, rollouts: int = 2, reply_turns: int | None = None, threshold: float = 0.5,
-                 army_value: float = 2.0, max_rollout_actions: int = 60, budget: int = 0) -> None:
+                 army_value: float = 2.0, max_rollout_actions: int = 60, budget: int = 0,
+                 stop_early: bool = False) -> None:
         self.candidates = int(candidates)
         self.rollouts = int(rollouts)
         self.reply_turns = None if reply_turns is None else int(reply_turns)
@@ -256,6 +302,11 @@ class SearchAgent:
         self.army_value = float(army_value)
         self.max_rollout_actions = int(max_rollout_actions)
         self.budget = int(budget)  # simulated actions per decision after the first round (0 = no cap)
+        #: whether End Turn is a candidate while greedy would still act. The evaluation looks one
+        #: round ahead, where armies spent on an advance show their cost and not yet their reward
+        #: (land worth no points, cities taken turns later): with End Turn always a candidate the
+        #: search stopped attacking where greedy went on and won (The Siege of the Fords).
+        self.stop_early = bool(stop_early)
         self._steps = 0
 
     def _candidates(self, s: PendulousState) -> list[Any]:
@@ -270,7 +321,7 @@ class SearchAgent:
         g = greedy_move(s, self.threshold)
         if g not in cands:
             cands.append(g)
-        if END_TURN not in cands:
+        if self.stop_early and END_TURN not in cands:
             cands.append(END_TURN)
         return cands
 
@@ -291,7 +342,7 @@ class SearchAgent:
             if isinstance(a, Attack):
                 i = index(a.row, a.col)
                 c = attack_chance(s, s.seat, i)
-                k = s.attempts.get(i, 0)
+                k = _attacks_done(s, i)
                 s.apply(a, forced_outcome=keyed_random(seed, s.seat, i, k, s.turn) < c)
             else:
                 s.apply(a)

@@ -45,7 +45,7 @@ class Odds:
 
 def _counts(s, p: int, i: int, support_needs_supply: bool) -> tuple[int, int]:
     """Armies of `p` and cities of `p` next to square `i` (armies on unsupplied squares give no
-    support unless the ruleset says so)."""
+    support when `support_needs_supply`, a ruleset variant)."""
     b = s.static.board
     owner, armies, sup = s.owner, s.armies, s.supplied
     nb_armies = nb_cities = 0
@@ -66,7 +66,6 @@ def _points(s, p: int, i: int, detail: bool):
     ap, dp = rules.attacker, rules.defender
     adjacent = bool(b.neighbour_mask[i] & s.own_mask[p])
     naval = not adjacent
-    needs_sup = not rules.unsupplied_armies_give_support
     a_items: list[tuple[str, int]] = []
     d_items: list[tuple[str, int]] = []
     # attacker
@@ -76,7 +75,7 @@ def _points(s, p: int, i: int, detail: bool):
         a_items.append(("naval invading army", ap.naval_invasion))
     else:
         a_items.append(("attacking army", ap.attacking_army))
-    n_arm, n_city = _counts(s, p, i, needs_sup)
+    n_arm, n_city = _counts(s, p, i, not rules.attacker_unsupplied_armies_support)
     if n_arm:
         a_items.append((f"{n_arm} adjacent armies", n_arm * ap.adjacent_army))
     if n_city:
@@ -93,10 +92,13 @@ def _points(s, p: int, i: int, detail: bool):
         d_items.append(("army on square" if s.armies[i] == 1 else f"{s.armies[i]} armies on square",
                         s.armies[i] * dp.army_on_square))
     if target_sup or rules.unsupplied_target_gets_support:
-        n_arm, n_city = _counts(s, d, i, needs_sup)
+        n_arm, n_city = _counts(s, d, i, not rules.defender_unsupplied_armies_support)
         if n_arm:
             d_items.append((f"{n_arm} adjacent armies", n_arm * dp.adjacent_army))
-        if n_city:
+        if n_city and rules.defender_city_support == "once":
+            label = f"{n_city} adjacent cities" + ("" if n_city == 1 else ", counted once")
+            d_items.append((label, dp.adjacent_city))
+        elif n_city:
             d_items.append((f"{n_city} adjacent cities", n_city * dp.adjacent_city))
     if rules.successive_attacks == "turn":
         attempt = s.attempts.get(i, 0) + 1
@@ -165,19 +167,19 @@ def odds_units_fast(s, p: int, i: int) -> tuple[int, int]:
     d = owner[i]
     a_arm = a_city = d_arm = d_city = 0
     adjacent = False
-    give = k.armies_unsupplied_support
+    a_give, d_give = k.attacker_unsupplied_support, k.defender_unsupplied_support
     for n in b.neighbours[i]:
         o = owner[n]
         if o == p:
             adjacent = True
             if kind[n] == CITY_KIND:
                 a_city += 1
-            elif armies[n] and (give or sup >> n & 1):
+            elif armies[n] and (a_give or sup >> n & 1):
                 a_arm += armies[n]
         elif o == d:
             if kind[n] == CITY_KIND:
                 d_city += 1
-            elif armies[n] and (give or sup >> n & 1):
+            elif armies[n] and (d_give or sup >> n & 1):
                 d_arm += armies[n]
     a = (k.a_army if adjacent else k.a_naval) + a_arm * k.a_adj_army + a_city * k.a_adj_city
     target_sup = sup >> i & 1
@@ -187,6 +189,8 @@ def odds_units_fast(s, p: int, i: int) -> tuple[int, int]:
         dv = k.d_land if target_sup else k.d_unsupplied
     dv += armies[i] * k.d_army
     if target_sup or k.target_unsupplied_support:
+        if d_city and k.city_once:
+            d_city = 1
         dv += d_arm * k.d_adj_army + d_city * k.d_adj_city
     if k.turn_mode:
         attempt = s.attempts.get(i, 0)
@@ -200,8 +204,8 @@ class PointTable:
     """The ruleset's combat numbers as plain attributes (read once per game, not per attack)."""
 
     __slots__ = ("a_army", "a_naval", "a_adj_army", "a_adj_city", "d_land", "d_army", "d_adj_army", "d_city",
-                 "d_adj_city", "d_unsupplied", "bonus", "turn_mode", "armies_unsupplied_support",
-                 "target_unsupplied_support")
+                 "d_adj_city", "d_unsupplied", "bonus", "turn_mode", "attacker_unsupplied_support",
+                 "defender_unsupplied_support", "target_unsupplied_support", "city_once")
 
     def __init__(self, rules) -> None:
         c = rules.combat
@@ -213,5 +217,7 @@ class PointTable:
         self.d_city, self.d_adj_city, self.d_unsupplied = dp.city, dp.adjacent_city, dp.unsupplied
         self.bonus = c.successive_attack_bonus_percent
         self.turn_mode = c.successive_attacks == "turn"
-        self.armies_unsupplied_support = c.unsupplied_armies_give_support
+        self.attacker_unsupplied_support = c.attacker_unsupplied_armies_support
+        self.defender_unsupplied_support = c.defender_unsupplied_armies_support
         self.target_unsupplied_support = c.unsupplied_target_gets_support
+        self.city_once = c.defender_city_support == "once"

@@ -103,14 +103,22 @@ class AttackResolved:
     naval: bool
     attempt: int  # 1 = first attack on the square (no successive-attack bonus)
     defender_army_lost: bool
+    #: where the defender's lost army came from: "square" (it stood on the target), "pool", or the
+    #: "row,col" of an army taken off the map (2.7 "The loser of the battle will lose an army")
+    defender_loss_from: str = ""
 
     def to_text(self) -> str:
         how = "naval invasion of" if self.naval else "attacks"
         res = "captures it" if self.won else "is repulsed, losing an army"
+        lost = ""
+        if self.won and self.defender_army_lost:
+            where = {"square": "", "pool": " from its force pool", "": ""}.get(
+                self.defender_loss_from, f" from {self.defender_loss_from}")
+            lost = f"; defender loses an army{where}"
         return (
             f"{SEAT_COLOURS[self.seat]} {how} {SEAT_COLOURS[self.defender]} {self.row},{self.col}"
             f" (attempt {self.attempt}): {self.attack:g} vs {self.defence:g}, {_pct(self.chance)}: {res}"
-            + ("; defender loses an army" if self.won and self.defender_army_lost else "")
+            + lost
         )
 
 

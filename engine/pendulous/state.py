@@ -228,8 +228,15 @@ class PendulousState:
         return self.pool[seat] + self.onmap[seat]
 
     def _limit_reached(self) -> bool:
-        lim = self.static.rules.turns.max_actions_per_turn
-        return lim > 0 and self.actions_this_turn >= lim
+        """The ruleset's action limit: only in turns where placing and picking up are both free
+        (the setup turn), where play could otherwise never end, unless the ruleset says every turn.
+        2.5: "Armies can be reused any number of times in a game turn as long as resource points
+        are available"."""
+        t = self.static.rules.turns
+        lim = t.max_actions_per_turn
+        if lim <= 0 or self.actions_this_turn < lim:
+            return False
+        return t.action_limit == "every_turn" or (self.cost("place") == 0 and self.cost("pick_up") == 0)
 
     def attack_targets(self, seat: int) -> tuple[int, int]:
         """Bitboards of the enemy squares `seat` may attack over land and by naval invasion."""
@@ -429,16 +436,15 @@ class PendulousState:
         sa.attack_chance_sum += chance
         sd.defences += 1
         sd.defence_chance_sum += 1.0 - chance
-        lost_army = False
+        lost_from = ""
         if won:
             sa.attacks_won += 1
             if self.armies[i]:
                 # the square's defenders cannot stay on a square that is no longer theirs
                 self._remove_army(i, d, self.armies[i])
-                lost_army = True
-            elif rules.defender_loss_without_army == "pool" and self.pool[d] > 0:
-                self.pool[d] -= 1
-                lost_army = True
+                lost_from = "square"
+            else:
+                lost_from = self._defender_loses_army(i, d, rules.defender_loss_without_army)
             self._set_owner(i, p)
             bit = 1 << i
             self.pool[p] -= 1
@@ -458,8 +464,34 @@ class PendulousState:
             self.pool[p] -= 1  # the attacking army is lost (2.7)
         r, c = action.row, action.col
         events.append(
-            ev.AttackResolved(p, d, r, c, a_units / 10000, d_units / 10000, chance, won, naval, attempt, lost_army)
+            ev.AttackResolved(p, d, r, c, a_units / 10000, d_units / 10000, chance, won, naval, attempt,
+                              bool(lost_from), lost_from)
         )
+
+    def _defender_loses_army(self, i: int, d: int, how: str) -> str:
+        """2.7 "The loser of the battle will lose an army", when no army stood on the lost square
+        (empty land, a city): from the force pool, the holding area of the armies not on the map
+        (as the losing attacker's army is "subtracted from the force pool"); with `pool_then_map`
+        and an empty pool, an army of the defender next to the target (it took part in the battle,
+        2.5), else any of its armies on the map (first in reading order). Returns where the army
+        came from ("pool" or "row,col"), "" when none was lost."""
+        if how == "none":
+            return ""
+        if self.pool[d] > 0:
+            self.pool[d] -= 1
+            return "pool"
+        if how != "pool_then_map":
+            return ""
+        b = self.static.board
+        theirs = self.own_mask[d] & self.army_mask
+        near = theirs & b.neighbour_mask[i]
+        pick = near or theirs
+        if not pick:
+            return ""
+        x = (pick & -pick).bit_length() - 1  # lowest index: the first in reading order
+        self._remove_army(x, d)
+        r, c = b.rowcol(x)
+        return f"{r},{c}"
 
     # ------------------------------------------------------------------ turn sequence
     def _trace_supply(self) -> None:
@@ -475,6 +507,8 @@ class PendulousState:
         st, p = self.static, self.seat
         events.append(ev.TurnStarted(self.turn, p))
         if self.turn == 0:
+            if st.rules.supply.reversion_in_setup_turn:
+                self._revert(p, events)
             if st.rules.turns.victory_points_in_setup_turn:
                 self._score(p, events)
             return

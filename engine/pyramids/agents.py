@@ -28,7 +28,7 @@ class GreedyAgent:
     def __init__(self, samples: int = 3, **options: Any) -> None:
         from .cheops import CheopsAgent
 
-        self._inner = CheopsAgent(level=1, samples=samples, soft_seconds=1e9, **options)
+        self._inner = CheopsAgent(level=1, samples=samples, nodes=10**9, **options)
         self._inner.depth = 1
 
     def choose(self, view: Any, legal_actions: list, rng: CounterRng):

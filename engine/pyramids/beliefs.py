@@ -117,6 +117,19 @@ class Beliefs:
         return out
 
 
+def opponent_pool(view) -> Counter:
+    """What the opponent may believe about `view.me`'s unseen pieces: my (public) piece set less my
+    captured pieces and the pieces on the board whose rank the opponent has seen — Cheops'
+    "inferences you might have made about Cheops' unknown pieces"."""
+    me = view.me
+    left = Counter({t: n for t, n in enumerate(view.counts[me]) if n})
+    left.subtract(view.lost[me])
+    for cell in view.squares:
+        if cell is not None and cell[0] == me and cell[4]:
+            left[cell[2]] -= 1
+    return Counter({t: n for t, n in left.items() if n > 0})
+
+
 def opponent_pyramid_weights(view) -> dict[int, float]:
     """Where the opponent probably thinks `view.me`'s pyramid is: the same prior, over my unmoved
     pieces whose type the opponent has not seen (Cheops "never knows more about your pieces than a

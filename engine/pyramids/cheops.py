@@ -3,9 +3,13 @@
 "Cheops' depth of search is the user-selected skill level plus one." He sees only his view: the
 opponent's unknown pieces are sampled from his beliefs (engine.pyramids.beliefs) and each sampled
 board is searched with alpha-beta (engine.pyramids.search); a root move's score is its mean over the
-samples, so a bluff is sometimes believed and sometimes called. A time limit and a stop callback end
-the search early with the best move found so far ("Cheops will select the best move he has found
-thus far"); `on_think` receives each root move's initial and current score while he thinks (F6).
+samples, so a bluff is sometimes believed and sometimes called. The opponent's replies in the search
+follow what the opponent can know of Cheops' pieces (`model_opponent`, search.py), not the truth.
+
+Strength does not depend on the machine: each level has a fixed budget of search nodes (no new
+sampled board is started past it), and time is only a cap: a time limit and a stop callback end the
+search early with the best move found so far ("Cheops will select the best move he has found thus
+far"); `on_think` receives each root move's initial and current score while he thinks (F6).
 """
 from __future__ import annotations
 
@@ -18,16 +22,18 @@ from typing import Any
 from gridsmith.engine.core.rng import CounterRng
 
 from .actions import Move
-from .beliefs import Beliefs, opponent_pyramid_weights
+from .beliefs import Beliefs, opponent_pool, opponent_pyramid_weights
 from .geometry import geometry
-from .search import INF, WIN, Abort, SearchBoard, force_field, info_value
 from .movegen import SQ_MASK
+from .pieces import WINS_BY_OPTION
+from .search import INF, WIN, Abort, Expectations, SearchBoard, force_field, info_value
 
 #: force-field strength: points for a piece standing on the most probable pyramid square
 FIELD_SCALE = 6.0
-#: sampled boards per move at most, and the time after which no new sample is started, per level
+#: sampled boards per move at most, and the search nodes after which no new sample is started, per
+#: level (a count, not a time, so a level plays the same on any machine)
 MAX_SAMPLES = {1: 6, 2: 5, 3: 4, 4: 3}
-SOFT_SECONDS = {1: 0.15, 2: 0.3, 3: 0.5, 4: 0.8}
+NODE_BUDGET = {1: 600, 2: 2500, 3: 5000, 4: 12000}
 
 
 @dataclass(frozen=True)
@@ -49,16 +55,22 @@ class CheopsAgent:
     name = "cheops"
 
     def __init__(self, level: int | None = None, time_limit: float | None = None, samples: int | None = None,
-                 soft_seconds: float | None = None, beam: int = 6,
+                 nodes: int | None = None, soft_seconds: float | None = None, beam: int = 6,
+                 model_opponent: bool = True,
                  stop: threading.Event | Callable[[], bool] | None = None,
                  on_think: Callable[[ThinkInfo], Any] | None = None) -> None:
         if level not in (None, 1, 2, 3, 4):
             raise ValueError("Cheops plays at levels 1 to 4")
         #: None: the scenario's level, read from the view
         self.fixed_level = level
-        self._samples, self._soft = samples, soft_seconds
+        self._samples, self._nodes = samples, nodes
+        #: optional: no new sample after this many seconds (a cap; the node budget is the default)
+        self.soft_seconds = soft_seconds
         self._set_level(level or 2)
         self.time_limit = time_limit
+        #: rate the opponent's replies by what it can know of Cheops' pieces (False: by the truth,
+        #: the behaviour before issue 12)
+        self.model_opponent = bool(model_opponent)
         self.beam = beam
         self.stop = stop.is_set if isinstance(stop, threading.Event) else stop
         self.on_think = on_think
@@ -69,7 +81,7 @@ class CheopsAgent:
         self.level = level
         self.depth = level + 1
         self.samples = self._samples or MAX_SAMPLES[level]
-        self.soft_seconds = SOFT_SECONDS[level] if self._soft is None else self._soft
+        self.node_budget = self._nodes or NODE_BUDGET[level]
 
     def choose(self, view: Any, legal_actions: list, rng: CounterRng):
         start = time.perf_counter()
@@ -88,7 +100,15 @@ class CheopsAgent:
             ppyr[sq] = p
         fields[me] = force_field(geo, probs, FIELD_SCALE)
         fields[1 - me] = force_field(geo, opponent_pyramid_weights(view), FIELD_SCALE)
-        expect = beliefs.expectations()
+        wins = WINS_BY_OPTION[getattr(view, "lion_vs_lion", "defender")]
+        expect = Expectations(dict(beliefs.pool), wins)
+        opp = None
+        if self.model_opponent:
+            opp_ppyr = [0.0] * geo.n
+            for sq, p in opponent_pyramid_weights(view).items():
+                opp_ppyr[sq] = p
+            seen = [cell is None or cell[0] != me or bool(cell[4]) for cell in view.squares]
+            opp = (seen, Expectations(dict(opponent_pool(view)), wins), opp_ppyr)
         deadline = start + self.time_limit if self.time_limit else INF
         totals: dict[int, float] = {}
         counts: dict[int, int] = {}
@@ -99,9 +119,11 @@ class CheopsAgent:
         best_key: int | None = None
         try:
             for k in range(self.samples):
-                if k and time.perf_counter() - start > self.soft_seconds:
+                if k and (nodes >= self.node_budget or (
+                        self.soft_seconds is not None and time.perf_counter() - start > self.soft_seconds)):
                     break
-                board = self._board(geo, view, beliefs.sample(rng), fields, expect, ppyr)
+                board = self._board(geo, view, beliefs.sample(rng), fields, expect, ppyr, wins, opp)
+                board.nodes = nodes
                 board.deadline, board.stop = deadline, self.stop
                 if not order:
                     ranked = board.initial_values(board.moves(me), me)
@@ -156,7 +178,7 @@ class CheopsAgent:
         finally:
             board.unmake(u)
 
-    def _board(self, geo, view, sample: dict[int, int], fields, exp, ppyr) -> SearchBoard:
+    def _board(self, geo, view, sample: dict[int, int], fields, exp, ppyr, wins, opp) -> SearchBoard:
         side_at = [-1] * geo.n
         type_at = [0] * geo.n
         unk = [False] * geo.n
@@ -167,8 +189,10 @@ class CheopsAgent:
                 type_at[sq] = cell[2] or sample.get(sq, 0)
                 unk[sq] = cell[0] != view.me and cell[2] == 0
                 mov[sq] = cell[3]
+        seen, opp_exp, opp_ppyr = opp if opp is not None else (None, None, None)
         return SearchBoard(geo, view.slide, view.me, side_at, type_at, unk, mov, view.hist,
-                           (fields[0], fields[1]), exp, ppyr, info_value(view.since_capture), self.beam)
+                           (fields[0], fields[1]), exp, ppyr, info_value(view.since_capture), self.beam,
+                           wins, list(seen) if seen is not None else None, opp_exp, opp_ppyr)
 
     @staticmethod
     def _move(by_squares, key: int) -> Move:

@@ -16,7 +16,7 @@ COLS = "abcdefghijk"
 
 class Geometry:
     __slots__ = ("rows", "w", "h", "n", "desert", "power", "powers", "nb", "rays", "fly", "cross",
-                 "_dist", "home")
+                 "_dist", "home", "lane", "power_links")
 
     def __init__(self, rows: tuple[str, ...]) -> None:
         self.rows = rows
@@ -57,9 +57,40 @@ class Geometry:
                     while s >= 0 and self.desert[s]:
                         s = self.nb[s][d]
                     self.cross[i][d] = s
+        self.lane, self.power_links = self._lanes()
         # home[side]: the squares of a side's home zone (side 0 bottom, side 1 top)
         self.home = (tuple(range((h - HOME_ROWS) * w, n)), tuple(range(HOME_ROWS * w)))
         self._dist = None
+
+    def _lanes(self) -> tuple[dict[int, int], tuple[tuple[int, ...], ...]]:
+        """Movement 6) "A piece resting on a 'power square' in one of the lanes can move directly to
+        a vacant power square in another lane." A lane is a passage between the deserts: a
+        4-connected group of open squares within the rows that hold a desert ("the lanes between
+        the deserts in the middle of the board", Changing the Slide). A power square on a row
+        without a desert lies in no such passage and counts as a lane of its own. Returns each
+        power square's lane and, per square, the power squares it links to (those in another lane)."""
+        w, n = self.w, self.n
+        band = [any(self.desert[r * w:(r + 1) * w]) for r in range(self.h)]
+        lane: dict[int, int] = {}
+        for p in self.powers:
+            if p in lane:
+                continue
+            if not band[p // w]:
+                lane[p] = p
+                continue
+            seen, stack = {p}, [p]
+            while stack:
+                s = stack.pop()
+                for x in self.nb[s]:
+                    if x >= 0 and x not in seen and not self.desert[x] and band[x // w]:
+                        seen.add(x)
+                        stack.append(x)
+            for x in seen:
+                if self.power[x]:
+                    lane[x] = p
+        links = tuple(tuple(q for q in self.powers if lane[q] != lane[i]) if self.power[i] else ()
+                      for i in range(n))
+        return lane, links
 
     def name(self, sq: int) -> str:
         """Square name: column a-k from the left, row number counted from the bottom (c4)."""
@@ -96,7 +127,7 @@ class Geometry:
                         s = q.popleft()
                         nxt = [x for x in self.nb[s] if x >= 0 and not self.desert[x]]
                         if self.power[s]:
-                            nxt += self.powers
+                            nxt += self.power_links[s]
                         for x in nxt:
                             if dist[x] == big:
                                 dist[x] = dist[s] + 1

@@ -39,7 +39,7 @@ def gen_moves(geo: Geometry, side_at: list[int], type_at: list[int], side: int, 
     """Every legal move of `side` (types of its own pieces must be known; enemy types are not read)."""
     out: list[int] = []
     add = out.append
-    rays, fly, cross, powers, power = geo.rays, geo.fly, geo.cross, geo.powers, geo.power
+    rays, fly, cross, links, power = geo.rays, geo.fly, geo.cross, geo.power_links, geo.power
     enemy = 1 - side
     for frm in [s for s in range(geo.n) if side_at[s] == side]:
         t = type_at[frm]
@@ -69,8 +69,8 @@ def gen_moves(geo: Geometry, side_at: list[int], type_at: list[int], side: int, 
                 if to >= 0 and side_at[to] < 0:
                     add(base | (to << 9) | (CROSS << 18))
         if power[frm]:
-            for to in powers:
-                if to != frm and side_at[to] < 0:
+            for to in links[frm]:  # power squares in another lane (geometry._lanes)
+                if side_at[to] < 0:
                     add(base | (to << 9) | (POWER << 18))
     if forbid is not None:
         a, b = forbid

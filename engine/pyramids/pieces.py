@@ -23,7 +23,7 @@ CODE_OF_NAME = {name: code for code, name in NAME.items()}
 MOBILE = tuple(t not in (UNKNOWN, SPHINX, PYRAMID) for t in range(NTYPES))
 
 
-def attacker_wins(attacker: int, defender: int) -> bool:
+def attacker_wins(attacker: int, defender: int, lion_beats_lion: bool = False) -> bool:
     """Manual, Resolution of Attacks:
     1) Any piece can capture the pyramid.
     2) An attacking piece can defeat any numeric piece of greater or equal number.
@@ -32,6 +32,11 @@ def attacker_wins(attacker: int, defender: int) -> bool:
        defeat the cobra by attacking it.
     A sphinx "will defeat anything which attacks it, except a sacred cat"; the cobra attacking any
     other numeric piece loses (only "the cobra can defeat the lion" is granted to it).
+
+    A lion attacking a lion: rule 2 ("greater or equal number") says it wins, the Theme's "Only the
+    cobra can defeat the lion" says it cannot. The specific statement (about the lion) wins over the
+    general one (about every numeric piece): the attacking lion loses, unless `lion_beats_lion`
+    (scenario option `lion_vs_lion: attacker`) chooses rule 2.
     """
     if defender == PYRAMID or defender == COBRA:
         return True
@@ -39,8 +44,17 @@ def attacker_wins(attacker: int, defender: int) -> bool:
         return attacker == CAT
     if attacker == COBRA:
         return defender == LION
+    if attacker == LION and defender == LION:
+        return lion_beats_lion
     return attacker <= defender
 
 
-#: WINS[a][d]: the table form used by move generation and search
-WINS = tuple(tuple(attacker_wins(a, d) if a and d else False for d in range(NTYPES)) for a in range(NTYPES))
+def wins_table(lion_beats_lion: bool = False) -> tuple[tuple[bool, ...], ...]:
+    """WINS[a][d]: `attacker_wins` as a table, for move generation and search."""
+    return tuple(tuple(attacker_wins(a, d, lion_beats_lion) if a and d else False for d in range(NTYPES))
+                 for a in range(NTYPES))
+
+
+#: the table of the default rules (the attacking lion loses to a lion)
+WINS = wins_table(False)
+WINS_BY_OPTION = {"defender": WINS, "attacker": wins_table(True)}

@@ -11,6 +11,16 @@
   not seen is scored by expectation over its beliefs (the chance of winning, of finding the pyramid,
   and what learning a rank is worth), and the line continues with the likelier outcome. The sampled
   ranks of unknown pieces decide only how they may move, so a deep line does not feed on one guess.
+- "Your moves in the recursion are evaluated according to Cheops' inferences about your perception
+  of the board, including ... inferences you might have made about Cheops' unknown pieces": at the
+  opponent's nodes (with `model_opponent`), the opponent's attacks on the searcher's pieces it has
+  not seen are rated by the *opponent's* beliefs (`opp_exp`, `opp_ppyr`: the searcher's piece set
+  less what the opponent has seen), which decides which replies are "hot" and which one the opponent
+  picks; the value backed up is still the searcher's own ("He thinks he'll win the attack, but I know
+  better"). So "Cheops must infer that you will make a bad move without himself being fooled by your
+  high assessment of it": a reply misjudged by the opponent is searched to its true value, and it is
+  the opponent's choice only if its perceived value (true value + the misjudgement of its fight)
+  beats the best correctly judged reply.
 - the "force field ... attracts pieces ... according to the positions of your pieces": each side's
   field is a belief about where the other's pyramid is, spread by move distance; the evaluation adds
   it to the material balance, so a shallow search still walks pieces toward the target.
@@ -22,7 +32,7 @@ from __future__ import annotations
 import time
 
 from .geometry import Geometry
-from .movegen import FLY, SQ_MASK, forbidden_by_repetition, gen_attacks, gen_moves
+from .movegen import CROSS, FLY, LONG, SQ_MASK, forbidden_by_repetition, gen_attacks, gen_moves
 from .pieces import (ANTELOPE, BULL, CAMEL, CAT, COBRA, HAWK, LION, MOBILE, NTYPES, PYRAMID, RAM, SPHINX,
                      WINS, WOLF)
 
@@ -64,14 +74,14 @@ class Expectations:
     mobile piece attacking a known piece of rank t.
     """
 
-    def __init__(self, pool: dict[int, float]) -> None:
+    def __init__(self, pool: dict[int, float], wins=WINS) -> None:
         unmoved = [(d, w) for d, w in pool.items() if w > 0 and d != PYRAMID]
         mobile = [(d, w) for d, w in pool.items() if w > 0 and MOBILE[d]]
-        self.attack = (self._attack(unmoved), self._attack(mobile))
-        self.defend = self._defend(mobile)
+        self.attack = (self._attack(unmoved, wins), self._attack(mobile, wins))
+        self.defend = self._defend(mobile, wins)
 
     @staticmethod
-    def _attack(items):
+    def _attack(items, WINS):
         tot = sum(w for _, w in items)
         out = []
         for t in range(NTYPES):
@@ -84,7 +94,7 @@ class Expectations:
         return out
 
     @staticmethod
-    def _defend(items):
+    def _defend(items, WINS):
         tot = sum(w for _, w in items)
         out = []
         for t in range(NTYPES):
@@ -122,12 +132,21 @@ class SearchBoard:
 
     __slots__ = ("geo", "slide", "root", "side_at", "type_at", "unk", "mov", "exp", "info", "ppyr", "hist",
                  "mat", "pos", "mobile", "pyr_lost", "field", "beam", "nodes", "deadline", "stop",
-                 "check_every")
+                 "check_every", "wins", "seen", "opp_exp", "opp_ppyr")
 
     def __init__(self, geo: Geometry, slide: int, root: int, side_at: list[int], type_at: list[int],
                  unk: list[bool], mov: list[bool], hist, field: tuple[list[float], list[float]],
-                 exp: Expectations, ppyr: list[float], info: float = INFO, beam: int = 6) -> None:
+                 exp: Expectations, ppyr: list[float], info: float = INFO, beam: int = 6, wins=WINS,
+                 seen: list[bool] | None = None, opp_exp: Expectations | None = None,
+                 opp_ppyr: list[float] | None = None) -> None:
         self.geo, self.slide, self.root = geo, slide, root
+        self.wins = wins
+        #: seen[sq]: the opponent has seen the rank of root's piece on sq. With `opp_exp` (the
+        #: opponent's expectations about root's unseen pieces) and `opp_ppyr` (its pyramid belief per
+        #: square) the opponent's choices follow its own perception (None: it sees the truth)
+        self.seen = seen if seen is not None else [True] * geo.n
+        self.opp_exp = opp_exp
+        self.opp_ppyr = opp_ppyr
         self.side_at, self.type_at = side_at, type_at
         #: unk[sq]: the piece on sq is an opponent piece whose rank `root` has not seen (its
         #: type_at is a sampled guess, used only for how it moves)
@@ -172,9 +191,23 @@ class SearchBoard:
         elif self.unk[frm] and how != FLY and d != PYRAMID:
             p_win, loss_d, loss_a = self.exp.defend[d]
             return p_win >= 0.5, -loss_a, -loss_d, False
-        if WINS[t][d]:
+        if self.wins[t][d]:
             return True, 0.0, -VAL[d], d == PYRAMID
         return False, -VAL[t], 0.0, False
+
+    def misjudged(self, m: int) -> float:
+        """For an attack by the opponent of root on a root piece whose rank the opponent has not
+        seen: what the opponent believes the attack gains (by expectation over its beliefs) minus
+        what it gains as root knows it. 0.0 for every other move, or without an opponent model."""
+        if self.opp_exp is None:
+            return 0.0
+        frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
+        if self.side_at[to] != self.root or self.side_at[frm] == self.root or self.seen[to]:
+            return 0.0
+        p_win, loss_a, loss_d = self.opp_exp.attack[self.mov[to]][self.type_at[frm]]
+        p = 0.0 if self.mov[to] else self.opp_ppyr[to]
+        perceived = self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND + (1.0 - p) * loss_d
+        return perceived - self.attack_gain(m)
 
     # --- make / unmake -----------------------------------------------------------------------------
 
@@ -183,8 +216,9 @@ class SearchBoard:
         side_at, type_at, unk, mov = self.side_at, self.type_at, self.unk, self.mov
         s, t, ds, d = side_at[frm], type_at[frm], side_at[to], type_at[to]
         mat, pos, mobile = self.mat, self.pos, self.mobile
+        seen = self.seen
         undo = (frm, to, s, t, ds, d, mat[0], mat[1], pos[0], pos[1], mobile[0], mobile[1], self.hist[s],
-                self.pyr_lost[0], self.pyr_lost[1], unk[frm], unk[to], mov[frm], mov[to])
+                self.pyr_lost[0], self.pyr_lost[1], unk[frm], unk[to], mov[frm], mov[to], seen[frm], seen[to])
         self.hist[s] = (self.hist[s][1], (frm, to))
         f = self.field[s]
         won = True
@@ -199,13 +233,16 @@ class SearchBoard:
                     self.pyr_lost[ds] = True
         if won:
             side_at[to], type_at[to], unk[to] = s, t, unk[frm]
+            # a winner's rank is shown, and so is a rank only it moves like
+            seen[to] = seen[frm] or ds >= 0 or (m >> 18) in (LONG, FLY, CROSS)
             mov[to] = True
-            side_at[frm], type_at[frm], unk[frm], mov[frm] = -1, 0, False, False
+            side_at[frm], type_at[frm], unk[frm], mov[frm], seen[frm] = -1, 0, False, False, True
             pos[s] += FW[t] * (f[to] - f[frm])
         else:
             pos[s] -= FW[t] * f[frm]
             mobile[s] -= 1
-            side_at[frm], type_at[frm], unk[frm], mov[frm] = -1, 0, False, False
+            seen[to] = True  # the defender won: shown
+            side_at[frm], type_at[frm], unk[frm], mov[frm], seen[frm] = -1, 0, False, False, True
         return undo
 
     def unmake(self, u) -> None:
@@ -217,6 +254,7 @@ class SearchBoard:
         self.pyr_lost[0], self.pyr_lost[1] = u[13], u[14]
         self.unk[frm], self.unk[to] = u[15], u[16]
         self.mov[frm], self.mov[to] = u[17], u[18]
+        self.seen[frm], self.seen[to] = u[19], u[20]
 
     # --- evaluation and ordering -------------------------------------------------------------------
 
@@ -233,6 +271,12 @@ class SearchBoard:
         won, da, dd, found = self.fight(m & SQ_MASK, (m >> 9) & SQ_MASK, m >> 18)
         return WIN if found else da - dd
 
+    def perceived_gain(self, m: int, side: int) -> float:
+        """What an attack is worth as its side perceives it: root's own view, or for the opponent
+        root's model of the opponent's view (`misjudged`)."""
+        g = self.attack_gain(m)
+        return g if side == self.root else g + self.misjudged(m)
+
     def initial_values(self, moves: list[int], side: int) -> list[tuple[float, bool, int]]:
         """(initial value, hot, move) per move, best first: the manual's criterion list."""
         side_at, type_at, f = self.side_at, self.type_at, self.field[side]
@@ -242,14 +286,14 @@ class SearchBoard:
         for m in moves:
             frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
             if side_at[to] >= 0:
-                g = self.attack_gain(m)
+                g = self.perceived_gain(m, side)
                 out.append((100.0 + g if g > 0 else g, g > 0, m))
                 continue
             t = type_at[frm]
             v = FW[t] * (f[to] - f[frm])
             # escaping an adjacent enemy that would win
             for x in nb[frm]:
-                if x >= 0 and side_at[x] == enemy and WINS[type_at[x]][t]:
+                if x >= 0 and side_at[x] == enemy and self.wins[type_at[x]][t]:
                     v += 0.5 * VAL[t]
                     break
             out.append((v, False, m))
@@ -260,17 +304,25 @@ class SearchBoard:
 
     def horizon(self, side: int, ply: int) -> float:
         """The evaluation at the search horizon, where the side to move may still cash in one
-        favourable attack (a one-move quiescence, so a piece left hanging is seen as lost)."""
-        best = self.evaluate(side)
+        attack it perceives as favourable (a one-move quiescence, so a piece left hanging is seen
+        as lost). The opponent picks by its perceived value; the value returned is root's."""
+        base = self.evaluate(side)
+        best = best_p = base
         enemy = 1 - side
         for m in gen_attacks(self.geo, self.side_at, self.type_at, side):
-            if self.attack_gain(m) <= 0:
+            g = self.perceived_gain(m, side)
+            if g <= 0:
                 continue
             u = self.make(m)
-            v = WIN - ply - 1 if self.pyr_lost[enemy] else self.evaluate(side)
+            terminal = self.pyr_lost[enemy]
+            v = WIN - ply - 1 if terminal else self.evaluate(side)
             self.unmake(u)
-            if v > best:
-                best = v
+            if side == self.root:
+                p = v
+            else:  # as the opponent sees it: a capture of an unseen pyramid is only its expected gain
+                p = base + g if terminal else v + (g - self.attack_gain(m))
+            if p > best_p:
+                best, best_p = v, p
         return best
 
     def negamax(self, depth: int, alpha: float, beta: float, side: int, ply: int) -> float:
@@ -288,19 +340,51 @@ class SearchBoard:
             hot = [x for x in ordered if x[1]]
             cold = [x for x in ordered if not x[1]][: self.beam]
             ordered = hot + cold
+        fooled = []
+        if side != self.root and self.opp_exp is not None:
+            fooled = [(x[2], d) for x in ordered if (d := self.misjudged(x[2]))]
+            if fooled:
+                skip = {m for m, _ in fooled}
+                ordered = [x for x in ordered if x[2] not in skip]
         best = -INF
         enemy = 1 - side
         for _, _, m in ordered:
             u = self.make(m)
-            if self.pyr_lost[enemy] or self.mobile[enemy] == 0:
-                v = WIN - ply - 1
-            elif self.mobile[side] == 0:
-                v = -WIN + ply + 1
-            else:
+            v = self._terminal(side, enemy, ply)
+            if v is None:
                 v = -self.negamax(depth - 1, -beta, -max(alpha, best), enemy, ply + 1)
             self.unmake(u)
             if v > best:
                 best = v
                 if best >= beta:
                     break
-        return best
+        if not fooled:
+            return best
+        # the opponent's misjudged replies: it picks one when what it believes of it (true value +
+        # misjudgement d) beats its best reply so far, so only a true value above chosen_p - d
+        # matters: each is searched with its window starting there (a fail-low: not picked)
+        chosen, chosen_p = best, best
+        base = self.evaluate(side)
+        for m, d in fooled:
+            g_true = self.attack_gain(m)
+            u = self.make(m)
+            v = self._terminal(side, enemy, ply)
+            if v is not None:
+                p = base + g_true + d
+            else:
+                lo = chosen_p - d
+                hi = beta if beta > lo else lo + 1e-6
+                v = -self.negamax(depth - 1, -hi, -lo, enemy, ply + 1)
+                p = v + d
+            self.unmake(u)
+            if p > chosen_p:
+                chosen, chosen_p = v, p
+        return chosen
+
+    def _terminal(self, side: int, enemy: int, ply: int) -> float | None:
+        """The value for `side` after its move when the game is over, else None."""
+        if self.pyr_lost[enemy] or self.mobile[enemy] == 0:
+            return WIN - ply - 1
+        if self.mobile[side] == 0:
+            return -WIN + ply + 1
+        return None

@@ -15,7 +15,7 @@ from gridsmith.formats.pyramids.scenario import Options
 from .actions import Attacked, GameOver, Moved, Move
 from .geometry import Geometry
 from .movegen import CROSS, FLY, LONG, POWER, SQ_MASK, forbidden_by_repetition, gen_moves
-from .pieces import COBRA, MOBILE, NTYPES, PYRAMID, SPHINX, WINS
+from .pieces import COBRA, MOBILE, NTYPES, PYRAMID, SPHINX, WINS_BY_OPTION
 
 #: moves only one rank can make reveal that rank (manual "Pieces": identities become known "by moves
 #: which are unique to specific ranks")
@@ -54,6 +54,8 @@ class View:
     level: int
     winner: int | None
     over: bool
+    #: scenario option: who wins a lion attacking a lion ("defender" or "attacker"; public)
+    lion_vs_lion: str = "defender"
 
 
 class PyramidsState:
@@ -64,6 +66,9 @@ class PyramidsState:
         self.counts = counts
         self.options = options
         self.slide = int(options.slide)
+        #: who wins a lion attacking a lion (docs/rules/pyramids.md): the attack table of this game
+        self.lion_vs_lion = getattr(options, "lion_vs_lion", "defender")
+        self.wins = WINS_BY_OPTION[self.lion_vs_lion]
         self.rng = rng
         self.first = first
         n = geo.n
@@ -156,7 +161,7 @@ class PyramidsState:
         else:
             dpid = self.pid_at[to]
             d = self.type_at[to]
-            won = WINS[t][d]
+            won = self.wins[t][d]
             winner_pid, winner_side, winner_t = (pid, side, t) if won else (dpid, enemy, d)
             loser_pid = dpid if won else pid
             shown = not (self.options.hide_attacks and winner_side == CHEOPS
@@ -258,6 +263,7 @@ class PyramidsState:
             level=int(self.options.level),
             winner=self._result.winners[0] if self._result and self._result.winners else None,
             over=self._result is not None,
+            lion_vs_lion=self.lion_vs_lion,
         )
 
     def clone(self) -> "PyramidsState":

@@ -42,21 +42,29 @@ class Combat(FileModel):
     successive_attack_bonus_percent: int = Field(
         25, ge=0, description="Attacker bonus per earlier successive attack on the same square."
     )
-    # --- decisions where the manual is silent (docs/rules/pendulous.md) ---
-    successive_attacks: Literal["turn", "consecutive"] = Field(
-        "turn",
-        description="Which earlier attacks count for the bonus: every earlier attack by the same player "
-        "on the square in this turn (`turn`), or only an unbroken run of attacks on it (`consecutive`).",
+    # --- how the manual's words are read, and decisions where it is silent (docs/rules/pendulous.md) ---
+    successive_attacks: Literal["consecutive", "turn"] = Field(
+        "consecutive",
+        description="Which earlier attacks count for the bonus: only an unbroken run of the player's attacks "
+        "on the square (`consecutive`, the manual's 'attacks the same square successivly'), or every earlier "
+        "attack by the player on the square in this turn (`turn`). The count starts again every turn.",
     )
     naval_army: Literal["replace", "add"] = Field(
         "replace",
         description="A naval invader is worth `attacker.naval_invasion` instead of `attacker.attacking_army` "
         "(`replace`), or both together (`add`).",
     )
-    defender_loss_without_army: Literal["none", "pool"] = Field(
-        "none",
-        description="What a defender who loses a square with no army on it loses besides the square: "
-        "nothing (`none`) or one army from the force pool when it has one (`pool`).",
+    defender_city_support: Literal["once", "per_city"] = Field(
+        "once",
+        description="`defender.adjacent_city` counts once when the target is next to any defender city "
+        "(`once`, 2.7 '5 Points if target square is next to defender city'), or once per such city (`per_city`).",
+    )
+    defender_loss_without_army: Literal["pool_then_map", "pool", "none"] = Field(
+        "pool_then_map",
+        description="What a defender who loses a square with no army on it (empty land, a city) loses "
+        "besides the square (2.7 'The loser of the battle will lose an army'): one army from its force pool, "
+        "or when that is empty one from the map, next to the target first (`pool_then_map`); one from the "
+        "force pool only when it has one (`pool`); nothing (`none`).",
     )
     army_after_city_capture: Literal["pool", "lost"] = Field(
         "pool",
@@ -66,8 +74,15 @@ class Combat(FileModel):
     unsupplied_target_gets_support: bool = Field(
         False, description="Whether an unsupplied target square receives support from adjacent armies and cities."
     )
-    unsupplied_armies_give_support: bool = Field(
-        False, description="Whether armies on unsupplied squares support attacks and defences next to them."
+    attacker_unsupplied_armies_support: bool = Field(
+        True,
+        description="Whether the attacker's armies on its own unsupplied squares support its attacks next to "
+        "them (2.5 'Armies on the map next to an enemy square being attacked support in the attack').",
+    )
+    defender_unsupplied_armies_support: bool = Field(
+        True,
+        description="Whether the defender's armies on its unsupplied squares support the defence of a supplied "
+        "square next to them (2.5 'Armies next to a friendly square being attacked add 5 points').",
     )
 
 
@@ -89,24 +104,39 @@ class Supply(FileModel):
     disband_in_setup_turn: bool = Field(
         True, description="Whether the end-of-turn supply check disbands armies in the setup turn too."
     )
+    reversion_in_setup_turn: bool = Field(
+        True,
+        description="Whether reversion (2.8 'At the start of each players turn') also happens at the start "
+        "of each seat's setup turn, to enemy unsupplied squares of the starting map.",
+    )
 
 
 class Turns(FileModel):
     """Manual 2.3/2.4 and the decisions they leave open."""
 
     victory_points_in_setup_turn: bool = Field(
-        False, description="Whether victory points are also accumulated at the start of the setup turn."
+        True,
+        description="Whether victory points are also accumulated at the start of each seat's setup turn "
+        "(2.3 'At the start of each players turn'; 2.4 'The first turn in a game is the setup turn').",
     )
-    reinforcements_over_maximum: Literal["cap", "none"] = Field(
-        "cap",
-        description="When the reinforcement rate would exceed maximum forces: give as many as fit (`cap`) "
-        "or none that turn (`none`).",
+    reinforcements_over_maximum: Literal["none", "cap"] = Field(
+        "none",
+        description="When the reinforcement rate would exceed maximum forces: none that turn (`none`, 3.1.1 "
+        "'Reinforcements will not be given to the player that would cause the army count to exceed this "
+        "maximum') or as many as fit (`cap`).",
     )
     max_actions_per_turn: int = Field(
         1000,
         ge=0,
-        description="Safety limit for computer players: after this many actions only End Turn is legal "
-        "(0 = no limit). The manual has none; free setup-turn actions could otherwise loop forever.",
+        description="Safety limit: after this many actions in one turn only End Turn is legal (0 = no "
+        "limit). The manual has none; placing and picking up for free (the setup turn) could otherwise "
+        "loop forever. Where it applies is `action_limit`.",
+    )
+    action_limit: Literal["free_turns", "every_turn"] = Field(
+        "free_turns",
+        description="`free_turns`: the limit applies only in turns where placing and picking up both cost "
+        "nothing (the setup turn), as 2.5 says 'Armies can be reused any number of times in a game turn as "
+        "long as resource points are available'; `every_turn`: in every turn.",
     )
 
 

@@ -63,6 +63,10 @@ class Options(FileModel):
                            description="The game is a draw after this many moves (both sides counted).")
     think_seconds: float = Field(default=10.0, gt=0, le=3600,
                                  description="Cheops' time limit per move; he plays the best move found so far.")
+    lion_vs_lion: Literal["defender", "attacker"] = Field(
+        default="defender",
+        description="A lion attacking a lion: the defender wins (`defender`: 'Only the cobra can defeat the "
+        "lion', the specific rule) or the attacker wins (`attacker`: rule 2, 'greater or equal number').")
 
 
 class Scenario(FileModel):

@@ -84,3 +84,30 @@ def test_a_view_cannot_roll_the_games_dice(duel):
     assert v.log == s.log  # nothing happened
     v.rng = CounterRng(1)
     assert v.apply(attack)
+
+
+def test_greedy_keeps_attacking_a_defended_line_while_it_has_armies_and_resources():
+    """Issue 12: greedy stopped attacking with 12 armies and 46 resources unused when every
+    border square of the defender held an army. 2.7: "Each time a player attacks the same square
+    successivly the attackers point value increases by 25%": a square that resists one attack
+    falls to a short run of them, so greedy attacks while the run's odds are good."""
+    from gridsmith.engine.pendulous import attack_odds
+    from gridsmith.engine.pendulous.actions import Attack, EndTurn
+    from gridsmith.engine.pendulous.agents import greedy_move
+
+    from .helpers import player, start, through_setup
+
+    s = start(["11122", "A112B", "11122"], [player(initial_forces=15, start_resources=46, max_forces=30),
+                                            player(initial_forces=3)])
+    through_setup(s, {0: ["place 0,2", "place 1,2", "place 2,2"], 1: ["place 0,3", "place 1,3", "place 2,3"]})
+    assert max(attack_odds(s, (r, 3)).chance for r in range(3)) < 0.5  # no single attack is good
+    assert isinstance(greedy_move(s.clone(), max_run=0), EndTurn)  # the old policy gave up here
+    attacks = 0
+    while True:
+        a = greedy_move(s)
+        if isinstance(a, EndTurn):
+            break
+        attacks += isinstance(a, Attack)
+        s.apply(a)
+    assert attacks >= 3
+    assert any(s.owner[s.board.index(r, 3)] == 0 for r in range(3))  # the line was broken

@@ -27,10 +27,16 @@ def games(draw):
         for q in range(nseats)
     ]
     ruleset = rules(
-        supply={"live_during_turn": draw(st.booleans()), "reversion_cascades": draw(st.booleans())},
-        combat={"defender_loss_without_army": draw(st.sampled_from(["none", "pool"])),
+        supply={"live_during_turn": draw(st.booleans()), "reversion_cascades": draw(st.booleans()),
+                "reversion_in_setup_turn": draw(st.booleans())},
+        combat={"defender_loss_without_army": draw(st.sampled_from(["pool_then_map", "none", "pool"])),
                 "army_after_city_capture": draw(st.sampled_from(["pool", "lost"])),
-                "successive_attacks": draw(st.sampled_from(["turn", "consecutive"]))},
+                "successive_attacks": draw(st.sampled_from(["turn", "consecutive"])),
+                "defender_city_support": draw(st.sampled_from(["once", "per_city"])),
+                "attacker_unsupplied_armies_support": draw(st.booleans()),
+                "defender_unsupplied_armies_support": draw(st.booleans())},
+        turns={"reinforcements_over_maximum": draw(st.sampled_from(["none", "cap"])),
+               "victory_points_in_setup_turn": draw(st.booleans())},
     )
     sc = scenario(rows, players, turns=draw(st.integers(1, 4)), naval=draw(st.booleans()))
     return sc, ruleset, draw(st.integers(0, 2**32)), draw(st.integers(0, 2**32))

@@ -14,7 +14,7 @@ def test_player_settings_report():
     through_setup(s)
     red = reports.player_settings(s)[0]
     assert red == {"seat": "red", "name": "Reds", "reinforcement_rate": 3, "resource_rate": 4, "maximum_forces": 12,
-                   "force_pool": 8, "armies_on_map": 0, "resources": 6, "victory_points": 9 + 6,
+                   "force_pool": 8, "armies_on_map": 0, "resources": 6, "victory_points": 9 + 6 + 6,
                    "army_effectiveness": 80, "out": False}
     lines = reports.player_settings_text(s).splitlines()
     assert lines[1].split() == ["red", "gray"] and any(x.split()[:3] == ["reinforcement", "rate", "3"] for x in lines)

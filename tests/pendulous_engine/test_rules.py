@@ -51,16 +51,20 @@ def test_start_resources_plus_rate_on_first_turn_and_rates_every_turn():
     assert s.resources[0] == 3 + 5 + 5 and s.pool[0] == 5 + 2 + 2
 
 
-def test_reinforcements_capped_by_maximum_forces():
+def test_reinforcements_not_given_when_they_would_exceed_maximum_forces():
     """3.1.1: "Reinforcements will not be given to the player that would cause the army count to
-    exceed this maximum force count." (ruleset turns.reinforcements_over_maximum: cap / none)"""
+    exceed this maximum force count." The turn's reinforcements would exceed it: none are given
+    (ruleset turns.reinforcements_over_maximum: none; the variant `cap` gives as many as fit)."""
     p = player(initial_forces=5, max_forces=6, reinforcement_rate=3)
     s = start(DUEL, [p, player()])
     through_setup(s)
-    assert s.forces(0) == 6  # 5 + only 1 of the 3 fit
-    s2 = start(DUEL, [p, player()], ruleset=rules(turns={"reinforcements_over_maximum": "none"}))
+    assert s.forces(0) == 5  # 5 + 3 would be 8 > 6: none given
+    s1 = start(DUEL, [player(initial_forces=3, max_forces=6, reinforcement_rate=3), player()])
+    through_setup(s1)
+    assert s1.forces(0) == 6  # 3 + 3 fits exactly
+    s2 = start(DUEL, [p, player()], ruleset=rules(turns={"reinforcements_over_maximum": "cap"}))
     through_setup(s2)
-    assert s2.forces(0) == 5
+    assert s2.forces(0) == 6  # the variant: only 1 of the 3 fit
     # initial forces above the maximum are capped too (forces never exceed the maximum)
     s3 = start(DUEL, [player(initial_forces=9, max_forces=4), player()])
     assert s3.pool[0] == 4
@@ -79,6 +83,35 @@ def test_place_costs_one_resource_needs_pool_and_resource():
     play(s, "pickup 0,0", "place 0,1")  # 2.5: "Armies can be reused any number of times in a game turn"
     assert s.resources[0] == 0
     assert "resource" in s.why_illegal(PickUp(0, 1))
+    assert s.legal_actions() == [END_TURN]
+
+
+def test_armies_reused_any_number_of_times_in_a_normal_turn():
+    """2.5: "Armies can be reused any number of times in a game turn as long as resource points are
+    available." The ruleset's action limit (turns.max_actions_per_turn) bounds only turns where
+    placing and picking up cost nothing, where play could otherwise never end: the setup turn
+    (2.4: "Armies can be freely pickup and placed on owned map squares during the setup turn
+    without expending any resources"). Variant turns.action_limit: every_turn."""
+    lim = {"max_actions_per_turn": 4}
+    s = start(DUEL, [player(initial_forces=1, start_resources=20, resource_rate=0), player()],
+              ruleset=rules(turns=lim))
+    play(s, "place 0,0", "pickup 0,0", "place 0,0", "pickup 0,0")
+    assert s.legal_actions() == [END_TURN]  # the free setup turn is bounded
+    play(s, "end")
+    through_setup(s)
+    for _ in range(10):  # 20 resource points: ten times down and up again
+        play(s, "place 0,0", "pickup 0,0")
+    assert s.resources[0] == 0 and s.actions_this_turn == 20
+    s = start(DUEL, [player(initial_forces=1, start_resources=20), player()],
+              ruleset=rules(turns={**lim, "action_limit": "every_turn"}))
+    through_setup(s)
+    play(s, "place 0,0", "pickup 0,0", "place 0,0", "pickup 0,0")
+    assert s.legal_actions() == [END_TURN] and "limit" in s.why_illegal(Place(0, 0))
+    # a ruleset that makes normal turns free too is bounded there as well
+    s = start(DUEL, [player(initial_forces=1), player()],
+              ruleset=rules(turns=lim, costs={"place": 0, "pick_up": 0}))
+    through_setup(s)
+    play(s, "place 0,0", "pickup 0,0", "place 0,0", "pickup 0,0")
     assert s.legal_actions() == [END_TURN]
 
 
@@ -139,6 +172,23 @@ def test_attacker_city_and_defender_city_points():
     assert o.attack == 13 and dict(o.defence_items) == {"land": 2, "1 adjacent cities": 5}
 
 
+def test_defender_city_support_counts_once():
+    """2.7: "5 Points if target square is next to defender city", against "3 points for each
+    attackers city next to target square" in the same table: the defender's 5 is a condition, once,
+    however many of its cities touch the target (the table is the specific statement; 2.1's "city
+    squares support the eight surrounding squares with a defensive value of 5 per square" is the
+    general one). Variant: combat.defender_city_support: per_city."""
+    rows = ["1BB", "12B", "A22"]
+    s = start(rows)
+    through_setup(s)
+    o = attack_odds(s, (1, 1))  # gray land next to three gray cities
+    assert dict(o.defence_items) == {"land": 2, "3 adjacent cities, counted once": 5} and o.defence == 7
+    s = start(rows, ruleset=rules(combat={"defender_city_support": "per_city"}))
+    through_setup(s)
+    o = attack_odds(s, (1, 1))
+    assert dict(o.defence_items) == {"land": 2, "3 adjacent cities": 15} and o.defence == 17
+
+
 def test_manual_examples_25_vs_25_is_50_and_10_vs_30_is_25_percent():
     """2.7: "if the attacter has 25 points and the defender has 25 points its a 50% chance of success.
     If the attacker has 10 points and the defender has 30 points its a 25% chance"."""
@@ -186,14 +236,23 @@ def test_successive_attacks_get_25_percent_more_each():
     assert attack_odds(s, (0, 2)).attack == 10
 
 
-def test_successive_attack_consecutive_variant():
-    lose = rules(combat={"successive_attacks": "consecutive", "defender": {"city": 10_000, "land": 10_000}})
-    s = start(["A1BB", "1122"], [player(initial_forces=5), player()], ruleset=lose)
+def test_successive_attacks_are_an_unbroken_run():
+    """2.7: "Each time a player attacks the same square successivly the attackers point value
+    increases by 25%": successively, one right after the other; an attack on another square ends
+    the run (placing or picking up armies in between does not: those are not attacks). Variant
+    combat.successive_attacks: turn counts every earlier attack on the square this turn."""
+    lose = {"defender": {"city": 10_000, "land": 10_000}}
+    s = start(["A1BB", "1122"], [player(initial_forces=5), player()], ruleset=rules(combat=lose))
     through_setup(s)
-    play(s, "attack 0,2")
+    play(s, "attack 0,2", "place 0,1")
     assert attack_odds(s, (0, 2)).attempt == 2
     play(s, "attack 1,2")
     assert attack_odds(s, (0, 2)).attempt == 1
+    s = start(["A1BB", "1122"], [player(initial_forces=5), player()],
+              ruleset=rules(combat={**lose, "successive_attacks": "turn"}))
+    through_setup(s)
+    play(s, "attack 0,2", "attack 1,2")
+    assert attack_odds(s, (0, 2)).attempt == 2
 
 
 def test_army_effectiveness_scales_points():
@@ -244,10 +303,36 @@ def test_unsupplied_target_has_no_defence_and_no_support():
     o = attack_odds(s, (1, 4))  # attacked from red's own (unsupplied) square 1,3
     assert dict(o.defence_items) == {"unsupplied square": 0} and o.chance == 1.0
     assert dict(attack_odds(s, (0, 4)).defence_items) == {"unsupplied square": 0, "army on square": 15}
-    both = rules(supply=keep, combat={"unsupplied_target_gets_support": True, "unsupplied_armies_give_support": True})
-    s = start(rows, ruleset=both)
+    s = start(rows, ruleset=rules(supply=keep, combat={"unsupplied_target_gets_support": True}))
     through_setup(s, {1: ["place 0,4"]})
     assert dict(attack_odds(s, (1, 4)).defence_items) == {"unsupplied square": 0, "1 adjacent armies": 5}
+
+
+def test_attackers_armies_support_whether_or_not_their_squares_are_supplied():
+    """2.5: "Armies on the map next to an enemy square being attacked support in the attack with a
+    value of 5. ... Armies next to a friendly square being attacked add 5 points to the defense of
+    that square." No condition on the supporting army's own square: the "0 Unsupplied square ( no
+    support is given )" row of 2.7 is in the defender's table and is about the target. Variants:
+    combat.attacker_unsupplied_armies_support / defender_unsupplied_armies_support: false."""
+    # red's 0,3 and 1,3 are cut off from red's city A by water
+    rows = ["A1~122", "11~12B"]
+    keep = {"disband_in_setup_turn": False, "reversion_in_setup_turn": False}
+    s = start(rows, ruleset=rules(supply=keep))
+    through_setup(s, {0: ["place 0,3", "place 1,3"]})
+    assert not s.is_supplied(0, 3) and not s.is_supplied(1, 3) and s.is_supplied(0, 4)
+    o = attack_odds(s, (0, 4))
+    assert dict(o.attack_items) == {"attacking army": 10, "2 adjacent armies": 10}
+    off = {"attacker_unsupplied_armies_support": False}
+    s = start(rows, ruleset=rules(supply=keep, combat=off))
+    through_setup(s, {0: ["place 0,3", "place 1,3"]})
+    assert dict(attack_odds(s, (0, 4)).attack_items) == {"attacking army": 10}
+    # the defender's side: its armies on unsupplied squares support an unsupplied target where the
+    # ruleset gives such a target support at all (a supplied target's neighbours of the same owner
+    # are supplied too)
+    s = start(["~~~~2~~~", "A1~12~2B", "~~~~~~~~"], ruleset=rules(
+        supply=keep, combat={"unsupplied_target_gets_support": True, "defender_unsupplied_armies_support": False}))
+    through_setup(s, {1: ["place 0,4"]})
+    assert dict(attack_odds(s, (1, 4)).defence_items) == {"unsupplied square": 0}
 
 
 def test_loser_loses_an_army_and_attack_costs_a_resource_either_way():
@@ -282,13 +367,45 @@ def test_capturing_a_city_returns_the_army_to_the_pool():
     assert s.owner[s.board.index(0, 2)] == 0 and s.pool[0] == pool and s.onmap[0] == 0
 
 
-def test_defender_loss_without_army_variant():
-    win = rules(combat={"defender": {"land": 0, "adjacent_city": 0}, "defender_loss_without_army": "pool"})
-    s = start(DUEL, ruleset=win)
+def test_defender_losing_an_empty_square_or_a_city_still_loses_an_army():
+    """2.7: "The loser of the battle will lose an army." With no army on the lost square (empty
+    land, or a city, which "may not contain armies", 2.1) the army comes from the defender's force
+    pool, "the holding area for all armies that are not on the map" (2.5), as the beaten attacker's
+    is "subtracted from the force pool"; with an empty pool, from the map: an army next to the target
+    (it supported the defence), else any of its armies, first in reading order. Ruleset
+    combat.defender_loss_without_army: pool_then_map (variants: pool, none)."""
+    sure = {"defender": {"land": 0, "city": 0, "adjacent_city": 0, "adjacent_army": 0}}
+    # an empty land square: from the pool
+    s = start(DUEL, ruleset=rules(combat=sure))
     through_setup(s)
-    gray = s.pool[1]
+    gray = s.forces(1)
+    ev = play(s, "attack 1,3")
+    assert ev[0].won and ev[0].defender_loss_from == "pool" and s.forces(1) == gray - 1
+    assert "defender loses an army from its force pool" in ev[0].to_text()
+    # a city, empty pool: the army next to it goes
+    s = start(["A11BB2", "111222"], [player(), player(initial_forces=2)], ruleset=rules(combat=sure))
+    through_setup(s, {1: ["place 1,5", "place 1,4"]})
+    assert s.pool[1] == 0
+    ev = play(s, "attack 0,3")
+    assert ev[0].won and ev[0].defender_loss_from == "1,4" and s.armies[s.board.index(1, 4)] == 0
+    assert s.armies[s.board.index(1, 5)] == 1 and s.forces(1) == 1
+    # no army next to the target: the first in reading order elsewhere
+    ev = play(s, "attack 0,4")
+    assert ev[0].defender_loss_from == "1,5" and s.forces(1) == 0
+    # nothing left to lose: only the square
+    ev = play(s, "attack 1,3")
+    assert ev[0].won and not ev[0].defender_army_lost
+    # variants
+    s = start(["A11BB2", "111222"], [player(), player(initial_forces=1)],
+              ruleset=rules(combat={**sure, "defender_loss_without_army": "pool"}))
+    through_setup(s, {1: ["place 1,4"]})
+    ev = play(s, "attack 0,3")
+    assert not ev[0].defender_army_lost and s.forces(1) == 1
+    s = start(DUEL, ruleset=rules(combat={**sure, "defender_loss_without_army": "none"}))
+    through_setup(s)
+    gray = s.forces(1)
     play(s, "attack 1,3")
-    assert s.pool[1] == gray - 1
+    assert s.forces(1) == gray
 
 
 # ---------------------------------------------------------------- 2.8 supply
@@ -329,6 +446,19 @@ def test_reversion_of_adjacent_unsupplied_enemy_squares():
     assert "red gains unsupplied squares 0,2 0,3 0,4" in texts(ev)
 
 
+def test_reversion_at_the_start_of_the_setup_turn_too():
+    """2.8: "At the start of each players turn any enemy unsupplied square adjacent to any square
+    owned by this player and in supply reverts ownership to this player"; 2.4: "The first turn in a
+    game is the setup turn." A starting map with unsupplied land therefore starts to revert in the
+    setup turn (ruleset supply.reversion_in_setup_turn; false waits for the first normal turn)."""
+    s = start(["A1~12B"])  # red's 0,3 cannot reach red's city; it touches gray's supplied 0,4
+    ev = play(s, "end")
+    assert "gray gains unsupplied squares 0,3" in texts(ev) and s.owner[s.board.index(0, 3)] == 1
+    s = start(["A1~12B"], ruleset=rules(supply={"reversion_in_setup_turn": False}))
+    play(s, "end")
+    assert s.owner[s.board.index(0, 3)] == 0
+
+
 def test_live_supply_variant():
     live = rules(combat=WIN.combat.model_dump(), supply={"live_during_turn": True})
     s = start(POCKET, ruleset=live)
@@ -340,19 +470,28 @@ def test_live_supply_variant():
 # ---------------------------------------------------------------- 2.3 victory points, 2.4 end of the game
 def test_victory_points_at_start_of_each_turn_and_at_game_end():
     """2.3: "At the start of each players turn and at the end of the game victory points are
-    accumulated for squares that are owned and in supply." 4.2.1: "Start Victory Points"."""
-    s = start(["A11~22B", "1~~~~~2"], [player(start_victory_points=7), player()], turns=2, land=1, city=5)
+    accumulated for squares that are owned and in supply." 2.4: "The first turn in a game is the
+    setup turn", so points are also accumulated at the start of each seat's setup turn (ruleset
+    turns.victory_points_in_setup_turn; false counts from the first normal turn on).
+    4.2.1: "Start Victory Points"."""
+    rows = ["A11~22B", "1~~~~~2"]
+    s = start(rows, [player(start_victory_points=7), player()], turns=2, land=1, city=5)
     # red: city + 3 supplied land = 8, gray: city + 3 land... 1,0 red, 1,6 gray
-    assert s.vp == [7, 0]  # nothing in the setup turn
+    assert s.vp == [7 + 8, 0]  # red's setup turn has started
     ev = through_setup(s)
-    assert s.vp == [7 + 8, 0] and "red scores 8 (3 supplied land, 1 cities), total 15" in texts(ev)
+    assert s.vp == [7 + 16, 8] and "red scores 8 (3 supplied land, 1 cities), total 23" in texts(ev)
     play(s, "end")
-    assert s.vp == [15, 8]
+    assert s.vp == [23, 16]
     play(s, "end", "end")
     ev = play(s, "end")  # the last turn ends: points once more for everyone
-    assert s.is_over and s.vp == [7 + 8 * 3, 8 * 3]
+    assert s.is_over and s.vp == [7 + 8 * 4, 8 * 4]
     assert s.result.winners == (0,)
-    assert texts(ev)[-1] == "game over: red wins (red 31, gray 24)"
+    assert texts(ev)[-1] == "game over: red wins (red 39, gray 32)"
+    s = start(rows, [player(start_victory_points=7), player()], turns=2,
+              ruleset=rules(turns={"victory_points_in_setup_turn": False}))
+    assert s.vp == [7, 0]
+    through_setup(s)
+    assert s.vp == [15, 0]
 
 
 def test_unsupplied_land_scores_nothing_and_ties_are_shared():
@@ -360,9 +499,9 @@ def test_unsupplied_land_scores_nothing_and_ties_are_shared():
     squares." A tie on points is a shared result."""
     s = start(["A1~1", "B2~2"], turns=1, land=1, city=5)
     through_setup(s)
-    assert s.vp[0] == 6  # 0,3 is out of supply
+    assert s.vp[0] == 6 + 6  # 0,3 is out of supply (setup turn and turn 1)
     play(s, "end", "end")
-    assert s.is_over and s.vp == [12, 12] and s.result.winners == (0, 1) and s.result.is_draw
+    assert s.is_over and s.vp == [18, 18] and s.result.winners == (0, 1) and s.result.is_draw
 
 
 def test_game_ends_after_the_scenario_turns():

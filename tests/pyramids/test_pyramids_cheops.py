@@ -88,7 +88,7 @@ def test_stop_event_returns_best_so_far():
         if len(seen) == 3:
             stop.set()
 
-    ag = CheopsAgent(level=4, stop=stop, on_think=on_think, soft_seconds=1e9, samples=50)
+    ag = CheopsAgent(level=4, stop=stop, on_think=on_think, nodes=10**9, samples=50)
     t0 = time.perf_counter()
     move = ag.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
     assert time.perf_counter() - t0 < 5
@@ -98,7 +98,7 @@ def test_stop_event_returns_best_so_far():
 
 def test_time_limit_is_respected():
     s = new_game(default_scenario(slide=3), 8)
-    ag = CheopsAgent(level=4, time_limit=0.2, soft_seconds=1e9, samples=50)
+    ag = CheopsAgent(level=4, time_limit=0.2, nodes=10**9, samples=50)
     t0 = time.perf_counter()
     move = ag.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
     assert time.perf_counter() - t0 < 1.0 and move in s.legal_actions()
@@ -126,7 +126,7 @@ def test_force_field_draws_pieces_forward():
 def test_cheops_beats_random_agent():
     # a smoke test of strength (the measured figure over 100 games is in bench/bench_pyramids.py)
     s = new_game(default_scenario(slide=3), 12)
-    agents = [CheopsAgent(level=1, samples=2, soft_seconds=1e9), RandomAgent()]
+    agents = [CheopsAgent(level=1, samples=2, nodes=10**9), RandomAgent()]
     rngs = [CounterRng(1), CounterRng(2)]
     while not s.is_over:
         p = s.to_move
@@ -170,3 +170,51 @@ def test_stop_before_any_move_is_searched_plays_the_best_initial_value(monkeypat
     ag = CheopsAgent(level=4, stop=stop)
     move = ag.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
     assert move in s.legal_actions() and ag.last_samples == 0 and ag.last_nodes == 0
+
+
+def _scores_of_cheops_moves(model_opponent: bool, seen_by_player: bool) -> dict[str, float]:
+    # Cheops' antelope f8 (it has moved, so it is no pyramid or sphinx) stands next to the player's
+    # antelope f7, which Cheops has seen. Antelope takes antelope, so the truth is that the player
+    # wins by attacking; but a player who has not seen f8's rank weighs a fight of his antelope
+    # (the weakest numeric piece) against any moved piece of Cheops, and declines it.
+    s = position({"f8": "c8", "f7": "p8", "k11": "cP", "a1": "pP", "a11": "c4", "k1": "p4"}, first=1)
+    g = s.geo
+    s.moved[s.pid_at[g.parse("f8")]] = True
+    s.known[1][s.pid_at[g.parse("f7")]] = True
+    if seen_by_player:
+        s.known[0][s.pid_at[g.parse("f8")]] = True
+    infos = []
+    ag = CheopsAgent(level=1, samples=1, nodes=10**9, model_opponent=model_opponent, on_think=infos.append)
+    ag.choose(s.view(1), s.legal_actions(), CounterRng(3))
+    return {i.move.to_text(): i.score for i in infos}
+
+
+def test_the_players_replies_follow_what_the_player_can_know():
+    # Move Selection Algorithm: "Your moves in the recursion are evaluated according to Cheops'
+    # inferences about your perception of the board, including both his inferences about your
+    # unknown pieces and inferences you might have made about Cheops' unknown pieces. ... At times
+    # Cheops must infer that you will make a bad move without himself being fooled by your high
+    # assessment of it."
+    modelled = _scores_of_cheops_moves(True, seen_by_player=False)
+    truth = _scores_of_cheops_moves(False, seen_by_player=False)
+    # a quiet move elsewhere leaves the antelope where the player could take it: by the truth the
+    # player does, as the player can know it he does not
+    assert modelled["a11-a10"] > truth["a11-a10"] + 3.0
+    # Cheops' own attack is valued the same either way: he is not fooled about his own pieces
+    assert modelled["f8-f7"] == truth["f8-f7"]
+    # once the player has seen the antelope, he knows what he may take
+    seen = _scores_of_cheops_moves(True, seen_by_player=True)
+    assert seen["a11-a10"] == truth["a11-a10"]
+
+
+def test_node_budget_not_time_sets_the_strength():
+    # Strength is not tied to the machine: a level searches a fixed number of nodes per move
+    # (time is only a cap), so the same position and generator give the same move and node count.
+    s = new_game(default_scenario(slide=2), 5)
+    runs = []
+    for _ in range(2):
+        ag = CheopsAgent(level=3)
+        move = ag.choose(s.view(s.to_move), s.legal_actions(), CounterRng(9))
+        runs.append((move, ag.last_nodes, ag.last_samples))
+    assert runs[0] == runs[1]
+    assert runs[0][1] >= CheopsAgent(level=3).node_budget or runs[0][2] == CheopsAgent(level=3).samples

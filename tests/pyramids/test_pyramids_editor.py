@@ -242,7 +242,7 @@ def test_stop_thinking_and_think_view(qtbot, play_window):
     w, pv = play_window, play_window.provider
     cheops = pv.cheops
     cheops.level, cheops.depth = 4, 5
-    cheops.time_limit, cheops.soft_seconds, cheops.samples = 600, 1e9, 1000
+    cheops.time_limit, cheops.node_budget, cheops.samples = 600, 10**12, 1000
     pv.show_thinking.setChecked(True)
     move = w.state.legal_actions()[0]
     pv.try_move(move.frm, move.to)
@@ -279,7 +279,7 @@ def test_new_game_abandons_a_search_in_progress(qtbot, play_window):
     w, pv = play_window, play_window.provider
     cheops = pv.cheops
     cheops.level, cheops.depth = 4, 5
-    cheops.time_limit, cheops.soft_seconds, cheops.samples = 600, 1e9, 1000
+    cheops.time_limit, cheops.node_budget, cheops.samples = 600, 10**12, 1000
     move = w.state.legal_actions()[0]
     pv.try_move(move.frm, move.to)
     assert w.worker is not None

@@ -32,7 +32,7 @@ CASES = {
 def _agent(name):
     if name == "random":
         return RandomAgent()
-    return CheopsAgent(level=int(name[-1]), samples=2, soft_seconds=1e9)
+    return CheopsAgent(level=int(name[-1]), samples=2, nodes=10**9)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -27,8 +27,8 @@ def swapped(rows, a, b):
 def agents():
     # Cheops with a fixed number of samples and no soft time budget, so his choice depends on
     # nothing but the view and his own random generator
-    return [RandomAgent(), CheopsAgent(level=1, samples=2, soft_seconds=1e9),
-            CheopsAgent(level=2, samples=1, soft_seconds=1e9)]
+    return [RandomAgent(), CheopsAgent(level=1, samples=2, nodes=10**9),
+            CheopsAgent(level=2, samples=1, nodes=10**9)]
 
 
 # (owner side, two setup squares of different ranks with the same way of moving)

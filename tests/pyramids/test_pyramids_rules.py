@@ -92,6 +92,16 @@ def test_power_squares_link_the_lanes():
     assert m.how == POWER
 
 
+def test_power_squares_of_the_same_lane_are_not_linked():
+    # Movement 6) "... to a vacant power square in another lane": a board with two power squares in
+    # the left lane (a6, b5) links them to the centre and right lanes, not to each other
+    board = ("...........",) * 4 + (".PDDD.DDD..", "P.DDDPDDD.P", "..DDD.DDD..") + ("...........",) * 4
+    s = position({"a6": "p3", "k11": "c4"}, board=board, slide=1)
+    assert {"f6", "k6"} <= targets(s, "a6") and "b7" not in targets(s, "a6")
+    g = s.geo
+    assert g.lane[g.parse("a6")] == g.lane[g.parse("b7")] != g.lane[g.parse("f6")]
+
+
 def test_attack_only_adjacent_pieces():
     # Attacks 1) "A piece may attack an opponent piece to which it is adjacent"
     s = position({"a1": "p4", "a3": "c8", "k11": "c4"}, slide=3)
@@ -110,11 +120,27 @@ def test_attack_only_adjacent_pieces():
     # 4) "The cobra can defeat the lion (rank 1) if it attacks; any piece, including the lion, can
     #    defeat the cobra by attacking it."
     (COBRA, LION, True), (LION, COBRA, True), (ANTELOPE, COBRA, True), (COBRA, BULL, False),
-    # "Only the cobra can defeat the lion": no numeric piece but another lion
-    (BULL, LION, False), (CAMEL, LION, False),
+    # "Only the cobra can defeat the lion"
+    (BULL, LION, False), (CAMEL, LION, False), (LION, LION, False),
 ])
 def test_resolution_of_attacks(att, dfn, wins):
     assert attacker_wins(att, dfn) is wins
+
+
+def test_lion_attacking_a_lion_specific_rule_over_general():
+    # Theme: "Only the cobra can defeat the lion." Resolution of Attacks 2) "An attacking piece can
+    # defeat any numeric piece of greater or equal number." For a lion attacking a lion the two
+    # disagree; the specific statement (about the lion) wins over the general one (about every
+    # numeric piece): the attacking lion loses and the defending lion "remains in place".
+    # Scenario option lion_vs_lion: attacker chooses rule 2 instead.
+    s = position({"c3": "p1", "c4": "c1", "k11": "cP", "a1": "pP", "k1": "p4", "a11": "c4"})
+    ev = play(s, "c3-c4")
+    assert isinstance(ev[0], Attacked) and not ev[0].attacker_won
+    assert s.type_at[s.geo.parse("c4")] == LION and s.side_at[s.geo.parse("c3")] == -1
+    s = position({"c3": "p1", "c4": "c1", "k11": "cP", "a1": "pP", "k1": "p4", "a11": "c4"}, lion_vs_lion="attacker")
+    ev = play(s, "c3-c4")
+    assert ev[0].attacker_won and s.side_at[s.geo.parse("c4")] == 0
+    assert attacker_wins(LION, LION, lion_beats_lion=True)
 
 
 def test_winner_occupies_or_stays_and_loser_is_removed():

@@ -1,0 +1,128 @@
+"""Pendulum engine and computer players: speed and strength figures (printed, never asserted).
+
+    python bench/bench_pendulum.py speed [--games 4]
+        # fast-forwarded games per second (random and greedy, 2 and 5 seats), engine events per second
+    python bench/bench_pendulum.py decisions [--count 200]
+        # time per decision of greedy and planner on positions from seeded games
+    python bench/bench_pendulum.py strength [--games 100] [--seats 2] [--workers 2] [--a planner] [--b greedy]
+        # A against B with seat rotation (each seed once per rotation), A's win rate with a 95% interval
+        # against a fair share; games where everyone loses count as losses
+
+Every run measures the same seeded games.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from gridsmith.engine.core.rng import seat_rngs  # noqa: E402
+from gridsmith.engine.core.stats import wilson  # noqa: E402
+from gridsmith.engine.pendulum import new_game  # noqa: E402
+from gridsmith.engine.pendulum.api import GAME  # noqa: E402
+from gridsmith.engine.pendulum.runner import PolledGame  # noqa: E402
+
+CONTENT = ROOT / "content" / "pendulum"
+SCENARIO = {2: "duel.scn.yaml", 3: "trio.scn.yaml", 4: "quartet.scn.yaml", 5: "full.scn.yaml"}
+
+
+def one_game(args: tuple[int, tuple[str, ...], int]) -> tuple[tuple[int, ...], int, int, float]:
+    seats, agents, seed = args
+    game = PolledGame(new_game(CONTENT / SCENARIO[seats], seed=seed))
+    t0 = time.perf_counter()
+    match = GAME.match(game, list(agents), agent_seed=seed * 31 + 7)  # the one play loop
+    match.run()
+    return game.result.winners, match.actions, len(game.state.events), time.perf_counter() - t0
+
+
+def speed(args) -> None:
+    print(f"{'agents':<10} {'seats':>5} {'games/s':>8} {'actions/game':>13} {'events/s':>9} {'game clock':>11}")
+    for agent in ("random", "greedy"):
+        for seats in (2, 5):
+            t0 = time.perf_counter()
+            acts, evs, secs = [], 0, 0.0
+            for g in range(args.games):
+                _w, n, e, s = one_game((seats, (agent,) * seats, g))
+                acts.append(n)
+                evs += e
+                secs += s
+            wall = time.perf_counter() - t0
+            print(f"{agent:<10} {seats:>5} {args.games / wall:>8.2f} {statistics.mean(acts):>13.0f} "
+                  f"{evs / secs:>9.0f}        ~33 min")
+
+
+def decisions(args) -> None:
+    from gridsmith.engine.pendulum.agents import GreedyAgent, PlannerAgent
+    from gridsmith.engine.pendulum.runner import WAIT
+
+    states = []
+    g = 0
+    while len(states) < args.count:
+        game = PolledGame(new_game(CONTENT / SCENARIO[2], seed=g))
+        st = game.state
+
+        def keep(_step, st=st):
+            if st.phase == "timed" and len(states) < args.count and len(st.events) % 7 == 0:
+                states.append(st.clone())
+        GAME.match(game, ["random", "random"], agent_seed=g).run(on_step=keep)
+        g += 1
+    for cls in (GreedyAgent, PlannerAgent):
+        agent = cls()
+        times = []
+        for st in states:
+            q = st.privilege[0] if st.privilege[0] >= 0 else st.privilege[1]
+            legal = st.legal_actions(q) + [WAIT]
+            t0 = time.perf_counter()
+            agent.choose(st.view(q), legal, seat_rngs(2, 1)[q])
+            times.append(time.perf_counter() - t0)
+        times.sort()
+        print(f"{cls.name:<8} decision: median {statistics.median(times) * 1000:.1f} ms, "
+              f"95th percentile {times[int(len(times) * 0.95)] * 1000:.1f} ms over {len(times)} positions")
+
+
+def strength(args) -> None:
+    n = args.seats
+    jobs = []
+    for seed in range(args.first_seed, args.first_seed + args.games):
+        for rot in range(n):
+            agents = tuple(args.a if q == rot else args.b for q in range(n))
+            jobs.append((n, agents, seed))
+    t0 = time.perf_counter()
+    wins = games = all_lose = 0
+    with ProcessPoolExecutor(args.workers) as ex:
+        for job, (winners, _n, _e, _s) in zip(jobs, ex.map(one_game, jobs, chunksize=2)):
+            games += 1
+            all_lose += not winners
+            wins += len(winners) == 1 and job[1][winners[0]] == args.a
+    p = wilson(wins, games)
+    print(f"{args.a} vs {args.b} at {n} seats: {games} games ({args.games} seeds x {n} rotations), "
+          f"{args.a} wins {p.to_text()}, fair share {100 / n:.1f}%, everyone lost in {all_lose}; "
+          f"{time.perf_counter() - t0:.0f} s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("speed")
+    s.add_argument("--games", type=int, default=4)
+    d = sub.add_parser("decisions")
+    d.add_argument("--count", type=int, default=200)
+    t = sub.add_parser("strength")
+    t.add_argument("--games", type=int, default=100)
+    t.add_argument("--first-seed", type=int, default=1000)
+    t.add_argument("--seats", type=int, default=2, choices=(2, 3, 4, 5))
+    t.add_argument("--workers", type=int, default=2)
+    t.add_argument("--a", default="planner")
+    t.add_argument("--b", default="greedy")
+    args = ap.parse_args()
+    {"speed": speed, "decisions": decisions, "strength": strength}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()

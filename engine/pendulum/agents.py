@@ -1,0 +1,254 @@
+"""Computer players for Pendulum: random, greedy (a heuristic one-action look-ahead) and planner.
+
+All follow the Agent protocol (`choose(view, legal_actions, rng)`); in a timed round the runner adds
+`wait` to the legal actions ("nothing until the next event").
+
+The greedy player scores each action by what it changes in a value of its own seat (VP towards the
+parchment zones with the lowest track weighted most, the Legendary VP, resources with diminishing
+returns, provinces, workers) on a light copy of the view; a worker move is worth what the best action
+at its new space would give once a glass comes, and a flip what it opens for its own waiting workers.
+It waits when nothing gains.
+
+The planner adds what greedy misses about the round's clock: which rows a glass can still reach before
+the council, flips that strand the other seats' waiting workers, and the lowest track.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS
+
+from .actions import Action
+from .rules import act_actions, apply_action
+from .state import TOP, Glass, PendulumState
+
+WAIT = Action("wait")
+PASSIVE = ("wait", "pass", "done")
+MAX_PER_GROUP = 24
+
+
+class RandomAgent:
+    """A uniformly random legal action: the baseline."""
+
+    name = "random"
+
+    def __init__(self, **options: Any) -> None:
+        self.options = options
+
+    def choose(self, view: Any, legal_actions: list, rng: CounterRng):
+        return rng.choice(legal_actions)
+
+
+def light_copy(st: PendulumState, q: int) -> PendulumState:
+    """A copy cheap enough to try one action on: seat q, the glasses and the shared piles are copied."""
+    sim = copy.copy(st)
+    sim.seats = list(st.seats)
+    sim.seats[q] = st.seats[q].copy()
+    sim.glasses = {a: Glass(g.row, g.expires) for a, g in st.glasses.items()}
+    sim.display = list(st.display)
+    sim.province_deck = list(st.province_deck)
+    sim.markers = list(st.markers)
+    sim.achievement_markers = list(st.achievement_markers)
+    sim.started = set(st.started)
+    return sim
+
+
+class GreedyAgent:
+    name = "greedy"
+    #: weights of the seat value
+    track_weight = 2.0
+    beyond_weight = 0.4
+    bottleneck_weight = 1.0
+    legendary = 14.0
+    province = 1.2
+    worker = 2.5
+    vote = 0.25
+    hand = 0.2
+    placement_discount = 0.6
+
+    def __init__(self, **options: Any) -> None:
+        self.options = options
+
+    # ------------------------------------------------------------ value
+    def value(self, st: PendulumState, q: int) -> float:
+        s = st.seats[q]
+        side = st.leader_side(q)
+        v = 0.0
+        missing = []
+        for t in TRACKS:
+            pf = side.tracks[t].parchment_from
+            v += self.track_weight * min(s.vp[t], pf) + self.beyond_weight * max(0, s.vp[t] - pf)
+            missing.append(max(0, pf - s.vp[t]))
+        v -= self.bottleneck_weight * max(missing)
+        v += self.legendary * s.legendary
+        for r in RESOURCES:
+            x = s.res[r]
+            v += 0.5 * min(x, 6) + 0.15 * max(0, x - 6)
+        v += self.vote * min(s.res["votes"], 12)
+        v += self.province * sum(len(c) for c in s.columns.values())
+        v += self.worker * len(s.workers) + self.hand * len(s.hand)
+        return v
+
+    def delta(self, st: PendulumState, q: int, action: Action, base: float) -> float:
+        sim = light_copy(st, q)
+        try:
+            apply_action(sim, q, action, [])
+        except Exception:  # noqa: BLE001 - an action that fails in the copy is not worth taking
+            return -1e9
+        return self.value(sim, q) - base
+
+    # ------------------------------------------------------------ estimates
+    def space_values(self, st: PendulumState, q: int) -> dict[str, float]:
+        """What acting at each space would gain now (cost paid), for a worker of each size."""
+        base = self.value(st, q)
+        out: dict[str, float] = {}
+        w0 = st.seats[q].workers[0]
+        for sid, (area, row, _sp) in st.spaces.items():
+            sim = light_copy(st, q)
+            w = sim.seats[q].workers[0]
+            w.space, w.part = sid, TOP
+            sim.glasses[area].row = row
+            best = -1e9
+            for a in _sample(act_actions(sim, q)):
+                if a.args[0] == w.wid:
+                    best = max(best, self.delta(sim, q, a, base))
+            out[sid] = best
+        del w0
+        return out
+
+    def time_to_glass(self, st: PendulumState, sid: str) -> int:
+        area, row = st.row_of(sid)
+        g = st.glasses[area]
+        return 0 if g.row == row else max(0, g.expires - st.now)
+
+    def placement_score(self, st, q, action, values) -> float:
+        w = st.worker(q, action.args[0])
+        here = values.get(w.space, 0.0) if (w.space and w.part == TOP) else 0.0
+        if action.verb == "home":
+            return -max(here, 0.0) * self.placement_discount - 0.01
+        there = values.get(action.args[1], -1e9)
+        return self.placement_discount * (max(there, 0.0) - max(here, 0.0)) - 0.05
+
+    def flip_score(self, st: PendulumState, q: int, area: str, values) -> float:
+        g = st.glasses[area]
+        score = 0.0
+        for w in st.seats[q].workers:
+            if w.space is None or st.area_of(w.space) != area or w.part != TOP:
+                continue
+            row = st.row_of(w.space)[1]
+            gain = max(values.get(w.space, 0.0), 0.0)
+            if row == 1 - g.row:
+                score += 0.5 + gain
+            elif row == g.row:
+                score -= 0.5 + gain
+        return score
+
+    # ------------------------------------------------------------ choose
+    def choose(self, view: Any, legal_actions: list, rng: CounterRng):
+        st: PendulumState = view
+        q = getattr(view, "viewer", None)
+        if q is None:
+            return legal_actions[0]
+        passive = next((a for a in legal_actions if a.verb in PASSIVE), None)
+        base = self.value(st, q)
+        values = None
+        best, best_score = passive, 0.05 if passive is not None else -1e18
+        for group in _groups(legal_actions):
+            for a in _sample(group):
+                if a.verb in PASSIVE:
+                    continue
+                if a.verb in ("place", "home"):
+                    if values is None:
+                        values = self.space_values(st, q)
+                    sc = self.score_placement(st, q, a, values)
+                elif a.verb == "flip":
+                    if values is None:
+                        values = self.space_values(st, q)
+                    sc = self.flip_score(st, q, a.args[0], values)
+                else:
+                    sc = self.delta(st, q, a, base)
+                sc += self.adjust(st, q, a)
+                if sc > best_score:
+                    best, best_score = a, sc
+        return best if best is not None else rng.choice(legal_actions)
+
+    def score_placement(self, st, q, a, values) -> float:
+        return self.placement_score(st, q, a, values)
+
+    def adjust(self, st: PendulumState, q: int, a: Action) -> float:
+        return 0.0
+
+
+class PlannerAgent(GreedyAgent):
+    """Greedy with a plan for the whole game: the winner among Legendary holders is the one whose
+    lowest track is closest to its parchment zone, so VP count by how much they close the gaps
+    (a squared shortfall: the lowest track first); resources lose their worth as the last council
+    nears (unspent cubes score nothing); it knows which rows a glass can still reach before the
+    council (purple reaches a row only while a marker waits there) and plays flips against the others'
+    waiting workers as well as for its own."""
+
+    name = "planner"
+    deny_weight = 0.4
+    gap_weight = 0.35
+
+    def value(self, st: PendulumState, q: int) -> float:
+        s = st.seats[q]
+        side = st.leader_side(q)
+        v = 0.0
+        for t in TRACKS:
+            pf = side.tracks[t].parchment_from
+            gap = max(0, pf - s.vp[t])
+            v += self.track_weight * min(s.vp[t], pf) + self.beyond_weight * max(0, s.vp[t] - pf)
+            v -= self.gap_weight * gap * gap
+        v += self.legendary * s.legendary
+        rounds = st.rules.limits.rounds
+        worth = max(0.15, (rounds + 1 - st.round) / rounds)  # cubes are worth less as the end nears
+        for r in RESOURCES:
+            x = s.res[r]
+            v += worth * (0.5 * min(x, 6) + 0.15 * max(0, x - 6))
+        v += self.vote * min(s.res["votes"], 12)
+        v += self.province * worth * sum(len(c) for c in s.columns.values())
+        v += self.worker * worth * len(s.workers) + self.hand * len(s.hand)
+        return v
+
+    def reachable(self, st: PendulumState, sid: str) -> bool:
+        area, row = st.row_of(sid)
+        if st.glasses[area].row == row:
+            return True
+        if st.phase != "timed":
+            return True
+        return area != "purple" or st.markers[row] > 0
+
+    def score_placement(self, st, q, a, values) -> float:
+        if a.verb == "place" and not self.reachable(st, a.args[1]):
+            return -1.0
+        return self.placement_score(st, q, a, values)
+
+    def flip_score(self, st: PendulumState, q: int, area: str, values) -> float:
+        score = super().flip_score(st, q, area, values)
+        g = st.glasses[area]
+        for oq, s in enumerate(st.seats):
+            if oq == q:
+                continue
+            for w in s.workers:
+                if w.space is None or w.part != TOP or st.area_of(w.space) != area:
+                    continue
+                row = st.row_of(w.space)[1]
+                score += self.deny_weight if row == g.row else -self.deny_weight
+        return score
+
+
+def _groups(actions: list) -> list[list]:
+    groups: dict[tuple, list] = {}
+    for a in actions:
+        groups.setdefault((a.verb, a.args[:1]), []).append(a)
+    return list(groups.values())
+
+
+def _sample(group: list) -> list:
+    if len(group) <= MAX_PER_GROUP:
+        return group
+    step = len(group) / MAX_PER_GROUP
+    return [group[int(i * step)] for i in range(MAX_PER_GROUP)]

@@ -1,0 +1,143 @@
+"""Pendulum as a `Game` (engine.core.game): registered as `pendulum` in the `gridsmith.games`
+entry-point group.
+
+The state the play loop drives is a `PolledGame` (engine.pendulum.runner): the clocked
+`PendulumState` with every seat polled at events, so `gridsmith play`, `simulate`, traces and the
+editor's play window run Pendulum through the one loop. Terminal play: a `human` seat types an
+action (`place w1 g-top-1`, `act w1`, `flip black`, `wait`, ...), `list` for the legal ones, `quit`.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from gridsmith.engine.core.errors import ScenarioError
+from gridsmith.engine.core.game import Game, Replayed
+from gridsmith.engine.core.loop import Match
+
+from .actions import Action
+from .runner import PolledGame
+
+
+class PendulumGame(Game):
+    name = "pendulum"
+    title = "Pendulum"
+    scenario_kind = "pendulum.scenario"
+    save_kind = "pendulum.save"
+    colours = ("white", "black", "orange", "teal", "violet")
+    default_seats = ("greedy",)
+
+    def seats(self, scenario: Any) -> list[str]:
+        return [s.colour for s in scenario.seats]
+
+    def seat_count(self, state: Any) -> int:
+        return state.n
+
+    def seat_name(self, state: Any, seat: int) -> str:
+        """The seat's colour in the scenario (the default colour order without a game)."""
+        if state is None:
+            return super().seat_name(state, seat)
+        return state.state.res.scenario.seats[seat].colour
+
+    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> PolledGame:
+        from gridsmith.formats.pendulum.ruleset import Ruleset
+        from gridsmith.formats.pendulum.scenario import ResolvedScenario, Scenario, resolve
+        from gridsmith.formats.registry import CheckContext
+
+        from .game import new_game
+
+        if isinstance(scenario, Scenario):
+            ctx = CheckContext(file=Path(base, "scenario.scn.yaml") if base is not None else None)
+            res, problems = resolve(scenario, ctx)
+            if res is None:
+                raise ScenarioError("; ".join(p.message for p in problems if p.severity.value == "error"))
+            scenario = res
+        if not isinstance(scenario, ResolvedScenario):
+            raise ScenarioError(f"not a Pendulum scenario: {type(scenario).__name__}")
+        if ruleset is not None:
+            if not isinstance(ruleset, Ruleset):
+                raise ScenarioError(f"not a Pendulum ruleset: {type(ruleset).__name__}")
+            scenario = replace(scenario, ruleset=ruleset)
+        return PolledGame(new_game(scenario, seed))
+
+    def opening(self, state: Any) -> list:
+        return list(state.state.events)
+
+    def replay(self, save: Any) -> Replayed:
+        from .saves import from_save
+
+        final = from_save(save)
+        return Replayed(PolledGame(final, auto_flip=False), list(final.events), len(final.requests),
+                        list(save.players), save.seed)
+
+    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
+        lines = [e.to_text() for e in replayed.events if events or e.seat is None]
+        if board:
+            lines += replayed.state.state.summary().splitlines()
+        return lines
+
+    def replay_verdict(self, replayed: Replayed) -> str:
+        return f"{replayed.actions} requests replay to the snapshot"
+
+    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
+        from .saves import to_save
+
+        return to_save(state.state, list(seats), name)
+
+    def action_from_text(self, state: Any, text: str) -> Action:
+        return Action.from_text(text)
+
+    def human(self, inp, out: TextIO, match: Match) -> Any:
+        return PendulumHuman(self, inp, out, match)
+
+    def terminal_end(self, match: Match, out: TextIO) -> None:
+        st = match.state.state
+        r = st.result
+        who = ", ".join(self.seat_name(match.state, w) for w in r.winners) or "nobody"
+        print(f"{who} wins: {r.reason}; VP {', '.join(f'{s:g}' for s in r.scores)}; game clock "
+              f"{st.now / 1000:.0f} s after {match.actions} actions", file=out)
+
+    def register_checks(self) -> None:
+        from . import checks  # noqa: F401  (adds the replay check of pendulum.save)
+
+
+class PendulumHuman:
+    """A Pendulum seat at the terminal: the table, then an action's text, `list`, `wait` or `quit`.
+    The clock does not race a human: it moves only when every seat waits."""
+
+    name = "human"
+
+    def __init__(self, game: PendulumGame, inp, out: TextIO, match: Match) -> None:
+        import sys
+
+        self.game, self.match = game, match
+        self.inp = inp or (lambda prompt: input(prompt))
+        self.out = out or sys.stdout
+
+    def choose(self, view: Any, legal: list, rng: Any) -> Action | None:
+        print(view.summary(), file=self.out)
+        seat = view.viewer
+        while True:
+            try:
+                text = self.inp(f"{self.game.seat_name(self.match.state, seat)} ({view.phase}): action, list, "
+                                "wait, quit: ").strip()
+            except EOFError:
+                return None
+            if text in ("quit", "q", ""):
+                return None
+            if text == "list":
+                print("\n".join("  " + a.to_text() for a in legal[:300]), file=self.out)
+                continue
+            try:
+                action = Action.from_text(text)
+            except ValueError as e:
+                print(e, file=self.out)
+                continue
+            if action in legal:
+                return action
+            print(view.why_illegal(seat, action), file=self.out)
+
+
+GAME = PendulumGame()

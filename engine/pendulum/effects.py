@@ -1,0 +1,230 @@
+"""Paying costs and taking rewards of the effect language, with the choices they need.
+
+Rulebook, "Zuerst zahlen": the cost is paid first, then the reward is taken exactly once ("nicht 6
+bezahlen, um 4 zu erhalten"). Gains above a resource's cap and VP past a track's end are lost
+("verfallen alle überzähligen Rohstoffe/Siegpunkte"); votes are unlimited. With Fame, VP past the
+end may become Fame by a separate `fame` action right after (optional: "dürft").
+
+Choice tokens, one per item that needs one, in order: `any` N and a cost's `any` take N resource
+names joined by `+` (`military+gold`); `any_vp` N takes N track names (`power+power`); `conquer`
+takes `display2>red` or `deck>blue` (source, then the column it is tucked under); `recall` takes
+`w2>home` or `w2>SPACE` (or `none`); `swap_vp` takes `power>prestige` (or `none`); `great_worker`
+takes the small worker to swap (`w1`).
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+from typing import TYPE_CHECKING
+
+from gridsmith.formats.pendulum.effects import (AMOUNT_KEYS, COLOUR_RESOURCE, COLOURS, RESOURCES, TRACKS, Amounts,
+                                               AnyResources, AnyVp, Cost, Gain, Produce, item_name)
+
+from .actions import IllegalAction
+
+if TYPE_CHECKING:
+    from .state import PendulumState, SeatState
+
+CHOICE_ITEMS = ("any", "any_vp", "conquer", "recall", "swap_vp", "great_worker")
+
+
+def multisets(names: tuple[str, ...], n: int) -> list[str]:
+    return ["+".join(c) for c in combinations_with_replacement(names, n)]
+
+
+def parse_multiset(token: str, names: tuple[str, ...], n: int) -> dict[str, int]:
+    parts = token.split("+") if token else []
+    if len(parts) != n or any(p not in names for p in parts):
+        raise IllegalAction(f"{token!r} is not {n} of {', '.join(names)} joined by '+'")
+    return {k: parts.count(k) for k in names}
+
+
+# --- paying -------------------------------------------------------------------------------------------
+
+def cost_options(seat: SeatState, cost: Cost, extra: dict[str, int] | None = None) -> list[str] | None:
+    """The tokens that pay `cost` (plus fixed `extra`), [''] when no choice is needed, None when it
+    cannot be paid ("Ihr dürft nur die Rohstoffe und Stimmen auf eurem Tableau ausgeben")."""
+    fixed = {k: getattr(cost, k) + (extra or {}).get(k, 0) for k in AMOUNT_KEYS}
+    if not can_pay_fixed(seat, fixed):
+        return None
+    if not cost.any:
+        return [""]
+    left = {r: seat.res[r] - fixed[r] for r in RESOURCES}
+    out = [t for t in multisets(RESOURCES, cost.any)
+           if all(parse_multiset(t, RESOURCES, cost.any)[r] <= left[r] for r in RESOURCES)]
+    return out or None
+
+
+def can_pay_fixed(seat: SeatState, fixed: dict[str, int]) -> bool:
+    for k, v in fixed.items():
+        if not v:
+            continue
+        have = seat.res[k] if k in seat.res else seat.vp[k]
+        if have < v:
+            return False
+    return True
+
+
+def pay(seat: SeatState, cost: Cost, token: str, extra: dict[str, int] | None = None) -> None:
+    fixed = {k: getattr(cost, k) + (extra or {}).get(k, 0) for k in AMOUNT_KEYS}
+    if not can_pay_fixed(seat, fixed):
+        raise IllegalAction("the cost cannot be paid: pay first, then take the reward")
+    anyp = parse_multiset(token, RESOURCES, cost.any) if cost.any else {}
+    for r, v in anyp.items():
+        if seat.res[r] - fixed[r] < v:
+            raise IllegalAction(f"not enough {r} to pay {token}")
+    for k, v in fixed.items():
+        if k in seat.res:
+            seat.res[k] -= v
+        else:
+            seat.vp[k] -= v  # paying VP leaves Fame untouched
+    for r, v in anyp.items():
+        seat.res[r] -= v
+
+
+# --- gaining ------------------------------------------------------------------------------------------
+
+def gain_amounts(state: PendulumState, q: int, a: dict[str, int], log: list[str]) -> None:
+    seat = state.seats[q]
+    for k in AMOUNT_KEYS:
+        v = a.get(k, 0)
+        if not v:
+            continue
+        if k == "votes":
+            seat.res["votes"] += v
+        elif k in seat.res:
+            cap = state.resource_cap(q, k)
+            seat.res[k] = min(cap, seat.res[k] + v)
+        else:
+            length = state.track_length(q, k)
+            over = seat.vp[k] + v - length
+            seat.vp[k] = min(length, seat.vp[k] + v)
+            if over > 0 and state.fame_on(q):
+                seat.overflow[k] += over
+    log.append(", ".join(f"+{a[k]} {k}" for k in AMOUNT_KEYS if a.get(k)))
+
+
+def production(state: PendulumState, q: int, colour: str) -> dict[str, int]:
+    """The board's symbol plus every province tucked under that column ("und auf daruntergeschobenen
+    Provinzkarten"); the province's banner of that colour counts, whatever it shows."""
+    side = state.leader_side(q)
+    total = dict(side.columns[colour].model_dump()) if colour in side.columns else {}
+    for pid in state.seats[q].columns[colour]:
+        for k, v in state.provinces[pid].productions[colour].items():
+            total[k] = total.get(k, 0) + v
+    return total
+
+
+def item_options(state: PendulumState, q: int, item) -> list[str] | None:
+    """Tokens for one effect item ([''] = no choice; None = cannot be taken at all)."""
+    name = item_name(item)
+    seat = state.seats[q]
+    if name == "any":
+        return multisets(RESOURCES, item.any)
+    if name == "any_vp":
+        return multisets(TRACKS, item.any_vp)
+    if name == "conquer":
+        sources = [f"display{i + 1}" for i, p in enumerate(state.display) if p is not None]
+        if state.province_deck:
+            sources.append("deck")
+        return [f"{s}>{c}" for s in sources for c in COLOURS] or ["none"]
+    if name == "recall":
+        ws = [w for w in seat.workers if w.space is not None and state.glass_in_row(w.space)]
+        opts = ["none"] if not ws else []
+        for w in ws:
+            opts.append(f"{w.wid}>home")
+            opts += [f"{w.wid}>{sid}" for sid in state.free_top_targets(q, w, ignore_from=True)]
+        return opts
+    if name == "swap_vp":
+        opts = [f"{a}>{b}" for a in TRACKS for b in TRACKS if a != b and seat.vp[a] > 0]
+        return opts or ["none"]
+    if name == "great_worker":
+        if state.large_in_play(q) >= 2 or state.seats[q].large_reserve < 1:
+            return None
+        smalls = [w.wid for w in seat.workers if w.size == "small"]
+        return smalls or None
+    if name == "add_small_worker":
+        if len(seat.workers) >= state.rules.limits.max_workers or seat.small_reserve < 1:
+            return None
+        return [""]
+    if name == "legendary_vp":
+        return None if seat.legendary else [""]
+    if name == "adjacent_action":
+        return None  # advanced leaders' hooks are not implemented yet (docs/rules/pendulum.md)
+    if name == "column_limit_plus":
+        return None if seat.kept >= 1 else [""]
+    return [""]  # gain, produce, retrieve, waive_gold
+
+
+def effect_options(state: PendulumState, q: int, effect: list) -> list[tuple[str, ...]] | None:
+    per = []
+    for item in effect:
+        opts = item_options(state, q, item)
+        if opts is None:
+            return None
+        per.append(opts)
+    return [tuple(t for t in combo if t) for combo in product(*per)] if per else [()]
+
+
+def apply_effect(state: PendulumState, q: int, effect: list, tokens: list[str], log: list[str]) -> None:
+    """Take every item of `effect` once, consuming a token for each item that needs a choice."""
+    seat = state.seats[q]
+    it = iter(tokens)
+
+    def take(name: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise IllegalAction(f"{name} needs a choice") from None
+
+    for item in effect:
+        name = item_name(item)
+        if isinstance(item, Gain):
+            gain_amounts(state, q, item.gain.model_dump(), log)
+        elif isinstance(item, AnyResources):
+            gain_amounts(state, q, parse_multiset(take(name), RESOURCES, item.any), log)
+        elif isinstance(item, AnyVp):
+            gain_amounts(state, q, parse_multiset(take(name), TRACKS, item.any_vp), log)
+        elif isinstance(item, Produce):
+            gain_amounts(state, q, production(state, q, item.produce), log)
+            log.append(f"({item.produce} production)")
+        elif name == "conquer":
+            state.conquer(q, take(name), log)
+        elif name == "retrieve":
+            seat.hand += seat.discard
+            seat.discard = []
+            log.append("retrieved the stratagems")
+        elif name == "recall":
+            state.recall(q, take(name), log)
+        elif name == "add_small_worker":
+            state.add_small_worker(q, log)
+        elif name == "swap_vp":
+            tok = take(name)
+            if tok != "none":
+                a, _, b = tok.partition(">")
+                if a not in TRACKS or b not in TRACKS or a == b or seat.vp[a] < 1:
+                    raise IllegalAction(f"{tok!r}: move 1 VP from one track to another (not Legendary)")
+                seat.vp[a] -= 1
+                gain_amounts(state, q, {b: 1}, log)
+        elif name == "great_worker":
+            state.great_worker(q, take(name), log)
+        elif name == "column_limit_plus":
+            seat.kept += 1
+            log.append("column limit +1")
+        elif name == "legendary_vp":
+            if seat.legendary:
+                raise IllegalAction("the Legendary VP is held already")
+            seat.legendary = True
+            log.append("the Legendary VP")
+        elif name == "waive_gold":
+            pass  # a modifier of a worker action (with=...), nothing on its own
+        else:
+            raise IllegalAction(f"{name} is not implemented")
+    if next(it, None) is not None:
+        raise IllegalAction("more choices than the effect needs")
+
+
+def amounts_dict(a: Amounts) -> dict[str, int]:
+    return {k: getattr(a, k) for k in AMOUNT_KEYS}
+
+
+__all__ = ["CHOICE_ITEMS", "COLOUR_RESOURCE", "apply_effect", "cost_options", "effect_options", "pay", "production"]

@@ -1,0 +1,309 @@
+"""What a seat may do, and doing it: the real-time actions of a round and the turn actions around it.
+
+Worker actions (rulebook, "Arbeiteraktionen"): `place` and `home` move a worker only between rows
+without a sandglass ("keine Sanduhr"); `act` performs the action of a worker on a top part in a row
+with a sandglass ("eine Sanduhr"): the worker goes to the reward box (the action has started), the
+cost is paid, the reward taken once. Time-independent actions: `flip`, `play`, `retrieve`, `claim`,
+`refill`; `fame` takes Fame for VP just gained past a track's end (advanced variant). Turn phases add
+`pass` (wrap-up after the call, council step 5) and `done` (a step of an untimed round).
+"""
+from __future__ import annotations
+
+from gridsmith.formats.pendulum.effects import AREAS, TRACKS, Cost, names
+
+from .actions import Action, IllegalAction
+from .effects import apply_effect, cost_options, effect_options, pay
+from .state import BOTTOM, TOP, PendulumState, seat_cost
+
+WORKER_VERBS = ("place", "home")
+
+
+def _combine(head: tuple[str, ...], pay_tok: str, eff: tuple[str, ...]) -> tuple[str, ...]:
+    return head + ((pay_tok,) if pay_tok else ()) + eff
+
+
+def placement_actions(state: PendulumState, q: int, only_size: str | None = None,
+                      only_bottom_rows: bool = False) -> list[Action]:
+    out = []
+    occ = state.occupancy()
+    for w in state.seats[q].workers:
+        if only_size and (w.size != only_size or w.space is not None):
+            continue
+        if state.can_leave(w):
+            continue
+        for sid in state.spaces:
+            if sid == w.space and w.part == TOP:
+                continue
+            if only_bottom_rows and state.row_of(sid)[1] != 1:
+                continue
+            if state.can_enter_top(q, w, sid, occ) is None:
+                out.append(Action("place", (w.wid, sid)))
+        if w.space is not None and not only_size:
+            out.append(Action("home", (w.wid,)))
+    return out
+
+
+def act_actions(state: PendulumState, q: int) -> list[Action]:
+    s = state.seats[q]
+    waivers = [sid for sid in s.hand if _is_waiver(state, sid)]
+    out = []
+    for w in s.workers:
+        if w.space is None or w.part != TOP:
+            continue
+        if not (state.glass_in_row(w.space) or (q, w.wid) in state.started):
+            continue
+        area, _r, sp = state.spaces[w.space]
+        for waiver in [None, *(waivers if area in ("purple", "green") else [])]:
+            wcost = state.stratagems[waiver].cost if waiver else Cost()
+            pays = cost_options(s, wcost, seat_cost(state, q, w.space, waiver is not None))
+            effs = effect_options(state, q, sp.reward)
+            if pays is None or effs is None:
+                continue
+            head = (w.wid,) + ((f"with={waiver}",) if waiver else ())
+            out += [Action("act", _combine(head, p, e)) for p in pays for e in effs]
+    return out
+
+
+def _is_waiver(state: PendulumState, sid: str) -> bool:
+    c = state.stratagems[sid]
+    return getattr(c, "timing", "anytime") == "with_action" and "waive_gold" in names(c.effect)
+
+
+def stratagem_actions(state: PendulumState, q: int) -> list[Action]:
+    out = []
+    s = state.seats[q]
+    for sid in sorted(set(s.hand)):
+        c = state.stratagems[sid]
+        if getattr(c, "timing", "anytime") != "anytime":
+            continue
+        pays = cost_options(s, c.cost)
+        effs = effect_options(state, q, c.effect)
+        if pays is None or effs is None:
+            continue
+        out += [Action("play", _combine((sid,), p, e)) for p in pays for e in effs]
+    return out
+
+
+def claim_actions(state: PendulumState, q: int) -> list[Action]:
+    s = state.seats[q]
+    a = state.achievements.get(state.achievement) if state.achievement else None
+    if a is None or s.claimed:
+        return []
+    req = a.requires
+    if any(s.res[k] < getattr(req, k) for k in ("military", "culture", "gold", "votes")):
+        return []
+    slots = a.slots or state.n  # decision: no printed slots = one per player
+    if len(state.achievement_markers) >= slots:
+        return []
+    out = []
+    if state.legendary_on_card and not s.legendary:
+        out.append(Action("claim", ("legendary",)))
+    effs = effect_options(state, q, a.banner)
+    if effs is not None:
+        out += [Action("claim", ("banner", *e)) for e in effs]
+    return out
+
+
+def realtime_actions(state: PendulumState, q: int) -> list[Action]:
+    s = state.seats[q]
+    out: list[Action] = []
+    if any(s.overflow.values()):
+        out += [Action("fame", (t,)) for t in TRACKS if s.overflow[t]]
+    out += placement_actions(state, q)
+    out += act_actions(state, q)
+    out += stratagem_actions(state, q)
+    if s.discard and s.res["culture"] >= state.rules.costs.retrieve_culture:
+        out.append(Action("retrieve"))
+    out += claim_actions(state, q)
+    if None in state.display and state.province_deck:
+        out.append(Action("refill"))
+    return out
+
+
+def legal_actions(state: PendulumState, q: int) -> list[Action]:
+    if state.result is not None:
+        return []
+    ph = state.phase
+    if ph == "start":
+        if not state.queue or state.queue[0][0] != q:
+            return []
+        return placement_actions(state, q, only_size=state.queue[0][1], only_bottom_rows=True)
+    if ph == "timed":
+        return [Action("flip", (a,)) for a in AREAS if state.can_flip(a)] + realtime_actions(state, q)
+    if ph == "untimed":
+        more = realtime_actions(state, q) if state.turn_actions < MAX_STEP_ACTIONS * state.n else []
+        return [Action("done")] + more
+    if ph == "wrapup":
+        more = realtime_actions(state, q) if state.turn_actions < MAX_STEP_ACTIONS else []
+        return [Action("pass")] + more
+    if ph == "council":
+        from .council import council_actions
+
+        return council_actions(state, q)
+    return []
+
+
+MAX_STEP_ACTIONS = 60
+
+
+def explain(state: PendulumState, q: int, action: Action) -> str:
+    """Why `action` is not legal for seat `q` now: the rule, for a human."""
+    v, args = action.verb, action.args
+    if state.result is not None:
+        return "the game is over"
+    try:
+        if v in ("place", "home") and args:
+            w = state.worker(q, args[0])
+            why = state.can_leave(w)
+            if why:
+                return why
+            if v == "place" and len(args) > 1:
+                return state.can_enter_top(q, w, args[1]) or "not now"
+        if v == "act" and args:
+            w = state.worker(q, args[0])
+            if w.space is None or w.part != TOP:
+                return "a worker acts from the top part (gold frame) of a space"
+            if not state.glass_in_row(w.space):
+                return "a worker action is possible only in a row with a sandglass (\"eine Sanduhr\")"
+            return "the cost cannot be paid, or the choices do not fit the reward"
+        if v == "flip" and args and args[0] in AREAS:
+            if state.phase != "timed":
+                return "no sandglass is flipped now (after the call, in the council, or in an untimed round)"
+            if state.now < state.glasses[args[0]].expires:
+                return "only an expired sandglass may be flipped"
+            return "purple must land on a circle holding a marker"
+    except IllegalAction as e:
+        return str(e)
+    return f"{action.to_text()!r} is not possible now ({state.phase})"
+
+
+# ----------------------------------------------------------------------------------------- applying
+
+def apply_action(state: PendulumState, q: int | None, action: Action, log: list[str]) -> None:
+    v, a = action.verb, list(action.args)
+    if q is not None and v != "fame":
+        for t in TRACKS:
+            state.seats[q].overflow[t] = 0  # Fame is taken right after the gain or not at all
+    if v == "flip":
+        flip(state, a[0], log)
+    elif v == "place":
+        w = state.worker(q, a[0])
+        why = state.can_leave(w) or state.can_enter_top(q, w, a[1])
+        if why:
+            raise IllegalAction(why)
+        w.space, w.part = a[1], TOP
+    elif v == "home":
+        w = state.worker(q, a[0])
+        why = state.can_leave(w)
+        if why:
+            raise IllegalAction(why)
+        w.space, w.part = None, None
+    elif v == "act":
+        perform(state, q, a, log)
+    elif v == "play":
+        sid = a.pop(0)
+        s = state.seats[q]
+        if sid not in s.hand:
+            raise IllegalAction(f"{sid} is not in hand (retrieve it first)")
+        c = state.stratagems[sid]
+        pay(s, c.cost, a.pop(0) if c.cost.any else "")
+        s.hand.remove(sid)
+        s.discard.append(sid)
+        apply_effect(state, q, c.effect, a, log)
+    elif v == "retrieve":
+        s = state.seats[q]
+        s.res["culture"] -= state.rules.costs.retrieve_culture
+        s.hand += s.discard
+        s.discard = []
+    elif v == "claim":
+        claim(state, q, a, log)
+    elif v == "refill":
+        log.append(f"{state.refill_display()} provinces revealed")
+    elif v == "fame":
+        take_fame(state, q, a[0], log)
+    elif v in ("pass", "done"):
+        pass
+    elif v in ("reward", "trim"):
+        from .council import apply_council
+
+        apply_council(state, q, v, a, log)
+    else:
+        raise IllegalAction(f"unknown action {v!r}")
+
+
+def flip(state: PendulumState, area: str, log: list[str]) -> None:
+    """Flip a glass onto the other row ("Ihr dürft eine Sanduhr nach dem Umdrehen nicht wieder auf den
+    gleichen Platz stellen"); purple lands on a circle with a marker and removes it; removing the last
+    calls the council at once."""
+    g = state.glasses[area]
+    g.row = 1 - g.row
+    g.expires = state.now + state.rules.sandglasses.duration(area) if state.phase != "untimed" else state.now
+    state.expired_since.pop(area, None)
+    if area == "purple":
+        if state.markers[g.row] < 1:
+            raise IllegalAction("purple must land on a circle holding a marker")
+        state.markers[g.row] -= 1
+        log.append(f"marker removed, {sum(state.markers)} left")
+    log.append(f"{area} now on the {('top', 'bottom')[g.row]} row")
+
+
+def perform(state: PendulumState, q: int, a: list[str], log: list[str]) -> None:
+    w = state.worker(q, a.pop(0))
+    if w.space is None or w.part != TOP:
+        raise IllegalAction("a worker acts from the top part of a space")
+    if not (state.glass_in_row(w.space) or (q, w.wid) in state.started):
+        raise IllegalAction("a worker action is possible only in a row with a sandglass")
+    state.started.discard((q, w.wid))
+    waiver = None
+    if a and a[0].startswith("with="):
+        waiver = a.pop(0)[5:]
+        s = state.seats[q]
+        if waiver not in s.hand or not _waiver_ok(state, waiver):
+            raise IllegalAction(f"{waiver} does not waive this action's gold")
+        if state.area_of(w.space) == "black":
+            raise IllegalAction("the gold waiver never covers black's 4 military")
+    s = state.seats[q]
+    w.part = BOTTOM  # 1. the action has started
+    wcost = state.stratagems[waiver].cost if waiver else Cost()
+    pay(s, wcost, a.pop(0) if wcost.any else "", seat_cost(state, q, w.space, waiver is not None))  # 2. pay
+    if waiver:
+        s.hand.remove(waiver)
+        s.discard.append(waiver)
+    _area, _r, sp = state.spaces[w.space]
+    apply_effect(state, q, sp.reward, a, log)  # 3. the reward, once
+
+
+def _waiver_ok(state: PendulumState, sid: str) -> bool:
+    return _is_waiver(state, sid)
+
+
+def claim(state: PendulumState, q: int, a: list[str], log: list[str]) -> None:
+    s = state.seats[q]
+    ach = state.achievements[state.achievement]
+    state.achievement_markers.append(q)
+    s.claimed = True
+    if a[0] == "legendary":
+        if not state.legendary_on_card or s.legendary:
+            raise IllegalAction("the Legendary marker is gone, or was yours in an earlier round")
+        state.legendary_on_card = False
+        s.legendary = True
+        log.append("took the Legendary marker")
+    else:
+        apply_effect(state, q, ach.banner, a[1:], log)
+
+
+def take_fame(state: PendulumState, q: int, track: str, log: list[str]) -> None:
+    """Fame: a matching cube (from supply or board) goes on the track for good and lowers that
+    resource's cap ("reduziert dauerhaft die Anzahl der für euch verfügbaren Rohstoffe")."""
+    s = state.seats[q]
+    if not s.overflow.get(track):
+        raise IllegalAction("Fame only for VP just gained past a track's end")
+    r = {"power": "military", "prestige": "culture", "popularity": "gold"}[track]
+    s.overflow[track] -= 1
+    if state.resource_cap(q, r) <= 0:
+        log.append("no cube left: the Fame is lost")
+        return
+    s.lost_cubes[r] += 1
+    s.res[r] = min(s.res[r], state.resource_cap(q, r))
+    s.fame[track] += 1
+    log.append(f"1 Fame on {track}")

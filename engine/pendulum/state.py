@@ -1,0 +1,519 @@
+"""The Pendulum game state on a millisecond clock: a discrete-event simulation.
+
+Nobody has the move. In a timed round every seat may request an action at any moment; the sandglasses
+are timers whose expiry is a scheduled event, and time moves only when the caller advances it (to the
+next event, or to a requested time), so a game can be stepped, fast-forwarded, run in real time or
+played untimed step by step, and is a pure function of scenario, seed and the timed log.
+
+    state.now                       the game clock, in ms
+    state.actors()                  seats that may act now (all in a timed round; one in turn phases)
+    state.legal_actions(seat)       what that seat may request now
+    state.request(seat, action)     ask for an action at `now` (committed after the grace window)
+    state.next_event_at()           when something happens by itself (expiry, commit, auto flip)
+    state.advance(ms)               move the clock, firing what is due
+
+Simultaneity (rulebook, "Privileg beanspruchen"): requests closer together than `grace_ms` count as
+simultaneous and the higher privilege is served first; with `grace_ms` 0 requests are committed at
+once, first come first served. A seat has one request in flight at a time ("Eine Aktion nach der
+anderen").
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from gridsmith.engine.core.protocol import Result
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.formats.pendulum.board import Space, purple_markers
+from gridsmith.formats.pendulum.effects import AREAS, COLOURS, RESOURCES, TRACKS, Cost, names
+from gridsmith.formats.pendulum.scenario import ResolvedScenario
+
+from .actions import Action, Event, IllegalAction
+
+TOP, BOTTOM = "top", "bottom"
+
+
+@dataclass
+class Worker:
+    wid: str
+    size: str  # small | large
+    space: str | None = None  # None = on the player board
+    part: str | None = None  # top | bottom
+
+    def where(self) -> str:
+        return "home" if self.space is None else f"{self.space}:{self.part}"
+
+
+@dataclass
+class SeatState:
+    res: dict[str, int]
+    vp: dict[str, int]
+    workers: list[Worker]
+    small_reserve: int
+    large_reserve: int
+    hand: list[str]
+    discard: list[str] = field(default_factory=list)
+    columns: dict[str, list[str]] = field(default_factory=lambda: {c: [] for c in COLOURS})
+    legendary: bool = False
+    fame: dict[str, int] = field(default_factory=lambda: {t: 0 for t in TRACKS})
+    lost_cubes: dict[str, int] = field(default_factory=lambda: {r: 0 for r in RESOURCES})
+    overflow: dict[str, int] = field(default_factory=lambda: {t: 0 for t in TRACKS})
+    kept: int = 0
+    claimed: bool = False
+    next_wid: int = 1
+
+
+    def copy(self) -> "SeatState":
+        c = copy.copy(self)
+        for k in ("res", "vp", "fame", "lost_cubes", "overflow"):
+            setattr(c, k, dict(getattr(self, k)))
+        c.columns = {k: list(v) for k, v in self.columns.items()}
+        c.workers = [Worker(w.wid, w.size, w.space, w.part) for w in self.workers]
+        c.hand, c.discard = list(self.hand), list(self.discard)
+        return c
+
+
+@dataclass
+class Glass:
+    row: int  # 0 top, 1 bottom
+    expires: int  # ms when its sand has run out
+
+
+@dataclass(eq=False)
+class Request:
+    ms: int
+    seat: int
+    action: Action
+
+
+#: what actions never change: shared between a state and its copies
+_SHARED = frozenset({"res", "rules", "spaces", "provinces", "stratagems", "rewards", "achievements", "circles",
+                     "events", "log", "requests", "rng"})
+
+
+class PendulumState:
+    def __init__(self, res: ResolvedScenario, seed: int) -> None:
+        self.res = res
+        self.rules = res.ruleset
+        self.seed = seed
+        self.rng = CounterRng(seed)
+        self.n = len(res.scenario.seats)
+        self.now = 0
+        self.round = 1
+        self.phase = "start"
+        self.log: list[tuple[int, int, Action]] = []  # committed and requested (ms, seat, action)
+        self.requests: list[tuple[int, int, Action]] = []  # what the save records: every request
+        self.pending: list[Request] = []
+        self.result: Result | None = None
+        self.events: list[Event] = []
+        # board
+        self.spaces: dict[str, tuple[str, int, Space]] = {}
+        for area, a in res.side.areas.items():
+            for r, row in enumerate(a.rows):
+                for sp in row.spaces:
+                    self.spaces[sp.id] = (area, r, sp)
+        self.circles = {a: [row.circles for row in res.side.areas[a].rows] for a in AREAS}
+        self.glasses = {a: Glass(0, 0) for a in AREAS}
+        self.markers = [self.circles["purple"][0] - 1, self.circles["purple"][1]]
+        self.neutral: list[str] = []  # 2 players: the neutral's spaces
+        self.provinces = {p.id: p for p in res.cards.provinces}
+        self.stratagems = dict(res.cards.stratagems)
+        self.rewards = {r.id: r for r in res.cards.council_rewards}
+        for r in res.cards.council_rewards:
+            if r.type == "permanent_stratagem":
+                self.stratagems[r.id] = r  # played like any other stratagem
+        self.province_deck: list[str] = []
+        self.display: list[str | None] = []
+        self.achievement_deck: list[str] = []
+        self.achievement: str | None = None
+        self.achievement_markers: list[int] = []
+        self.legendary_on_card = True
+        self.achievements = {a.id: a for a in res.cards.achievements}
+        self.reward_stack: list[str] = []  # top = end of the list
+        self.removed_rewards: list[str] = []
+        self.reward_slots: list[str | None] = []
+        self.great_worker_up = True
+        self.privilege: list[int] = []  # seats from place 1 down; -1 = the 2-player neutral
+        self.seats: list[SeatState] = []
+        # turn phases
+        self.queue: list[tuple[int, str]] = []  # start: (seat, worker size) to place
+        self.turn_order: list[int] = []
+        self.turn_index = 0
+        self.passes = 0
+        self.turn_actions = 0
+        self.done: set[int] = set()
+        self.time_step = 0
+        self.council_step = 0
+        self.council_taken: set[str] = set()
+        self.expired_since: dict[str, int] = {}
+        self.started: set[tuple[int, str]] = set()  # (seat, worker) whose act was requested in a glass row
+
+    # ------------------------------------------------------------------ lookups
+    def leader_side(self, q: int):
+        return self.res.leader_side(q)
+
+    def seat_options(self, q: int):
+        return self.res.scenario.seats[q]
+
+    def fame_on(self, q: int) -> bool:
+        return self.seat_options(q).fame
+
+    def resource_cap(self, q: int, r: str) -> int:
+        return self.rules.limits.resource_cap - self.seats[q].lost_cubes[r]
+
+    def track_length(self, q: int, t: str) -> int:
+        return self.leader_side(q).tracks[t].length
+
+    def area_of(self, space_id: str) -> str:
+        return self.spaces[space_id][0]
+
+    def row_of(self, space_id: str) -> tuple[str, int]:
+        a, r, _ = self.spaces[space_id]
+        return a, r
+
+    def glass_in_row(self, space_id: str) -> bool:
+        a, r = self.row_of(space_id)
+        return self.glasses[a].row == r
+
+    def large_in_play(self, q: int) -> int:
+        return sum(w.size == "large" for w in self.seats[q].workers)
+
+    def worker(self, q: int, wid: str) -> Worker:
+        for w in self.seats[q].workers:
+            if w.wid == wid:
+                return w
+        raise IllegalAction(f"seat {q + 1} has no worker {wid!r}")
+
+    def occupants(self, space_id: str) -> list[tuple[int, Worker | None]]:
+        """Workers on the top part (gold frame) of a space: (seat, worker); the neutral as (-1, None)."""
+        out: list[tuple[int, Worker | None]] = [(-1, None)] if space_id in self.neutral else []
+        for q, s in enumerate(self.seats):
+            out += [(q, w) for w in s.workers if w.space == space_id and w.part == TOP]
+        return out
+
+    def privilege_rank(self, q: int) -> int:
+        return self.privilege.index(q)
+
+    def expired(self, area: str) -> bool:
+        return self.now >= self.glasses[area].expires
+
+    # ------------------------------------------------------------------ worker placement
+    def occupancy(self) -> dict[str, list[tuple[int, Worker | None]]]:
+        """Every space's top-part occupants at once (for enumerating placements)."""
+        occ: dict[str, list] = {sid: [(-1, None)] for sid in self.neutral}
+        for q, s in enumerate(self.seats):
+            for w in s.workers:
+                if w.space is not None and w.part == TOP:
+                    occ.setdefault(w.space, []).append((q, w))
+        return occ
+
+    def can_enter_top(self, q: int, w: Worker, space_id: str, occ: dict | None = None) -> str | None:
+        """Why worker `w` may not go to the top part of `space_id` now (None: it may)."""
+        if space_id not in self.spaces:
+            return f"no space {space_id!r}"
+        area, row, _sp = self.spaces[space_id]
+        if self.glasses[area].row == row:
+            return "workers move only onto spaces in a row without a sandglass (\"keine Sanduhr\")"
+        occ = self.occupants(space_id) if occ is None else occ.get(space_id, ())
+        if self.seat_options(q).advanced_placement and any(oq == q for oq, ow in occ if ow is not w):
+            return "advanced placement: at most 1 of your workers per top part"
+        if w.size == "small" and area != "black" and any(ow is not w for _oq, ow in occ):
+            return "a small worker cannot enter an occupied top part in purple or green"
+        return None
+
+    def can_leave(self, w: Worker) -> str | None:
+        if w.space is not None and self.glass_in_row(w.space):
+            return "a worker in a row with a sandglass cannot move (\"steckt fest\" on a reward box)" \
+                if w.part == BOTTOM else "a worker in a row with a sandglass can only act"
+        return None
+
+    def free_top_targets(self, q: int, w: Worker, ignore_from: bool = False) -> list[str]:
+        occ = self.occupancy()
+        return [sid for sid in self.spaces if sid != w.space and self.can_enter_top(q, w, sid, occ) is None]
+
+    def recall(self, q: int, token: str, log: list[str]) -> None:
+        if token == "none":
+            return
+        wid, _, dest = token.partition(">")
+        w = self.worker(q, wid)
+        if w.space is None or not self.glass_in_row(w.space):
+            raise IllegalAction("recall takes a worker out of a row with a sandglass")
+        w.space, w.part = None, None  # where a recalled worker goes unless re-placed: home (decision)
+        if dest != "home":
+            why = self.can_enter_top(q, w, dest)
+            if why:
+                raise IllegalAction(why)
+            w.space, w.part = dest, TOP
+        log.append(f"recalled {wid} to {dest}")
+
+    def add_small_worker(self, q: int, log: list[str]) -> None:
+        s = self.seats[q]
+        if len(s.workers) >= self.rules.limits.max_workers or s.small_reserve < 1:
+            raise IllegalAction("at most 4 workers (\"nie mehr als 4 Arbeiter\")")
+        s.small_reserve -= 1
+        w = Worker(f"w{s.next_wid}", "small")
+        s.next_wid += 1
+        s.workers.append(w)
+        log.append(f"a small worker {w.wid} joins")
+
+    def great_worker(self, q: int, wid: str, log: list[str]) -> None:
+        s = self.seats[q]
+        w = self.worker(q, wid)
+        if w.size != "small" or self.large_in_play(q) >= 2 or s.large_reserve < 1:
+            raise IllegalAction("the great worker swaps a small worker, never with 2 large ones in play")
+        w.size = "large"  # in place: the same position, the small one leaves the game
+        s.large_reserve -= 1
+        log.append(f"{wid} becomes a large worker")
+
+    # ------------------------------------------------------------------ provinces
+    def conquer(self, q: int, token: str, log: list[str]) -> None:
+        if token == "none":
+            log.append("no province left to conquer")
+            return
+        src, _, colour = token.partition(">")
+        if colour not in COLOURS:
+            raise IllegalAction(f"{token!r}: tuck under red, blue or yellow")
+        if src == "deck":
+            if not self.province_deck:
+                raise IllegalAction("the province deck is empty: conquer from the display (no reshuffle)")
+            pid = self.province_deck.pop()
+        elif src.startswith("display") and src[7:].isdigit():
+            i = int(src[7:]) - 1
+            if not 0 <= i < len(self.display) or self.display[i] is None:
+                raise IllegalAction(f"no province at {src}")
+            pid, self.display[i] = self.display[i], None
+        else:
+            raise IllegalAction(f"{token!r} is not display1..4 or deck")
+        self.seats[q].columns[colour].append(pid)  # under the earlier ones; it never moves
+        log.append(f"conquered {pid} under {colour}")
+
+    def refill_display(self) -> int:
+        n = 0
+        for i, p in enumerate(self.display):
+            if p is None and self.province_deck:
+                self.display[i] = self.province_deck.pop()
+                n += 1
+        return n
+
+    # ------------------------------------------------------------------ clock
+    def next_event_at(self) -> int | None:
+        """When something happens without anyone acting: a request commits, a glass runs out, an
+        automatic flip (ruleset timing.auto_flip_ms), or the council's wait for the glasses ends."""
+        times = []
+        if self.pending:
+            times.append(min(p.ms for p in self.pending) + self.rules.privilege.grace_ms)
+        if self.phase == "timed":
+            times += [g.expires for g in self.glasses.values() if g.expires > self.now]
+            auto = self.rules.timing.auto_flip_ms
+            if auto is not None:
+                times += [g.expires + auto for a, g in self.glasses.items()
+                          if self.can_flip(a) and g.expires + auto >= self.now]
+        if self.phase == "council_wait":
+            times.append(max(max(g.expires for g in self.glasses.values()), self.now))
+        return min(times) if times else None
+
+    def advance(self, to_ms: int) -> list[Event]:
+        """Move the clock to `to_ms`, firing everything due on the way, in time order."""
+        if to_ms < self.now:
+            raise ValueError("the clock never runs backwards")
+        out: list[Event] = []
+        while True:
+            t = self.next_event_at()
+            if t is None or t > to_ms:
+                break
+            self._move_clock(max(t, self.now))
+            out += self._fire()
+            if self.result is not None:
+                break
+        self._move_clock(max(to_ms, self.now))
+        return out
+
+    def _move_clock(self, t: int) -> None:
+        if self.phase in ("council", "wrapup") and self.rules.decisions.council_clock == "paused":
+            for g in self.glasses.values():
+                g.expires += t - self.now  # the glasses stand still
+        for a, g in self.glasses.items():
+            if g.expires <= t and a not in self.expired_since:
+                self.expired_since[a] = g.expires
+        self.now = t
+
+    def _fire(self) -> list[Event]:
+        out: list[Event] = []
+        grace = self.rules.privilege.grace_ms
+        if self.pending and min(p.ms for p in self.pending) + grace <= self.now:
+            first = min(p.ms for p in self.pending)
+            group = [p for p in self.pending if p.ms <= first + grace]
+            group.sort(key=lambda p: (self.privilege_rank(p.seat), p.ms))
+            for p in group:
+                if p not in self.pending:
+                    continue  # served already (the council was called meanwhile)
+                self.pending.remove(p)
+                out += self._commit(p.seat, p.action, requested_at=p.ms)
+            return out
+        if self.phase == "council_wait" and all(g.expires <= self.now for g in self.glasses.values()):
+            from .council import start_round
+            evs = start_round(self)
+            self.events += evs
+            return evs
+        auto = self.rules.timing.auto_flip_ms
+        if self.phase == "timed" and auto is not None:
+            for a in AREAS:
+                if self.can_flip(a) and self.glasses[a].expires + auto <= self.now:
+                    return self._commit(None, Action("flip", (a,)))
+        return out
+
+    # ------------------------------------------------------------------ who acts
+    def actors(self) -> list[int]:
+        """Seats that may request an action now, in privilege order."""
+        if self.result is not None:
+            return []
+        if self.phase == "timed":
+            busy = {p.seat for p in self.pending}
+            return [q for q in self.privilege if q >= 0 and q not in busy]
+        if self.phase == "untimed":
+            return [q for q in self.privilege if q >= 0 and q not in self.done]
+        if self.phase == "start":
+            return [self.queue[0][0]] if self.queue else []
+        if self.phase in ("wrapup", "council"):
+            return [self.turn_order[self.turn_index]] if self.turn_order else []
+        return []
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    # ------------------------------------------------------------------ requests
+    def request(self, q: int, action: Action) -> list[Event]:
+        """Seat `q` asks for `action` at `now`. Illegal requests raise IllegalAction (nothing changes)."""
+        if q not in self.actors():
+            raise IllegalAction(f"seat {q + 1} cannot act now ({self.phase})")
+        legal = self.legal_actions(q)
+        if action not in legal:
+            raise IllegalAction(self.why_illegal(q, action))
+        self.requests.append((self.now, q, action))
+        if action.verb == "act":
+            self.started.add((q, action.args[0]))  # started while the glass is in the row
+        if self.phase == "timed" and self.rules.privilege.grace_ms > 0:
+            self.pending.append(Request(self.now, q, action))
+            return [Event(self.now, q, f"requests {action.to_text()}")]
+        return self._commit(q, action, requested_at=self.now)
+
+    def _commit(self, q: int | None, action: Action, requested_at: int | None = None) -> list[Event]:
+        from .rules import apply_action
+
+        snapshot = None
+        try:
+            if q is not None and requested_at is not None and requested_at != self.now:
+                # still legal? (a higher privilege may have taken the province, the space, the row)
+                ok = action in self.legal_actions(q, at_request=requested_at)
+                if not ok:
+                    ev = Event(self.now, q, f"{action.to_text()} refused: a higher privilege came first "
+                                            f"({self.why_illegal(q, action)})")
+                    self.events.append(ev)
+                    return [ev]
+            snapshot = self.clone_parts()
+            lines: list[str] = []
+            apply_action(self, q, action, lines)
+        except IllegalAction as e:
+            if snapshot is not None:
+                self.restore_parts(snapshot)
+            ev = Event(self.now, q, f"{action.to_text()} refused: {e}")
+            self.events.append(ev)
+            return [ev]
+        self.log.append((self.now, -1 if q is None else q, action))
+        text = action.to_text() + (": " + "; ".join(x for x in lines if x) if lines else "")
+        evs = [Event(self.now, q, text)]
+        from .council import after_action
+        evs += after_action(self, q, action)
+        self.events += evs
+        return evs
+
+    def legal_actions(self, q: int, at_request: int | None = None) -> list[Action]:
+        from .rules import legal_actions
+
+        return legal_actions(self, q)
+
+    def why_illegal(self, q: int, action: Action) -> str:
+        from .rules import explain
+
+        return explain(self, q, action)
+
+    def can_flip(self, area: str) -> bool:
+        g = self.glasses[area]
+        if self.phase != "timed" or self.now < g.expires:
+            return False
+        if area == "purple":
+            return self.markers[1 - g.row] > 0  # onto a circle holding a marker
+        return True
+
+    # ------------------------------------------------------------------ copies
+    def clone_parts(self) -> dict:
+        """Copies of everything an action may change (shallow where the items are immutable)."""
+        d: dict = {}
+        for k, v in self.__dict__.items():
+            if k in _SHARED:
+                continue
+            if isinstance(v, list):
+                d[k] = list(v)
+            elif isinstance(v, set):
+                d[k] = set(v)
+            elif isinstance(v, dict):
+                d[k] = dict(v)
+        d["seats"] = [s.copy() for s in self.seats]
+        d["glasses"] = {a: Glass(g.row, g.expires) for a, g in self.glasses.items()}
+        d["rng"] = self.rng.clone()
+        return d
+
+    def restore_parts(self, parts: dict) -> None:
+        self.__dict__.update(parts)
+
+    def clone(self) -> "PendulumState":
+        other = PendulumState.__new__(PendulumState)
+        other.__dict__.update(self.__dict__)
+        other.__dict__.update(self.clone_parts())
+        other.log = list(self.log)
+        other.requests = list(self.requests)
+        other.events = list(self.events)
+        return other
+
+    def view(self, q: int) -> "PendulumState":
+        """What seat `q` may know: the order of the face-down stacks and the rewards put back unseen are
+        removed (sorted), and the generator is not the game's."""
+        v = self.clone()
+        v.province_deck = sorted(v.province_deck)
+        v.achievement_deck = sorted(v.achievement_deck)
+        v.reward_stack = sorted(v.reward_stack + v.removed_rewards)
+        v.removed_rewards = []
+        v.rng = CounterRng(0)
+        v.viewer = q
+        return v
+
+    # ------------------------------------------------------------------ text
+    def summary(self) -> str:
+        lines = [f"round {self.round}, {self.phase}, {self.now / 1000:.1f}s; privilege "
+                 + " ".join("N" if q < 0 else str(q + 1) for q in self.privilege)]
+        for a in AREAS:
+            g = self.glasses[a]
+            left = max(0, g.expires - self.now)
+            lines.append(f"  {a:6} glass on {('top', 'bottom')[g.row]:6} {left / 1000:5.1f}s left"
+                         + (f", markers {self.markers}" if a == "purple" else ""))
+        for q, s in enumerate(self.seats):
+            lines.append(f"  seat {q + 1}: " + " ".join(f"{k[:3]}={v}" for k, v in s.res.items())
+                         + " | " + " ".join(f"{k[:3]}={v}" for k, v in s.vp.items())
+                         + (" +L" if s.legendary else "") + " | " + " ".join(f"{w.wid}:{w.size[0]}@{w.where()}"
+                                                                          for w in s.workers))
+        return "\n".join(lines)
+
+
+def seat_cost(state: PendulumState, q: int, sid: str, waived: bool) -> dict[str, int]:
+    """A worker action's cost (rulebook): 2 gold in purple and green (unless waived); in black only
+    Conquer Province costs (4 military); the rest are free."""
+    area, _r, sp = state.spaces[sid]
+    c = state.rules.costs
+    if area in ("purple", "green"):
+        return {} if waived else {"gold": c.worker_action_gold}
+    return {"military": c.conquer_military} if "conquer" in names(sp.reward) else {}
+
+
+NO_COST = Cost()
+__all__ = ["PendulumState", "SeatState", "Worker", "seat_cost", "purple_markers", "NO_COST", "TOP", "BOTTOM"]
