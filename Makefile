@@ -14,7 +14,7 @@ QT_DEBS := libegl1 libgl1 libopengl0 libglib2.0-0 libfontconfig1 libfreetype6 li
 
 setup: system-deps $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml setup.py
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { $(MAKE) --no-print-directory apt PKGS=python3-venv && $(PYTHON) -m venv $(VENV); }
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[editor,dev]'

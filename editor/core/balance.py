@@ -335,7 +335,8 @@ class BalanceDialog(QDialog):
         """The map's own colours where the editor has a grid (the world view's colour of each cell),
         else the game's words for its cells (`Game.cell_kind`, as `simulate --heatmap` draws them)."""
         ed, doc = self.editor, self.document
-        if not hasattr(ed, "colour_of"):
+        # a lattice's cells are edges, not the heat map's (x, y) squares: the game's words then
+        if not hasattr(ed, "colour_of") or getattr(doc.geometry(), "vertex_strokes", False):
             try:
                 state = self.game.new_game(doc.snapshot(), 0, base=str(doc.path.parent) if doc.path else None)
             except Exception:  # noqa: BLE001 - a document that cannot start yet: a plain board

@@ -50,9 +50,10 @@ class PaintCells(QUndoCommand):
 
 
 def paint(doc: EditorDocument, values: dict[Cell, str], text: str = "Paint", stroke: int | None = None) -> bool:
-    """Push a PaintCells for the cells whose value really changes; False when nothing changes."""
+    """Push a PaintCells for the cells whose value really changes; False when nothing changes.
+    The document may add cells to the paint (`EditorDocument.paint_values`: a symmetry lock)."""
     changes = {}
-    for c, v in values.items():
+    for c, v in doc.paint_values(values).items():
         if doc.in_grid(*c):
             old = doc.cell(*c)
             if old != v:

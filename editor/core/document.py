@@ -113,6 +113,12 @@ class EditorDocument(QObject):
     def in_grid(self, *cell: int) -> bool:
         return self.geometry().contains(cell)
 
+    def paint_values(self, values: dict[Cell, str]) -> dict[Cell, str]:
+        """What a paint of `values` writes (every tool, paste and delete goes through
+        `commands.paint`): by default `values`; a document may add cells, e.g. a symmetry lock that
+        mirrors each edit (the added cells are part of the same undo step)."""
+        return values
+
     def set_cells_raw(self, changes: dict[Cell, str]) -> None:
         for c, v in changes.items():
             self._write_cell(*c, v)

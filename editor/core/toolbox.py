@@ -21,3 +21,30 @@ class ToolBox(QGroupBox):
             button.setMinimumWidth(72)
             grid.addWidget(button, i // 2, i % 2)
             self.tool_buttons.append(button)
+
+
+class ValueBox(QGroupBox):
+    """A palette's radio buttons, one per value a brush can paint: `value()` is the checked one,
+    `set_value(v)` checks v (the picker). Any game's palette may use it."""
+
+    def __init__(self, title: str, choices: Iterable[tuple[str, str]], checked: str | None = None) -> None:
+        super().__init__(title)
+        from PySide6.QtWidgets import QButtonGroup, QRadioButton, QVBoxLayout
+
+        lay = QVBoxLayout(self)
+        self.choices = list(choices)
+        self.group = QButtonGroup(self)
+        self.buttons: dict[str, QRadioButton] = {}
+        for i, (value, label) in enumerate(self.choices):
+            rb = QRadioButton(label)
+            self.group.addButton(rb, i)
+            self.buttons[value] = rb
+            lay.addWidget(rb)
+        self.set_value(checked if checked is not None else self.choices[0][0])
+
+    def value(self) -> str:
+        return self.choices[self.group.checkedId()][0]
+
+    def set_value(self, value: str) -> None:
+        if value in self.buttons:
+            self.buttons[value].setChecked(True)

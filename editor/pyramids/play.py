@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QListWidget, QPushBu
 
 from gridsmith.engine.pyramids.actions import SIDE_NAMES
 from gridsmith.engine.pyramids.geometry import COLS
-from gridsmith.engine.pyramids.pieces import CHAR, MOBILE
+from gridsmith.engine.pyramids.pieces import CHAR, MOBILE, WINS_BY_OPTION
 from gridsmith.formats.pyramids.pieces import NAME_OF_CHAR
 
 from ..core import playwindow
@@ -33,16 +33,20 @@ SQ = 48
 SIGN = {"P": "▲", "S": "S", "C": "C", "?": "?"}
 MARKS = {"sel": QColor(255, 235, 59, 150), "target": QColor(80, 200, 80, 110), "last": QColor(255, 193, 7, 70)}
 
-LEGEND = (
-    "<b>Which beats which</b> (the attacker moves onto the defender):<br>"
-    "<b>1</b> lion … <b>8</b> antelope: a lower number is stronger — an attacker beats a numbered "
-    "piece of its own number or higher.<br>"
-    "<b>S</b> sphinx: cannot move; beats every attacker except the <b>7</b> cat.<br>"
-    "<b>C</b> cobra: beats the <b>1</b> lion when it attacks, loses any other attack; any attacker "
-    "beats it.<br>"
-    "<b>▲</b> pyramid: cannot move; any attacker takes it, and taking it wins the game.<br>"
-    "<b>?</b> a piece of Cheops you have not seen yet.<br>"
-    "Squares: sand open, dunes desert, gold ring power square.")
+def legend_text(lion_vs_lion: str = "defender") -> str:
+    """Which piece beats which, under the scenario's `lion_vs_lion` option (a lion attacking a lion)."""
+    lions = ("a lion attacking a lion loses ('Only the cobra can defeat the lion')" if lion_vs_lion == "defender"
+             else "a lion attacking a lion wins")
+    return (
+        "<b>Which beats which</b> (the attacker moves onto the defender):<br>"
+        "<b>1</b> lion … <b>8</b> antelope: a lower number is stronger — an attacker beats a numbered "
+        f"piece of its own number or higher, except that {lions}.<br>"
+        "<b>S</b> sphinx: cannot move; beats every attacker except the <b>7</b> cat.<br>"
+        "<b>C</b> cobra: beats the <b>1</b> lion when it attacks, loses any other attack; any attacker "
+        "beats it.<br>"
+        "<b>▲</b> pyramid: cannot move; any attacker takes it, and taking it wins the game.<br>"
+        "<b>?</b> a piece of Cheops you have not seen yet.<br>"
+        "Squares: sand open, dunes desert, gold ring power square.")
 
 
 def square_name(sq: int, height: int) -> str:
@@ -174,6 +178,8 @@ class PyramidsProvider(PlayProvider):
 
     def show_state(self, state, viewer, full: bool = False) -> None:
         self.shown, self.viewer = state, viewer
+        if getattr(self, "legend", None) is not None:
+            self.legend.setText(legend_text(state.lion_vs_lion))
         if viewer is None:  # everything (a replay, computers only)
             self.cells = [None if s < 0 else (s, CHAR[t]) for s, t in zip(state.side_at, state.type_at)]
         else:
@@ -216,7 +222,7 @@ class PyramidsProvider(PlayProvider):
         cl.addWidget(self.think)
         self.cheops_box = cheops
         lay.addWidget(cheops)
-        legend = QLabel(LEGEND)
+        legend = QLabel(legend_text())
         legend.setWordWrap(True)
         legend.setTextFormat(Qt.TextFormat.RichText)
         legend.setStyleSheet("QLabel { font-size: 9pt; }")
@@ -333,7 +339,8 @@ class PyramidsProvider(PlayProvider):
             side, ch = cell
             text += f"; {self.window.names[side]}'s {piece_name(ch)}"
             if ch.isdigit():
-                text += (f" — attacking, it beats numbers {ch} to 8, the cobra and the pyramid"
+                beaten = [d for d in range(1, 9) if WINS_BY_OPTION[self.shown.lion_vs_lion][int(ch)][d]]
+                text += (f" — attacking, it beats numbers {beaten[0]} to 8, the cobra and the pyramid"
                          + ("; it also takes the sphinx" if ch == "7" else "; the sphinx beats it"))
             elif ch == "S":
                 text += " — never moves; only the cat (7) takes it"

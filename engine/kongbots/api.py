@@ -87,6 +87,12 @@ class KongbotsGame(Game):
         """The arena's axial rows: width q by height r (a heat map draws them unskewed)."""
         return (state.arena.width, state.arena.height)
 
+    def cell_kind(self, state: Any, x: int, y: int) -> str:
+        """Floor hexes `open`, walls `desert` (grey), outside `water`: the arena under a heat map."""
+        row = state.arena.rows[y]
+        ch = row[x] if x < len(row) else "-"
+        return "desert" if ch == "#" else "water" if ch == "-" else "open"
+
     def heat(self, state: Any, step: Any) -> Iterable[tuple[int, int]]:
         """Where modules were destroyed: the hex (q, r) of the Kongbot that lost one."""
         for e in step.events:

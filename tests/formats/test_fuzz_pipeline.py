@@ -29,7 +29,7 @@ from gridsmith.formats.loader import load_file, validate_file
 EXAMPLES = int(os.environ.get("GRIDSMITH_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="GRIDSMITH_FUZZ_EXAMPLES" not in os.environ,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-CODE = re.compile(r"^(Y1|K2|S3|R6|PND[45]|PYR[45]|KB[45]|SAV[45])\d\d$")
+CODE = re.compile(r"^[A-Z]{1,4}[1-9]\d\d$")  # a stable code: a prefix of capitals (per game or stage) and 3 digits
 
 
 @lru_cache(maxsize=1)

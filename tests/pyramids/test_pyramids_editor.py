@@ -233,9 +233,10 @@ def test_hover_says_what_a_square_and_piece_are_and_the_legend_says_who_beats_wh
     s = w.state
     lion = next(sq for sq in range(len(s.side_at)) if s.side_at[sq] == 0 and s.type_at[sq] == 1)
     pv.hovered(lion % 11, lion // 11)
-    assert "Player's lion (1)" in pv.square_label.text() and "beats numbers 1 to 8" in pv.square_label.text()
+    assert "Player's lion (1)" in pv.square_label.text() and "beats numbers 2 to 8" in pv.square_label.text()  # not the lion
     assert pv.view.toolTip() == pv.square_label.text()
     assert "a lower number is stronger" in pv.legend.text() and "sphinx" in pv.legend.text()
+    assert "a lion attacking a lion loses" in pv.legend.text()  # the default lion_vs_lion: defender
 
 
 def test_stop_thinking_and_think_view(qtbot, play_window):

@@ -1,0 +1,198 @@
+"""The circuit painter: the Circuit War scenario editor on the shared lattice canvas."""
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QColor, QPainter
+
+from gridsmith.formats.circuitwar import lattice as L
+
+from ..core import playwindow
+from ..core import tools as core_tools
+from ..core.editorwidget import GridEditor, Panel
+from . import art
+from .document import NO_CIRCUIT, CircuitWarDocument, split_value
+from .palette import Palette
+from .tools import BeamTool, CircuitTool, CpuTool, ObjectTool, RunnerTool
+
+OBJECT_WORDS = {"R": "resistor", "C": "capacitor", "S": "switch (on)", "O": "switch (off)", "G": "ground",
+                "T": "transformer", ">": "diode passing east", "<": "diode passing west",
+                "^": "diode passing north", "v": "diode passing south"}
+
+
+def point_words(value: str, names: list[str]) -> str:
+    ch = value[:1]
+
+    def side(i: int) -> str:
+        return names[i] if i < len(names) else f"seat {i + 1}"
+
+    if ch in L.CPU_CHARS:
+        return f"the CPU of {side(L.CPU_CHARS.index(ch))}"
+    if ch in L.RUNNER_CHARS:
+        level = art.LEVEL_NAMES.get(value[1:2], "build-level")
+        return f"a {level} gridrunner of {side(L.RUNNER_CHARS.index(ch))}"
+    return ""
+
+
+class CircuitWarEditor(GridEditor):
+    erase_value = NO_CIRCUIT
+    tool_classes = (CircuitTool, ObjectTool, CpuTool, RunnerTool, core_tools.EraserTool, BeamTool,
+                    core_tools.SelectTool)
+
+    def __init__(self, document: CircuitWarDocument, parent=None):
+        rules = document.ruleset()
+        self.palette = Palette([p.name for p in document.model.players],
+                               rules.capacitor.max_charge if rules else 20, rules.capacitor.start_charge if rules else 10)
+        super().__init__(document, parent)
+        self.points_item = art.PointsItem(document.geometry, document.points)
+        self.beam_item = art.BeamItem(document.geometry)
+        self.view.scene().addItem(self.points_item)
+        self.view.scene().addItem(self.beam_item)
+        self.beam_item.hide()
+        self.trace = None
+        self._trace_at = None
+        document.gridReset.connect(self._model_reset)
+        document.edited.connect(self._retrace)
+        self.palette.traceChanged.connect(self._retrace)
+        self.set_tool("circuit")
+
+    # ---- palette state --------------------------------------------------------------------------
+    def owner_char(self) -> str:
+        return self.palette.owner_char()
+
+    def seat(self) -> int | None:
+        ch = self.owner_char()
+        return int(ch) - 1 if ch in L.OWNER_CHARS else None
+
+    def object_char(self) -> str:
+        return self.palette.object_char()
+
+    def charge_value(self) -> int | None:
+        return self.palette.charge_value()
+
+    def level_char(self) -> str:
+        return self.palette.level_char()
+
+    def current_value(self) -> str:
+        return self.owner_char()
+
+    def set_current_value(self, value: str) -> None:
+        owner, obj, charge = split_value(value)
+        if owner != NO_CIRCUIT:
+            self.palette.set_owner(owner)
+        if obj:
+            self.palette.set_object(obj)
+        if charge is not None:
+            self.palette.charge.setValue(charge)
+
+    # ---- looks ------------------------------------------------------------------------------------
+    def render_tile(self, p: QPainter, r: QRect, key) -> None:
+        owner, obj, charge = split_value(key)
+        art.paint_edge(p, r, owner, obj, charge)
+
+    def colour_of(self, key) -> QColor:
+        owner, obj, _ = split_value(key)
+        if owner == NO_CIRCUIT:
+            return art.BAD_COLOUR if obj else art.EMPTY_COLOUR
+        return art.owner_colour(owner)
+
+    def describe_cell(self, x: int, y: int, d: int) -> str:
+        g = self.document.geometry()
+        label = g.label((x, y, d))
+        (ax, ay), (bx, by) = g.ends((x, y, d))
+        name = f"{L.point_name(2 * ay, 2 * ax)}-{L.point_name(2 * by, 2 * bx)}"
+        owner, obj, charge = split_value(self.document.cell(x, y, d))
+        names = [p.name for p in self.document.model.players]
+        if owner == NO_CIRCUIT:
+            what = "no circuit"
+        elif owner == L.GREY:
+            what = "grey circuit (nobody's)"
+        else:
+            i = int(owner) - 1
+            what = f"circuit of {names[i] if i < len(names) else 'seat ' + owner}"
+        if obj:
+            what += (", " if owner != NO_CIRCUIT else " but a ") + OBJECT_WORDS.get(obj, obj)
+            if obj == "C":
+                rules = self.document.ruleset()
+                what += f" charged {charge if charge is not None else (rules.capacitor.start_charge if rules else '?')}"
+        ends = [w for v in ((ax, ay), (bx, by)) if (w := point_words(self.document.point(*v), names))]
+        text = f"{label[0].upper()}{label[1:]} ({name}): {what}"
+        return text + ("; " + ", ".join(ends) if ends else "")
+
+    def describe_path(self, path: tuple) -> str:
+        path = tuple(path)
+        if len(path) >= 3 and path[0] in ("grid", "objects") and isinstance(path[1], int) \
+                and isinstance(path[2], int) and path[1] % 2 == 0 and path[2] % 2 == 0:
+            r, c = path[1], path[2]
+            return f"point {L.point_name(r, c)} ({c // 2 + 1},{r // 2 + 1})"
+        return super().describe_path(path)
+
+    def panels(self) -> list[Panel]:
+        return [Panel("palette", "Palette", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea), *super().panels()]
+
+    # ---- changes ----------------------------------------------------------------------------------
+    def _model_reset(self) -> None:
+        self.palette.set_sides([p.name for p in self.document.model.players])
+        self.points_item.changed()
+
+    # ---- beam tracer -------------------------------------------------------------------------------
+    def trace_from(self, v) -> bool:
+        """Trace the beam of the gridrunner on point v with the palette's direction and flux, by the
+        engine on a game of the scenario as it is (engine.circuitwar.beam.preview); False, with a
+        status message, when there is nothing to trace."""
+        self._trace_at = v
+        return self._retrace()
+
+    def clear_trace(self) -> None:
+        self._trace_at, self.trace = None, None
+        self.beam_item.show_trace(None, 0)
+
+    def _retrace(self) -> bool:
+        if self._trace_at is None:
+            return False
+        from .tracing import trace_scenario
+
+        d, flux = self.palette.beam()
+        try:
+            self.trace, cols = trace_scenario(self.document.snapshot(), self.document.ruleset(),
+                                              self._trace_at, d, flux, self.document.path)
+        except ValueError as e:
+            self.trace = None
+            self.beam_item.show_trace(None, 0)
+            self._say_trace(f"Beam tracer: {e}")
+            return False
+        self.beam_item.show_trace(self.trace, cols)
+        self._say_trace("Beam tracer: " + describe_trace(self.trace, cols))
+        return True
+
+    def _say_trace(self, text: str) -> None:
+        self.palette.trace_label.setText(text)
+        self.statusMessage.emit(text)
+
+    # ---- clipboard ----------------------------------------------------------------------------------
+    def copy(self) -> bool:
+        """The shared clipboard holds one character a cell; an edge here is an owner and an object:
+        said in words instead of copied (Delete and Cut's erase work on a selection)."""
+        from ..core.clipboard import ClipError
+
+        try:
+            return super().copy()
+        except ClipError:
+            self.statusMessage.emit("Copy: Circuit War edges hold an owner and an object, which the shared "
+                                    "clipboard (one character a cell) cannot carry yet")
+            return False
+
+    # ---- test-play ---------------------------------------------------------------------------------
+    def can_play(self) -> bool:
+        return True
+
+    def play(self, main_window):
+        from .play import PROVIDER
+
+        return playwindow.start_test_play(self, main_window, PROVIDER)
+
+
+def describe_trace(trace, cols: int) -> str:
+    names = [L.point_name(*divmod(c, cols)) for c in trace.path]
+    levels = "".join("WNS"[max(0, min(2, lv))] for lv in trace.levels)
+    pushes = ", ".join(f"{L.point_name(*divmod(a, cols))}→{L.point_name(*divmod(b, cols))}" for a, b in trace.pushes)
+    return (f"{' '.join(names)} (levels {levels}); " + (f"pushes {pushes}; " if pushes else "") + trace.end)

@@ -1,0 +1,358 @@
+"""Kongbots in the one play window (editor.core.playwindow): test-play a scenario, a computer team or
+hotseat, save, load and replay.
+
+What is Kongbots' own: the arena on the shared hex canvas with the Kongbots and the missiles on
+their hexes; the pulse track and the phase box of the manual (turn, pulse 1-5, phases 1-6, which
+team acts); orders by clicking (one of your Kongbots, then a highlighted enemy, missile or hex) or
+from the list of legal orders, Done ends your part of the phase; for the enemy or missile under the
+mouse the line of sight from your Kongbot (green clear, red blocked: the engine's
+`KongbotsState.clear`) and the hit chance with its breakdown from the engine's odds
+(`engine.kongbots.odds.laser_breakdown`: "need 9 = 5 + 4 hexes - 1 aimer + 1 shield: 27.8%"); a
+dice log of every roll. No rule is computed here.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (QGraphicsLineItem, QGroupBox, QLabel, QListWidget, QPushButton, QVBoxLayout,
+                               QWidget)
+
+from gridsmith.engine.core.hexgrid import distance
+from gridsmith.engine.kongbots.actions import DONE, Fire, Move
+from gridsmith.engine.kongbots.events import PHASES
+from gridsmith.engine.kongbots.odds import laser_breakdown
+from gridsmith.formats.coords import notation
+from gridsmith.formats.kongbots.modules import AIMER, LASER, SHIELD, TEAMS
+
+from ..core.geometry import HexGeometry
+from ..core.playboard import PlayBoard
+from ..core.playwindow import PlayProvider
+from .art import TEAM_QCOLOURS, hex_colour, paint_hex
+
+HEX = notation("hex")
+PX = 44
+ECM_TINT = QColor(39, 196, 214, 70)  # a hex inside an ECM field (KongbotsState.in_ecm)
+MARKS = {"sel": QColor(255, 235, 59, 160), "target": QColor(80, 200, 80, 120)}
+
+
+def paint_play_hex(p: QPainter, r: QRect, key) -> None:
+    """An arena hex with what stands on it: key = (hex, bot, missiles, mark, ecm); bot = (team, label,
+    state) with state "" / "malf" / "out"; missiles = ((team, "m3"), ...); ecm: inside an ECM field."""
+    ch, bot, missiles, mark, ecm = key
+    paint_hex(p, r, "." if ch in TEAMS else ch)
+    if ecm:
+        p.fillRect(r, ECM_TINT)
+    if mark:
+        p.fillRect(r, MARKS[mark])
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    f = QFont()
+    f.setBold(True)
+    if bot is not None:
+        team, label, state = bot
+        colour = QColor("#8a8a8a") if state == "out" else TEAM_QCOLOURS[TEAMS[team]]
+        box = QRectF(r).adjusted(r.width() * 0.16, r.height() * 0.2, -r.width() * 0.16, -r.height() * 0.2)
+        p.setPen(QPen(QColor("#ffeb3b") if mark == "sel" else colour.darker(160), 3 if mark == "sel" else 1.5))
+        p.setBrush(colour)
+        p.drawEllipse(box)
+        p.setPen(QColor("white"))
+        f.setPixelSize(max(7, int(r.height() * 0.26)))
+        p.setFont(f)
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, label + ("!" if state == "malf" else ""))
+    for i, (team, name) in enumerate(missiles):
+        c = TEAM_QCOLOURS[TEAMS[team]]
+        w = r.width() * 0.34
+        box = QRectF(r.left() + r.width() * 0.08 + i * w * 0.6, r.top() + r.height() * 0.62, w, r.height() * 0.2)
+        p.setPen(QPen(c.darker(170), 1))
+        p.setBrush(c.lighter(125))
+        p.drawRoundedRect(box, 3, 3)
+        p.setPen(QColor("black"))
+        f.setPixelSize(max(6, int(r.height() * 0.15)))
+        p.setFont(f)
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, name)
+
+
+def play_colour(key) -> QColor:
+    ch, bot, _missiles, _mark, _ecm = key
+    if bot is not None and bot[2] != "out":
+        return TEAM_QCOLOURS[TEAMS[bot[0]]]
+    return hex_colour("." if ch in TEAMS else ch)
+
+
+def pulse_track(turn: int, pulse: int, phase: int, team: int | None, pulses: int = 5) -> str:
+    """The manual's pulse track and phase box as rich text: the current pulse and phase lit."""
+    def box(text, on, colour="#ffd54f"):
+        style = f"background:{colour}; font-weight:bold" if on else "color:#777"
+        return f"<span style='{style}'>&nbsp;{text}&nbsp;</span>"
+
+    pulses_row = " ".join(box(i, i == pulse) for i in range(1, pulses + 1))
+    phases_row = "<br>".join(box(f"{i} {PHASES[i]}", i == phase) for i in range(1, 7))
+    who = "" if team is None else f" — team {TEAMS[team]} acts"
+    return f"<b>Turn {turn}</b>{who}<br>Pulse {pulses_row}<br>{phases_row}"
+
+
+def modules_text(slots) -> str:
+    """A Kongbot's remaining modules in short: `2 Ro, Lr, LA, Ls` (the manual's codes), or `none`."""
+    counts: dict[str, int] = {}
+    for m in slots:
+        if m:
+            counts[m] = counts.get(m, 0) + 1
+    return ", ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items()) or "none"
+
+
+class KongbotsProvider(PlayProvider):
+    game_name = "kongbots"
+
+    @classmethod
+    def player_names(cls, scenario) -> list[str]:
+        return [f"{t.name} ({TEAMS[i]})" for i, t in enumerate(scenario.teams)]
+
+    @classmethod
+    def seat_colour(cls, seat: int) -> QColor:
+        return TEAM_QCOLOURS[TEAMS[seat]]
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.shown = None
+        self.selected: str | None = None  # label of the human's chosen Kongbot
+        self.targets: dict = {}  # hex -> legal order of the selected Kongbot there
+        self.hover: tuple[int, int] | None = None
+
+    # ---- board -----------------------------------------------------------------------------------------
+    def _geometry(self) -> HexGeometry:
+        a = self.window.state.arena
+        return HexGeometry(a.width, a.height, px=PX)
+
+    def _key(self, q: int, r: int):
+        s = self.shown or self.window.state
+        row = s.arena.rows[r]
+        ch = row[q] if q < len(row) else "-"
+        bot = next(((b.team, b.label, "out" if b.out else "malf" if b.malf else "")
+                    for b in s.bots if b.hex == (q, r)), None)
+        missiles = tuple((m.team, f"m{m.id}") for m in s.missiles if m.hex == (q, r))
+        mark = "sel" if bot is not None and bot[1] == self.selected else "target" if (q, r) in self.targets else ""
+        return (ch, bot, missiles, mark, ch not in "#-" and s.in_ecm((q, r)))
+
+    def board(self):
+        self.canvas = PlayBoard(self._geometry, self._key, paint_play_hex, play_colour, self.click, self.hovered)
+        self.view = self.canvas.view
+        self.sight = QGraphicsLineItem()
+        self.sight.setZValue(20)
+        self.sight.hide()
+        self.view.scene().addItem(self.sight)
+        return self.view
+
+    def minimap(self):
+        return self.canvas.minimap
+
+    def zoomable(self):
+        return self.view
+
+    def show_state(self, state, viewer, full: bool = False) -> None:
+        self.shown = state
+        if full or self.selected is not None and not self._orders_of(self.selected):
+            self.selected, self.targets = None, {}
+        elif self.selected is not None:
+            self._select(self.selected, redraw=False)
+        self.canvas.redraw(full)
+        self.hovered(self.hover)
+
+    # ---- the left panel --------------------------------------------------------------------------------
+    def panel(self):
+        panel = QWidget()
+        lay = QVBoxLayout(panel)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.track = QLabel()
+        self.track.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.track)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        lay.addWidget(self.status)
+        target = QGroupBox("Under the mouse")
+        tl = QVBoxLayout(target)
+        self.odds = QLabel("—")
+        self.odds.setWordWrap(True)
+        self.odds.setMinimumHeight(self.odds.fontMetrics().lineSpacing() * 6)
+        self.odds.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        tl.addWidget(self.odds)
+        lay.addWidget(target)
+        box = QGroupBox("Orders")
+        ol = QVBoxLayout(box)
+        self.orders = QListWidget()
+        self.orders.setToolTip("The legal orders of your team now; double-click one to give it")
+        self.orders.setMaximumHeight(self.orders.fontMetrics().lineSpacing() * 6)
+        self.orders.itemDoubleClicked.connect(lambda it: self.give(it.text()))
+        ol.addWidget(self.orders)
+        self.done_button = QPushButton("Done (end this phase)")
+        self.done_button.clicked.connect(lambda: self.give(DONE.to_text()))
+        ol.addWidget(self.done_button)
+        lay.addWidget(box)
+        dice = QGroupBox("Dice")
+        dl = QVBoxLayout(dice)
+        self.dice = QListWidget()
+        self.dice.setMaximumHeight(self.dice.fontMetrics().lineSpacing() * 6)
+        dl.addWidget(self.dice)
+        lay.addWidget(dice)
+        self.bots = QLabel()
+        self.bots.setWordWrap(True)
+        self.bots.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.bots)
+        return panel
+
+    def refresh(self) -> None:
+        w, s = self.window, self.window.state
+        shown = self.shown or s
+        self.track.setText(pulse_track(shown.turn, shown.pulse, shown.phase, shown.to_move, shown.p.pulses))
+        human = w.is_human_turn() and not w.replaying and not s.is_over
+        self.orders.clear()
+        if human:
+            self.orders.addItems([o.to_text() for o in s.legal_actions()])
+        self.done_button.setEnabled(human)
+        if w.replaying:
+            self.status.setText("Replay.")
+        elif s.is_over:
+            self.status.setText("The battle is over.")
+        elif human:
+            self.status.setText(f"{w.names[s.to_move]}: {PHASES[s.phase]} phase. Click one of your Kongbots, then "
+                                "a green hex (or double-click an order); Done ends your part of the phase.")
+        else:
+            self.status.setText(f"{w.names[s.to_move]} is thinking…")
+        self.bots.setText("<br>".join(
+            f"<span style='color:{TEAM_QCOLOURS[TEAMS[b.team]].name()}'><b>{b.label}</b></span> {b.name}: "
+            f"{b.modules}/{b.start} modules" + (" (surrendered)" if b.out else " (malfunctioning)" if b.malf else "")
+            for b in shown.bots))
+
+    # ---- input -----------------------------------------------------------------------------------------------
+    def _orders_of(self, label: str) -> list:
+        s = self.window.state
+        if not self.window.is_human_turn() or s.is_over:
+            return []
+        return [o for o in s.legal_actions() if getattr(o, "bot", None) == label]
+
+    def _order_hex(self, order):
+        s = self.window.state
+        if isinstance(order, Move):
+            return order.to
+        if isinstance(order, Fire) and order.target.startswith("m"):
+            return next((m.hex for m in s.missiles if f"m{m.id}" == order.target), None)
+        return s.bot(order.target).hex
+
+    def _select(self, label: str | None, redraw: bool = True) -> None:
+        self.selected = label
+        self.targets = {}
+        for o in self._orders_of(label) if label else []:
+            self.targets.setdefault(self._order_hex(o), o)
+        if redraw:
+            self.canvas.redraw()
+            self.hovered(self.hover)  # the odds under the mouse are now the chosen Kongbot's
+
+    def click(self, cell) -> None:
+        w, s = self.window, self.window.state
+        if not w.is_human_turn():
+            w.refuse(w.why_not_your_turn())
+            return
+        here = HEX.short(cell)
+        if self.selected is not None and cell in self.targets:
+            self.give(self.targets[cell].to_text())
+            return
+        mine = next((b for b in s.bots if b.hex == cell and b.team == s.to_move), None)
+        if mine is not None:
+            if not self._orders_of(mine.label):
+                w.refuse(f"{mine.label} has no order to give in the {PHASES[s.phase]} phase (it has acted, or "
+                         "nothing it carries works now).")
+                self._select(None)
+                return
+            self._select(mine.label)
+            return
+        if self.selected is not None:
+            w.refuse(f"{self.selected} cannot do anything at {here} in the {PHASES[s.phase]} phase: the green hexes "
+                     "are what it can do.")
+            return
+        w.refuse(f"{here}: first click one of your own Kongbots.")
+
+    def give(self, text: str) -> bool:
+        w = self.window
+        order = next((o for o in w.state.legal_actions() if o.to_text() == text), None) if w.is_human_turn() else None
+        if order is None:
+            w.refuse(f"{text} is not a legal order now.")
+            return False
+        self.selected, self.targets = None, {}
+        return w.human_act(order)
+
+    # ---- the target under the mouse: line of sight and the hit chance (engine numbers) -------------------
+    def shooter(self, s):
+        """The Kongbot whose odds are shown: the selected one, else the first of the team to move
+        (or of team A) still fighting."""
+        team = s.to_move if s.to_move is not None else 0
+        if self.selected is not None:
+            return s.bot(self.selected)
+        return next((b for b in s.bots if b.team == team and not b.out and b.hex is not None), None)
+
+    def odds_text(self, cell) -> tuple[str, bool | None]:
+        """What the panel says about `cell` and whether the shooter sees it (None: no target there)."""
+        s = self.shown or self.window.state
+        text = f"{HEX.short(cell)}: " + {"#": "wall", "-": "outside"}.get(s.arena.rows[cell[1]][cell[0]], "floor")
+        if s.in_ecm(cell):
+            text += (f" inside an ECM field (each of a missile's {s.p.warheads} warheads hits on "
+                     f"{s.p.need_inside_ecm}+ here)")
+        target = next((b for b in s.bots if b.hex == cell), None)
+        missile = next((m for m in s.missiles if m.hex == cell), None)
+        shooter = self.shooter(s)
+        if shooter is None or shooter.hex is None or (target is None and missile is None):
+            return text, None
+        if target is not None:
+            text += f"; {target.label} {target.name}, {target.chassis}: {modules_text(target.slots)}"
+            if target.team == shooter.team:
+                return text, None
+        else:
+            text += f"; missile m{missile.id} of team {TEAMS[missile.team]}"
+            if missile.team == shooter.team:
+                return text, None
+        seen = s.clear(shooter, cell, target)
+        d = distance(shooter.hex, cell)
+        lasers = shooter.count(LASER)
+        text += f"\n{shooter.label} → {HEX.short(cell)}: {d} hexes, line of sight {'clear' if seen else 'BLOCKED'}"
+        if lasers:
+            shields = target.count(SHIELD) if target is not None else 0
+            text += f"\nlaser: {laser_breakdown(s.p, d, shooter.count(AIMER), shields, target is None)}"
+            text += f" ({lasers} laser{'s' * (lasers != 1)})"
+        return text, seen
+
+    def hovered(self, cell) -> None:
+        self.hover = cell
+        if cell is None or self.window.state is None:
+            self.odds.setText("—")
+            self.sight.hide()
+            return
+        text, seen = self.odds_text(cell)
+        self.odds.setText(text)
+        self.view.setToolTip(text)
+        shooter = self.shooter(self.shown or self.window.state)
+        if seen is None or shooter is None:
+            self.sight.hide()
+            return
+        g = self.canvas.item.geometry
+        pen = QPen(QColor("#2ecc40") if seen else QColor("#e53935"), 3, Qt.PenStyle.SolidLine if seen else
+                   Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        self.sight.setPen(pen)
+        self.sight.setLine(QLineF(g.center(shooter.hex), g.center(cell)))
+        self.sight.show()
+
+    # ---- reports -----------------------------------------------------------------------------------------------
+    def after_step(self, step) -> None:
+        for e in step.events:
+            if getattr(e, "rolls", None):
+                self.dice.addItem(e.to_text())
+        self.dice.scrollToBottom()
+
+    # ---- saved games -------------------------------------------------------------------------------------------
+    def start_of(self, save):
+        from gridsmith.engine.kongbots.saves import from_save
+
+        return from_save(save, 0)
+
+    def action_texts(self, state) -> list[str]:
+        return [o.to_text() for o in state.log]
+
+
+PROVIDER = KongbotsProvider

@@ -1,0 +1,125 @@
+"""The Kongbots scenario form and team builder: name, arena, ruleset, and each team's Kongbots (the
+leader first) as build references with call signs; test-play in the one play window (F5), a
+computer team or hotseat. The form checks nothing itself: the formats' resolver and validator do
+(live, in the problems panel)."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout
+
+from gridsmith.formats.diagnostics import Severity
+from gridsmith.formats.kongbots.modules import TEAMS
+from gridsmith.formats.kongbots.scenario import KIND, BotEntry, Scenario, Team, resolve
+from gridsmith.formats.kongbots.scenario import template as new_scenario  # noqa: F401  (File > New)
+from gridsmith.formats.registry import CheckContext
+
+from ..core import commands
+from ..core.document import EditorDocument
+from ..core.editorwidget import ValidatedEditor
+from ..core.forms import guard_wheel
+
+
+def bots_text(team: Team) -> str:
+    """A team's Kongbots as one line: `build` or `build as Call sign`, comma-separated, leader first."""
+    return ", ".join(e.build + (f" as {e.name}" if e.name else "") for e in team.bots)
+
+
+def parse_bots(text: str) -> list[BotEntry]:
+    out = []
+    for part in (p.strip() for p in text.split(",")):
+        if part:
+            build, _, name = part.partition(" as ")
+            out.append(BotEntry(build=build.strip(), name=name.strip() or None))
+    return out
+
+
+class ScenarioDocument(EditorDocument):
+    kind = KIND
+
+    def grid_size(self) -> tuple[int, int]:
+        return (0, 0)
+
+    def context(self) -> CheckContext:
+        return CheckContext(file=self.path)
+
+    def set_team(self, t: int, name: str | None = None, bots: list[BotEntry] | None = None) -> bool:
+        """Undoable: team `t` renamed and/or given new Kongbots."""
+        teams = [x.model_copy(deep=True) for x in self.model.teams]
+        update = {k: v for k, v in (("name", name), ("bots", bots)) if v is not None}
+        teams[t] = teams[t].model_copy(update=update)
+        return commands.set_value(self, ("teams",), teams, f"Team {TEAMS[t]}")
+
+
+class ScenarioEditor(ValidatedEditor):
+    def __init__(self, document: ScenarioDocument, parent=None):
+        super().__init__(document, parent)
+        doc = document
+        lay = QVBoxLayout(self)
+        form = QFormLayout()
+        self.fields: dict[str, QLineEdit] = {}
+        for key, label, tip in (("name", "Name", ""), ("description", "Description", ""),
+                                ("arena", "Arena", "A bundled arena (classic-diamond, pillars, pit) or a path to a "
+                                 "*.arena.yaml file"),
+                                ("ruleset", "Ruleset", "A bundled ruleset (default) or a path to a *.rules.yaml file")):
+            f = QLineEdit()
+            f.setToolTip(tip)
+            f.editingFinished.connect(lambda k=key, f=f: f.text() != getattr(doc.model, k) and commands.set_value(
+                doc, (k,), f.text(), f"Set {k}"))
+            form.addRow(label, f)
+            self.fields[key] = f
+        lay.addLayout(form)
+        teams = QHBoxLayout()
+        self.team_names: list[QLineEdit] = []
+        self.team_bots: list[QLineEdit] = []
+        for t, letter in enumerate(TEAMS):
+            box = QGroupBox(f"Team {letter} ({'red, seat 1' if t == 0 else 'blue, seat 2'})")
+            tl = QFormLayout(box)
+            name, bots = QLineEdit(), QLineEdit()
+            bots.setToolTip("The team's Kongbots, the leader first: build references separated by commas, each "
+                            "optionally `as` a call sign, e.g. `warrior-brawler as Hammer, warrior-sniper`")
+            name.editingFinished.connect(lambda t=t, w=name: w.text() != doc.model.teams[t].name
+                                         and doc.set_team(t, name=w.text()))
+            bots.editingFinished.connect(lambda t=t, w=bots: w.text() != bots_text(doc.model.teams[t])
+                                         and doc.set_team(t, bots=parse_bots(w.text())))
+            tl.addRow("Name", name)
+            tl.addRow("Kongbots", bots)
+            self.team_names.append(name)
+            self.team_bots.append(bots)
+            teams.addWidget(box)
+        lay.addLayout(teams)
+        self.play_button = QPushButton("Test-play… (F5)")
+        self.play_button.clicked.connect(lambda: self.play(self.window()))
+        lay.addWidget(self.play_button)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        lay.addWidget(self.status)
+        lay.addStretch(1)
+        self.start_validation(lambda p: " › ".join(map(str, p)) or "the scenario")
+        guard_wheel(self)
+        doc.valueChanged.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, _path=()) -> None:
+        m: Scenario = self.document.model
+        for key, f in self.fields.items():
+            if f.text() != getattr(m, key):
+                f.setText(getattr(m, key))
+        for t, team in enumerate(m.teams[:2]):
+            if self.team_names[t].text() != team.name:
+                self.team_names[t].setText(team.name)
+            if self.team_bots[t].text() != bots_text(team):
+                self.team_bots[t].setText(bots_text(team))
+
+    def can_play(self) -> bool:
+        return True
+
+    def play(self, main_window):
+        """Test-play the scenario as it is in the editor (unsaved): the seat dialog (a computer team or
+        hotseat), then the one play window."""
+        from ..core.playwindow import start_test_play
+        from .play import KongbotsProvider
+
+        res, problems = resolve(self.document.snapshot(), self.document.context())
+        if res is None:
+            self.status.setText("Cannot play: " + "; ".join(p.message for p in problems if p.severity is Severity.ERROR)[:400])
+            return None
+        return start_test_play(self, main_window, KongbotsProvider, scenario=res, errors_first=False)

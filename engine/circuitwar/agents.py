@@ -1,0 +1,338 @@
+"""Computer players for Circuit War (its author: "as difficult as writing one for a chess game"):
+
+- `random`: a uniformly random legal action.
+- `heuristic`: scores every legal action by rules of thumb from the manual's strategy section (build
+  circuits first, branch out of the CPU, guard the CPU's connections with diodes, keep energy to
+  survive a drain, drive gridrunners along circuits to the enemy CPU, fire beams whose previewed
+  outcome hurts the enemy) and plays the best.
+- `search`: takes the heuristic's best few actions, plays each on copies of the game with its own
+  dice (several samples where chance matters), lets the heuristic finish its part of the phase, and
+  keeps the action whose outcomes evaluate best (analysis.evaluate).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from gridsmith.engine.core.rng import CounterRng
+
+from .analysis import FAR, cpus, distances_to, evaluate, manhattan, passable, route, runners
+from .actions import Action
+from .beam import preview
+from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, RESISTOR, SWITCH_OFF
+from .events import CpuDrained, CpuStruck, Died, SideKilled
+
+
+class RandomAgent:
+    name = "random"
+
+    def __init__(self, **options: Any) -> None:
+        self.options = options
+
+    def choose(self, view, legal_actions: list, rng: CounterRng):
+        return rng.choice(legal_actions)
+
+
+class Context:
+    """What the heuristic needs about one position, computed once per decision."""
+
+    def __init__(self, g) -> None:
+        self.g = g
+        b = self.b = g.board
+        self.me = g.seat
+        self.where = cpus(b)
+        self.mycpu = self.where.get(self.me, -1)
+        self.enemies = [s for s in range(g.n) if s != self.me and g.alive[s] and s in self.where]
+        self.dist = {s: distances_to(b, self.where[s]) for s in self.enemies}
+        self.home = distances_to(b, self.mycpu) if self.mycpu >= 0 else {}
+        self.le = g.rules.collision.level_energy
+        self.drain = g.rules.collision.cpu_drain
+
+    def to_enemy(self, p: int) -> int:
+        return min((self.dist[t].get(p, FAR) for t in self.enemies), default=FAR)
+
+    def flux(self, p: int, d: int) -> str:
+        """The flux letter that turns a beam fired from p in direction d towards the nearest enemy CPU."""
+        if not self.enemies:
+            return "N"
+        t = min((self.where[s] for s in self.enemies), key=lambda x: manhattan(self.b, p, x))
+        (r1, c1), (r2, c2) = self.b.rc(p), self.b.rc(t)
+        if d in (0, 2):
+            return "E" if c2 >= c1 else "W"
+        return "S" if r2 >= r1 else "N"
+
+    def threat(self) -> int:
+        """The largest drain an enemy gridrunner within 4 steps of my CPU could do."""
+        worst = 0
+        for p, d in self.home.items():
+            s = self.b.runner[p]
+            if s not in (EMPTY, self.me) and d <= 4:
+                worst = max(worst, self.drain.at(self.b.level[p]))
+        return worst
+
+
+def _connected(b, start: int) -> set[int]:
+    seen, todo = {start}, [start]
+    while todo:
+        p = todo.pop()
+        for step in b.nbr[p]:
+            if step is not None and b.owner[step[0]] != NO_CIRCUIT and step[1] not in seen:
+                seen.add(step[1])
+                todo.append(step[1])
+    return seen
+
+
+def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
+    g, b, me = ctx.g, ctx.b, ctx.me
+    costs = g.rules.build.costs
+    mine = runners(b, me)
+    network = _connected(b, ctx.mycpu) if ctx.mycpu >= 0 else set()
+    cpu_links = [s for s in (b.nbr[ctx.mycpu] if ctx.mycpu >= 0 else ()) if s is not None and b.owner[s[0]] == me]
+    threat = ctx.threat()
+    reserve = threat + 1 if threat else 0
+    targets = [ctx.where[t] for t in ctx.enemies]
+    near_cache: dict[int, int] = {}
+
+    def near(x: int) -> int:
+        if x not in near_cache:
+            near_cache[x] = min((manhattan(b, x, t) for t in targets), default=20)
+        return near_cache[x]
+
+    out = []
+    for a in legal:
+        if a.op == "end":
+            out.append((0.5, a))
+            continue
+        cost = getattr(costs, a.item)
+        s = -1.0
+        if a.item == "gridrunner":
+            rich = g.energy[me] >= 2 * cost
+            s = (40.0 if len(mine) < 2 else 18.0 if len(mine) < 4 else 1.0) if rich else -2.0
+            e = b.nbr[ctx.mycpu][b.direction(ctx.mycpu, a.a)][0]
+            if not passable(b.obj[e], b.direction(ctx.mycpu, a.a)):
+                s = -50.0
+        elif a.item == "circuit":
+            p, q = b.ends(a.a)
+            s = 3.0
+            if p in network or q in network:
+                s += 8.0 + max(0, 20 - min(near(p), near(q)))
+            if ctx.mycpu in (p, q):
+                s += 25.0 if not cpu_links else -6.0
+        elif a.item == "diode":
+            p, q = b.ends(a.a)
+            if ctx.mycpu in (p, q) and a.b != ctx.mycpu:
+                s = 22.0  # lets my gridrunners out and kills whatever comes in
+        if g.energy[me] - cost < reserve:
+            s -= 30.0
+        out.append((s, a))
+    return out
+
+
+def score_moves(ctx: Context, legal: list) -> list[tuple[float, Any]]:
+    g, b, me = ctx.g, ctx.b, ctx.me
+    out = []
+    for a in legal:
+        if a.op == "end":
+            out.append((0.0, a))
+            continue
+        if a.op == "toggle":
+            out.append((-1.0, a))
+            continue
+        p, q = a.a, a.b
+        d = b.direction(p, q)
+        e = b.nbr[p][d][0]
+        lv, obj = b.level[p], b.obj[e]
+        if not passable(obj, d):
+            out.append((-100.0, a))
+            continue
+        s = 5.0 * (ctx.to_enemy(p) - ctx.to_enemy(q)) if ctx.to_enemy(p) < FAR else -0.5
+        t = b.cpu[q]
+        if t == me:
+            s = -100.0
+        elif t != EMPTY:
+            s = 120.0 if g.energy[t] < ctx.drain.at(lv) else 30.0
+        other = b.runner[q]
+        if other not in (EMPTY, me):
+            mine_e, theirs = ctx.le.at(lv), ctx.le.at(b.level[q])
+            s += 15.0 if mine_e > theirs else 2.0 if mine_e == theirs else -30.0
+        if obj == RESISTOR:
+            s -= 3.0 + (40.0 if lv == 0 else 0.0)
+        elif obj == CAPACITOR:
+            if b.owner[e] == me and lv < 2 and b.charge[e] > 0:
+                s += 3.0
+            elif b.owner[e] != me:
+                s -= 2.0 + (40.0 if lv == 0 else 0.0)
+        if b.owner[e] != me:
+            s += 1.0  # captures
+        out.append((s, a))
+    return out
+
+
+def _fire_score(ctx: Context, trace) -> float:
+    me, s = ctx.me, 0.0
+    for e in trace.events:
+        if isinstance(e, SideKilled):
+            s += -1000.0 if e.seat == me else 500.0
+        elif isinstance(e, CpuDrained):
+            s += -60.0 if e.seat == me else 40.0
+        elif isinstance(e, CpuStruck):
+            s += (-1.0 if e.seat == me else 0.5) * e.amount
+        elif isinstance(e, Died):
+            s += -8.0 if e.seat == me else 8.0
+    return s
+
+
+def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[float, Any]]:
+    g, b, me = ctx.g, ctx.b, ctx.me
+    out = []
+    sim = g.clone(keep_log=False)
+    for a in legal:
+        if a.op == "end":
+            out.append((0.0, a))
+        elif a.op == "toggle":
+            out.append((-1.0, a))
+        elif a.op == "attack":
+            e, obj = a.b, b.obj[a.b]
+            s = 1.0
+            if obj == GROUND or obj == SWITCH_OFF or obj >= DIODE:
+                s += 6.0
+            if ctx.mycpu in b.ends(e):
+                s += 10.0
+            if min(ctx.to_enemy(x) for x in b.ends(e)) <= 2:
+                s += 4.0
+            out.append((s, a))
+        else:  # fire: one flux per direction, the one towards the nearest enemy CPU
+            if a.item != ctx.flux(a.a, a.b):
+                continue
+            sim.rng = CounterRng(rng.next_u64())
+            out.append((_fire_score(ctx, preview(sim, a.a, a.b, "NESW".index(a.item))), a))
+    return out
+
+
+def scored(g, legal: list, rng: CounterRng) -> list[tuple[float, Any]]:
+    ctx = Context(g)
+    if g.phase == "build":
+        out = score_builds(ctx, legal)
+    elif g.phase == "move":
+        out = score_moves(ctx, legal)
+    else:
+        out = score_actions(ctx, legal, rng)
+    # ties go to a random one of the best: one draw per decision, not one per action
+    k = rng.randrange(len(out))
+    n = len(out)
+    return [(s - 1e-6 * ((i - k) % n), a) for i, (s, a) in enumerate(out)]
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, **options: Any) -> None:
+        self.options = options
+
+    def choose(self, view, legal_actions: list, rng: CounterRng):
+        return max(scored(view, legal_actions, rng), key=lambda t: t[0])[1]
+
+
+class SearchAgent:
+    """Heuristic candidates, checked by playing them out on copies with the agent's own dice."""
+
+    name = "search"
+
+    def __init__(self, width: int = 5, samples: int = 2, **options: Any) -> None:
+        self.width = int(width)
+        self.samples = int(samples)
+        self.options = options
+
+    def choose(self, view, legal_actions: list, rng: CounterRng):
+        me = view.seat
+        if view.phase == "build":
+            return self._build(view, legal_actions, rng)
+        ranked = sorted(scored(view, legal_actions, rng), key=lambda t: -t[0])
+        cands = [a for _, a in ranked[: self.width]]
+        cands += [a for a in legal_actions if a.op == "attack" and a not in cands]
+        if all(a.op != "end" for a in cands):
+            cands.append(next(a for a in legal_actions if a.op == "end"))
+        best, best_v = cands[0], float("-inf")
+        if view.phase == "move":
+            best, best_v = self._rushes(view, legal_actions, rng)
+        if len(cands) == 1 and best_v == float("-inf"):
+            return cands[0]
+        for a in cands:
+            n = self.samples if a.op in ("fire", "attack", "build", "move") else 1
+            total = 0.0
+            for _ in range(n):
+                g = view.clone(keep_log=False)
+                g.rng = CounterRng(rng.next_u64())
+                g.apply(a)
+                self._finish_part(g, me, rng)
+                total += evaluate(g, me)
+            v = total / n
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _rushes(self, view, legal_actions: list, rng: CounterRng):
+        """Macro moves: each of my gridrunners walks the shortest safe way into an enemy CPU, as far as
+        my actions left allow; the value of a rush is the evaluation after all of it."""
+        me, b = view.seat, view.board
+        legal = set(legal_actions)
+        best, best_v = None, float("-inf")
+        for t, target in cpus(b).items():
+            if t == me or not view.alive[t]:
+                continue
+            dist = distances_to(b, target, objects=True)
+            for p in runners(b, me):
+                path = route(b, p, target, dist)
+                if not path or len(path) > view.left:
+                    continue
+                first = Action("move", p, path[0], cols=b.cols)
+                if first not in legal:
+                    continue
+                total = 0.0
+                for _ in range(self.samples):
+                    g = view.clone(keep_log=False)
+                    g.rng = CounterRng(rng.next_u64())
+                    cur = p
+                    for q in path:
+                        if g.is_over or g.to_move != me or g.board.runner[cur] != me:
+                            break
+                        g.apply(Action("move", cur, q, cols=b.cols))
+                        cur = q
+                    total += evaluate(g, me)
+                v = total / self.samples
+                if v > best_v:
+                    best, best_v = first, v
+        return best, best_v
+
+    @staticmethod
+    def _build(view, legal_actions: list, rng: CounterRng):
+        """The heuristic's build, unless it would leave less energy than an enemy gridrunner that could
+        reach my CPU this turn would drain: then keep it."""
+        me, b = view.seat, view.board
+        a = max(scored(view, legal_actions, rng), key=lambda t: t[0])[1]
+        if a.op == "end":
+            return a
+        home = cpus(b).get(me)
+        if home is None:
+            return a
+        near = distances_to(b, home, objects=True)
+        danger = max((view.rules.collision.cpu_drain.at(b.level[p]) for p, d in near.items()
+                      if d <= 6 and b.runner[p] not in (EMPTY, me)), default=0)
+        cost = getattr(view.rules.build.costs, a.item)
+        if view.energy[me] - cost <= danger:
+            return next(x for x in legal_actions if x.op == "end")
+        return a
+
+    @staticmethod
+    def _finish_part(g, me: int, rng: CounterRng, limit: int = 4) -> None:
+        """The heuristic plays the rest of my part of a Move phase (greedy, cheap)."""
+        key = (g.turn, g.pos)
+        if g.phase != "move":
+            return
+        for _ in range(limit):
+            if g.is_over or g.to_move != me or (g.turn, g.pos) != key:
+                return
+            legal = g.legal_actions()
+            g.apply(max(scored(g, legal, rng), key=lambda t: t[0])[1])
+
+
+__all__ = ["RandomAgent", "HeuristicAgent", "SearchAgent", "NO_CIRCUIT"]

@@ -1,0 +1,143 @@
+"""What the computer players measure on a position: routes to a CPU along circuits, threats, material.
+
+Everything reads the public board only, so it works on views.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from .board import DIODE, EMPTY, GROUND, NO_CIRCUIT, SWITCH_OFF
+
+FAR = 99
+
+
+def passable(obj: int, d: int) -> bool:
+    """Whether a gridrunner crossing a circuit with `obj` in direction d survives the object itself."""
+    return obj != GROUND and obj != SWITCH_OFF and (obj < DIODE or obj - DIODE == d)
+
+
+_CACHE: dict = {}
+
+
+def distances_to(b, target: int, objects: bool = False) -> dict[int, int]:
+    """Steps a gridrunner needs along circuits to reach point `target` (unreachable points absent);
+    with `objects`, circuits whose object would kill it on the way count as cut. Cached by the
+    board's layout id (treat the result as read-only)."""
+    key = (b.layout, target, objects)
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        hit = _CACHE[key] = _distances(b, target, objects)
+    return hit
+
+
+def _distances(b, target: int, objects: bool) -> dict[int, int]:
+    dist = {target: 0}
+    todo = deque([target])
+    owner, obj, nbr = b.owner, b.obj, b.nbr
+    while todo:
+        q = todo.popleft()
+        dq = dist[q] + 1
+        for d, step in enumerate(nbr[q]):
+            if step is None:
+                continue
+            e, p = step
+            if p in dist or owner[e] == NO_CIRCUIT or (objects and not passable(obj[e], (d + 2) % 4)):
+                continue  # a runner on p would move towards q, i.e. in direction opposite(d)
+            if b.cpu[p] != EMPTY:
+                continue
+            dist[p] = dq
+            todo.append(p)
+    return dist
+
+
+def route(b, p: int, target: int, dist: dict[int, int] | None = None) -> list[int]:
+    """The points of a shortest way a gridrunner on p can walk into point `target` without an object
+    killing it (ending with `target`), or [] when there is none."""
+    dist = distances_to(b, target, objects=True) if dist is None else dist
+    if p not in dist:
+        return []
+    path, cur = [], p
+    while cur != target:
+        for d, step in enumerate(b.nbr[cur]):
+            if step is None:
+                continue
+            e, q = step
+            if b.owner[e] != NO_CIRCUIT and passable(b.obj[e], d) and dist.get(q, FAR) == dist[cur] - 1:
+                cur = q
+                path.append(q)
+                break
+        else:
+            return []
+    return path
+
+
+def cpus(b) -> dict[int, int]:
+    """seat -> its CPU point."""
+    return {b.cpu[p]: p for p in b.points if b.cpu[p] != EMPTY}
+
+
+def runners(b, seat: int) -> list[int]:
+    return [p for p in b.points if b.runner[p] == seat]
+
+
+def manhattan(b, p: int, q: int) -> int:
+    (r1, c1), (r2, c2) = b.rc(p), b.rc(q)
+    return (abs(r1 - r2) + abs(c1 - c2)) // 2
+
+
+def evaluate(g, me: int) -> float:
+    """A static score of the position for side `me` (higher is better)."""
+    if g.result is not None:
+        if me in g.result.winners:
+            return 10_000.0 if len(g.result.winners) == 1 else 0.0  # a draw at the turn limit is no win
+        return -10_000.0
+    if not g.alive[me]:
+        return -10_000.0
+    b = g.board
+    where = cpus(b)
+    drains = g.rules.collision.cpu_drain
+    score = 0.0
+    counts = [0] * g.n
+    for e in b.circuits:
+        o = b.owner[e]
+        if 0 <= o < g.n:
+            counts[o] += 1
+    enemies = [s for s in range(g.n) if s != me and g.alive[s]]
+    score += 1.5 * counts[me] - 1.5 * sum(counts[s] for s in enemies) / max(1, len(enemies))
+    # energy is for spending, but an enemy's energy is what stands between my gridrunners and a kill
+    score += 0.15 * g.energy[me] - 0.8 * sum(g.energy[s] for s in enemies) / max(1, len(enemies))
+    score += 60.0 * sum(1 for s in range(g.n) if s != me and not g.alive[s])
+    dist_to = {s: distances_to(b, where[s]) for s in where}
+    open_to = {s: distances_to(b, where[s], objects=True) for s in where}
+    for p in b.points:
+        s = b.runner[p]
+        if s == EMPTY:
+            continue
+        lv = b.level[p]
+        worth = 6.0 + 3.0 * lv
+        if s == me:
+            score += worth
+            best = min((dist_to[t].get(p, FAR) for t in enemies if t in dist_to), default=FAR)
+            if best < FAR:
+                score += 30.0 / (1 + best)
+            # a gridrunner with an open way to an enemy CPU whose energy its drain would take below zero
+            for t in enemies:
+                d = open_to[t].get(p, FAR) if t in open_to else FAR
+                if d <= 5:
+                    score += (120.0 if g.energy[t] < drains.at(lv) else 25.0) / d
+            # my own gridrunner next to my CPU: one enemy beam can push it in ('ANY - friend or foe!')
+            d = open_to[me].get(p, FAR) if me in open_to else FAR
+            if d <= 3 and g.energy[me] < drains.at(lv):
+                score -= 150.0 / d
+        else:
+            score -= worth / max(1, len(enemies))
+            if me in dist_to:
+                d = dist_to[me].get(p, FAR)
+                if d < FAR:
+                    score -= 30.0 / (1 + d)
+                d = open_to[me].get(p, FAR)
+                if d <= 5:
+                    score -= (250.0 if g.energy[me] < drains.at(lv) else 20.0) / d
+    return score

@@ -1,0 +1,188 @@
+"""The Circuit War board: points and circuits in doubled coordinates, flat-indexed.
+
+Cell i = r * cols + c of the text grid (formats.circuitwar.lattice). A point's neighbour in direction
+d is two cells away, the circuit between them one cell away; `nbr[p][d]` is (circuit, point) or None.
+"""
+from __future__ import annotations
+
+import itertools
+
+from gridsmith.formats.circuitwar import lattice as L
+
+N, E, S, W = 0, 1, 2, 3
+DIR_NAMES = "NESW"
+DIR_DELTAS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def opposite(d: int) -> int:
+    return (d + 2) % 4
+
+
+# objects on circuits
+NONE, RESISTOR, CAPACITOR, SWITCH_ON, SWITCH_OFF, GROUND, TRANSFORMER = range(7)
+DIODE = 7  # DIODE + d: a diode letting things pass in direction d
+OBJECT_NAMES = ("circuit", "resistor", "capacitor", "switch_on", "switch_off", "ground", "transformer")
+CHAR_OF_OBJECT = {RESISTOR: "R", CAPACITOR: "C", SWITCH_ON: "S", SWITCH_OFF: "O", GROUND: "G",
+                  TRANSFORMER: "T", DIODE + N: "^", DIODE + E: ">", DIODE + S: "v", DIODE + W: "<"}
+OBJECT_OF_CHAR = {ch: o for o, ch in CHAR_OF_OBJECT.items()}
+
+NO_CIRCUIT = -1
+GREY = 9  # a circuit nobody owns
+EMPTY = -1
+
+
+def object_name(o: int) -> str:
+    return "diode" if o >= DIODE else OBJECT_NAMES[o]
+
+
+_LAYOUTS = itertools.count(1)
+
+
+class Board:
+    """Mutable board arrays; `copy()` is cheap (lists of ints)."""
+
+    __slots__ = ("rows", "cols", "owner", "obj", "charge", "runner", "level", "cpu", "nbr", "points",
+                 "circuits", "circuit_ends", "layout")
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+        n = rows * cols
+        self.owner = [NO_CIRCUIT] * n
+        self.obj = [NONE] * n
+        self.charge = [0] * n
+        self.runner = [EMPTY] * n  # seat of the gridrunner on a point
+        self.level = [0] * n
+        self.cpu = [EMPTY] * n  # seat of the CPU on a point
+        self.nbr, self.points, self.circuits, self.circuit_ends = _geometry(rows, cols)
+        self.layout = next(_LAYOUTS)
+
+    def copy(self) -> "Board":
+        b = object.__new__(Board)
+        b.rows, b.cols, b.nbr, b.points = self.rows, self.cols, self.nbr, self.points
+        b.circuits, b.circuit_ends, b.layout = self.circuits, self.circuit_ends, self.layout
+        b.owner, b.obj, b.charge = self.owner[:], self.obj[:], self.charge[:]
+        b.runner, b.level, b.cpu = self.runner[:], self.level[:], self.cpu[:]
+        return b
+
+    def touch(self) -> None:
+        """Record that circuits, objects or CPUs changed: a new layout id (copies share an id while
+        their layouts are the same, so what depends only on the layout can be cached by it)."""
+        self.layout = next(_LAYOUTS)
+
+    # --- names ------------------------------------------------------------------------------------
+    def rc(self, i: int) -> tuple[int, int]:
+        return divmod(i, self.cols)
+
+    def cell(self, r: int, c: int) -> int:
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            raise ValueError(f"({r}, {c}) is off the grid")
+        return r * self.cols + c
+
+    def point_name(self, p: int) -> str:
+        return L.point_name(*self.rc(p))
+
+    def circuit_name(self, e: int) -> str:
+        return L.circuit_name(*self.rc(e))
+
+    def parse_point(self, name: str) -> int:
+        r, c = L.parse_point(name)
+        return self.cell(r, c)
+
+    def parse_circuit(self, name: str) -> int:
+        r, c = L.parse_circuit(name)
+        return self.cell(r, c)
+
+    def ends(self, e: int) -> tuple[int, int]:
+        r, c = self.rc(e)
+        return (e - 1, e + 1) if r % 2 == 0 else (e - self.cols, e + self.cols)
+
+    def direction(self, p: int, q: int) -> int:
+        for d, step in enumerate(self.nbr[p]):
+            if step is not None and step[1] == q:
+                return d
+        raise ValueError(f"{self.point_name(p)} and {self.point_name(q)} are not adjacent")
+
+    def exits(self, p: int) -> list[int]:
+        """Directions with a circuit from point p."""
+        return [d for d, s in enumerate(self.nbr[p]) if s is not None and self.owner[s[0]] != NO_CIRCUIT]
+
+    # --- text layers --------------------------------------------------------------------------------
+    def to_layers(self) -> tuple[list[str], list[str], list[tuple[str, int]]]:
+        grid, objects, charges = [], [], []
+        for r in range(self.rows):
+            g, o = [], []
+            for c in range(self.cols):
+                i = r * self.cols + c
+                if r % 2 == 0 and c % 2 == 0:
+                    if self.cpu[i] != EMPTY:
+                        g.append(L.CPU_CHARS[self.cpu[i]])
+                        o.append(" ")
+                    elif self.runner[i] != EMPTY:
+                        g.append(L.RUNNER_CHARS[self.runner[i]])
+                        o.append(L.LEVEL_CHARS[self.level[i]])
+                    else:
+                        g.append(L.POINT)
+                        o.append(" ")
+                elif (r + c) % 2 == 1 and self.owner[i] != NO_CIRCUIT:
+                    g.append(L.GREY if self.owner[i] == GREY else str(self.owner[i] + 1))
+                    o.append(CHAR_OF_OBJECT.get(self.obj[i], " "))
+                    if self.obj[i] == CAPACITOR:
+                        charges.append((L.circuit_name(r, c), self.charge[i]))
+                else:
+                    g.append(" ")
+                    o.append(" ")
+            grid.append("".join(g))
+            objects.append("".join(o).rstrip())
+        while objects and not objects[-1]:
+            objects.pop()
+        return grid, objects, charges
+
+
+def _geometry(rows: int, cols: int, _cache: dict = {}):  # noqa: B006 - a deliberate cache per size
+    key = (rows, cols)
+    if key not in _cache:
+        nbr: list = [None] * (rows * cols)
+        points, circuits = [], []
+        for r in range(rows):
+            for c in range(cols):
+                i = r * cols + c
+                if r % 2 == 0 and c % 2 == 0:
+                    points.append(i)
+                    steps = []
+                    for dr, dc in DIR_DELTAS:
+                        rr, cc = r + 2 * dr, c + 2 * dc
+                        if 0 <= rr < rows and 0 <= cc < cols:
+                            steps.append(((r + dr) * cols + c + dc, rr * cols + cc))
+                        else:
+                            steps.append(None)
+                    nbr[i] = tuple(steps)
+                elif (r + c) % 2 == 1:
+                    circuits.append(i)
+        ends = tuple(((i - 1, i + 1) if (i // cols) % 2 == 0 else (i - cols, i + cols)) for i in circuits)
+        _cache[key] = (nbr, tuple(points), tuple(circuits), ends)
+    return _cache[key]
+
+
+def from_layers(grid: list[str], objects: list[str], charges: dict[str, int], start_charge: int,
+                default_level: int) -> Board:
+    """A board from a scenario's or snapshot's text layers (already checked)."""
+    rows, cols = len(grid), len(grid[0])
+    b = Board(rows, cols)
+    for r, row in enumerate(grid):
+        orow = objects[r] if r < len(objects) else ""
+        for c, ch in enumerate(row):
+            i = r * cols + c
+            och = orow[c] if c < len(orow) else " "
+            if r % 2 == 0 and c % 2 == 0:
+                if ch in L.CPU_CHARS:
+                    b.cpu[i] = L.CPU_CHARS.index(ch)
+                elif ch in L.RUNNER_CHARS:
+                    b.runner[i] = L.RUNNER_CHARS.index(ch)
+                    b.level[i] = L.LEVEL_CHARS.index(och) if och in L.LEVEL_CHARS else default_level
+            elif (r + c) % 2 == 1 and ch != " ":
+                b.owner[i] = GREY if ch == L.GREY else int(ch) - 1
+                o = OBJECT_OF_CHAR.get(och, NONE)
+                b.obj[i] = o
+                if o == CAPACITOR:
+                    b.charge[i] = charges.get(L.circuit_name(r, c), start_charge)
+    return b

@@ -1,0 +1,332 @@
+"""The Circuit War game state and the four phases of a turn (manual 4).
+
+Energize happens by itself at the start of every turn: dead sides' grey circuits convert, decay or
+remain, every living side gets its circuit income plus the carried-over part of its leftover energy
+(capped), and the player order is drawn. Then Build, Move and Action: with `turns.phases:
+phase_by_phase` every side plays Build in the turn's order, then every side Move, then Action.
+`to_move` is the side whose phase it is; its `end` action (the manual's "End Turn") ends its part of
+the phase, and so does running out of actions or of anything legal to do.
+"""
+from __future__ import annotations
+
+from gridsmith.engine.core.errors import IllegalActionError
+from gridsmith.engine.core.protocol import Result, Termination
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.formats.circuitwar.ruleset import Ruleset
+
+from . import mechanics as M
+from .actions import Action, act
+from .beam import fire
+from .board import (CAPACITOR, DIODE, EMPTY, GREY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF,
+                    SWITCH_ON, TRANSFORMER, Board, object_name)
+from .events import (Attacked, Built, DeadCircuit, Energized, GameOver, PhaseStarted, Toggled,
+                     TurnStarted)
+
+PHASES = ("build", "move", "action")
+OBJECT_OF_ITEM = {"resistor": RESISTOR, "capacitor": CAPACITOR, "switch_on": SWITCH_ON,
+                  "switch_off": SWITCH_OFF, "ground": GROUND, "transformer": TRANSFORMER}
+END = Action("end")
+
+
+class NoRng:
+    """The generator of a view: a player may not see the game's dice (set your own to simulate)."""
+
+    def __getattr__(self, name):
+        raise RuntimeError("a view has no random generator: set view.rng to your own before simulating")
+
+
+class CircuitWarState:
+    def __init__(self, board: Board, rules: Ruleset, energy: list[int], rng: CounterRng,
+                 names: list[str] | None = None) -> None:
+        self.board = board
+        self.rules = rules
+        self.n = len(energy)
+        self.names = names or [f"seat {i + 1}" for i in range(self.n)]
+        self.energy = list(energy)
+        self.alive = [True] * self.n
+        self.killer = [-1] * self.n
+        self.rng = rng
+        self.turn = 0
+        self.order: tuple[int, ...] = ()
+        self.schedule: list[tuple[str, int]] = []
+        self.pos = 0
+        self.phase = "build"
+        self.seat: int | None = None
+        self.left = 0
+        self.log: list[Action] = []
+        self._result: Result | None = None
+        self._legal: list[Action] | None = None
+        self._legal_set: set | None = None
+        self.last_events: list = []
+        self.viewer: int | None = None
+
+    def start(self) -> list:
+        """Begin the first turn (called once by new_game)."""
+        ev: list = []
+        self._next_turn(ev)
+        self.last_events = ev
+        return ev
+
+    # --- protocol ---------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return None if self._result is not None else self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def turns_played(self) -> int:
+        return self.turn
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = [] if self._result is not None else self._generate()
+            self._legal_set = set(self._legal)
+        return list(self._legal)
+
+    def apply(self, action: Action) -> list:
+        if self._result is not None:
+            raise IllegalActionError("the game is over")
+        self.legal_actions()
+        if action not in self._legal_set:
+            raise IllegalActionError(f"illegal action {action.to_text()} for {self.names[self.seat]} in the "
+                             f"{self.phase} phase")
+        if action.cols != self.board.cols:
+            action = Action(action.op, action.a, action.b, action.item, self.board.cols)
+        self.log.append(action)
+        ev: list = []
+        if action.op == "end":
+            self._next_part(ev)
+        else:
+            self._do(action, ev)
+            self.left -= 1
+            self._legal = None
+            if self._check_over(ev):
+                pass
+            elif not self.alive[self.seat]:  # killed by its own gridrunner
+                self._next_part(ev)
+            else:
+                self._skip_if_stuck(ev)
+        self.last_events = ev
+        return ev
+
+    def view(self, player: int) -> "CircuitWarState":
+        """Everything on the Grid is public; only the game's generator is withheld."""
+        v = self.clone(keep_log=False)
+        v.rng = NoRng()
+        v.viewer = player
+        return v
+
+    def clone(self, keep_log: bool = True) -> "CircuitWarState":
+        c = object.__new__(CircuitWarState)
+        c.__dict__.update(self.__dict__)
+        c.board = self.board.copy()
+        c.energy, c.alive, c.killer = self.energy[:], self.alive[:], self.killer[:]
+        c.schedule = self.schedule  # never mutated, only replaced
+        c.log = self.log[:] if keep_log else []
+        c.rng = self.rng.clone() if isinstance(self.rng, CounterRng) else self.rng
+        c.last_events = []
+        return c
+
+    # --- legal actions ------------------------------------------------------------------------------
+    def _generate(self) -> list[Action]:
+        seat, b, out = self.seat, self.board, [END]
+        n = b.cols
+        if self.left <= 0:
+            return out
+        if self.phase == "build":
+            self._builds(seat, out)
+            return out
+        runners = [p for p in b.points if b.runner[p] == seat]
+        for p in runners:
+            for d in b.exits(p):
+                e, q = b.nbr[p][d]
+                if self.phase == "move":
+                    out.append(act("move", p, q, cols=n))
+                else:
+                    if b.owner[e] != seat or self.rules.attack.own_circuits:
+                        out.append(act("attack", p, e, cols=n))
+                    for f in "NESW":
+                        out.append(act("fire", p, d, f, n))
+        any_switch = self.rules.turns.toggle_switches == "any"
+        for e in b.circuits:
+            if b.obj[e] in (SWITCH_ON, SWITCH_OFF) and (any_switch or b.owner[e] == seat):
+                out.append(act("toggle", e, cols=n))
+        return out
+
+    def _builds(self, seat: int, out: list) -> None:
+        b, costs, energy = self.board, self.rules.build.costs, self.energy[seat]
+        n, owner, cpu, obj = b.cols, b.owner, b.cpu, b.obj
+        if energy >= costs.circuit:
+            for e, (p, q) in zip(b.circuits, b.circuit_ends):
+                if owner[e] == NO_CIRCUIT and (cpu[p] == EMPTY or cpu[p] == seat) \
+                        and (cpu[q] == EMPTY or cpu[q] == seat):
+                    out.append(act("build", e, item="circuit", cols=n))
+        items = [name for name in OBJECT_OF_ITEM if getattr(costs, name) <= energy]
+        diode = costs.diode <= energy
+        if items or diode:
+            replace = self.rules.build.objects_replace
+            for e, (p, q) in zip(b.circuits, b.circuit_ends):
+                if owner[e] == seat and (obj[e] == NONE or replace):
+                    out.extend(act("build", e, item=name, cols=n) for name in items)
+                    if diode:
+                        out.append(act("build", e, q, "diode", n))
+                        out.append(act("build", e, p, "diode", n))
+        if costs.gridrunner <= energy:
+            for c in b.points:
+                if cpu[c] == seat:
+                    for d in b.exits(c):
+                        q = b.nbr[c][d][1]
+                        if cpu[q] == EMPTY:
+                            out.append(act("build", q, item="gridrunner", cols=n))
+
+    # --- doing things -------------------------------------------------------------------------------
+    def _do(self, a: Action, ev: list) -> None:
+        seat, b = self.seat, self.board
+        if a.op == "build":
+            b.touch()
+            cost = getattr(self.rules.build.costs, a.item)
+            self.energy[seat] -= cost
+            where = a.to_text().split(" ", 2)[2]
+            ev.append(Built(seat, a.item, where, cost))
+            if a.item == "circuit":
+                b.owner[a.a] = seat
+            elif a.item == "gridrunner":
+                cpu = next(c for c in b.points if b.cpu[c] == seat)
+                d = b.direction(cpu, a.a)
+                M.runner_cross(self, cpu, d, "build", ev, seat=seat,
+                               level=("weak", "nominal", "strong").index(self.rules.build.gridrunner_level))
+            else:
+                b.obj[a.a] = DIODE + b.direction(b.ends(a.a)[0] if b.ends(a.a)[1] == a.b else b.ends(a.a)[1], a.b) \
+                    if a.item == "diode" else OBJECT_OF_ITEM[a.item]
+                b.charge[a.a] = self.rules.capacitor.start_charge if a.item == "capacitor" else 0
+        elif a.op == "move":
+            M.runner_cross(self, a.a, b.direction(a.a, a.b), "move", ev)
+        elif a.op == "toggle":
+            b.touch()
+            b.obj[a.a] = SWITCH_OFF if b.obj[a.a] == SWITCH_ON else SWITCH_ON
+            ev.append(Toggled(seat, b.circuit_name(a.a), b.obj[a.a] == SWITCH_ON))
+        elif a.op == "attack":
+            at = self.rules.attack
+            o = b.obj[a.b]
+            base = at.diode if o >= DIODE else getattr(at, object_name(o))
+            pct = min(100, base + at.per_level_percent * b.level[a.a])
+            ok = self.rng.chance(pct / 100)
+            ev.append(Attacked(seat, b.point_name(a.a), b.circuit_name(a.b), pct, ok))
+            if ok:
+                M.blow(self, a.b, "a gridrunner attack", ev)
+        elif a.op == "fire":
+            trace = fire(self, a.a, a.b, "NESW".index(a.item))
+            ev.extend(trace.events)
+
+    # --- turn flow ----------------------------------------------------------------------------------
+    def _next_turn(self, ev: list) -> None:
+        if self.turn >= self.rules.turns.max_turns:
+            living = tuple(s for s in range(self.n) if self.alive[s])
+            detail = f"the turn limit ({self.rules.turns.max_turns}) was reached"
+            if self.rules.turns.at_limit == "most_circuits":
+                counts = {s: self.circuits_of(s) for s in living}
+                most = max(counts.values())
+                living = tuple(s for s in living if counts[s] == most)
+                detail += f"; most circuits: {most}"
+            self._finish(ev, living, Termination.TURN_LIMIT, detail)
+            return
+        self.turn += 1
+        first = len(ev)
+        self._energize(ev)
+        living = [s for s in range(self.n) if self.alive[s]]
+        if self.rules.turns.order == "random":
+            self.rng.shuffle(living)
+        self.order = tuple(living)
+        ev.insert(first, TurnStarted(self.turn, self.order))
+        if self.rules.turns.phases == "phase_by_phase":
+            self.schedule = [(ph, s) for ph in PHASES for s in self.order]
+        else:
+            self.schedule = [(ph, s) for s in self.order for ph in PHASES]
+        self.pos = -1
+        self._next_part(ev)
+
+    def _next_part(self, ev: list) -> None:
+        """Go to the next side's part of a phase that has anything to do."""
+        while True:
+            self.pos += 1
+            self._legal = None
+            if self.pos >= len(self.schedule):
+                self._next_turn(ev)
+                return
+            self.phase, self.seat = self.schedule[self.pos]
+            if not self.alive[self.seat]:
+                continue
+            t = self.rules.turns
+            self.left = {"build": self.rules.build.per_turn, "move": t.move_actions,
+                         "action": t.action_actions}[self.phase]
+            if len(self.legal_actions()) > 1:
+                ev.append(PhaseStarted(self.phase, self.seat, self.left))
+                return
+
+    def _skip_if_stuck(self, ev: list) -> None:
+        if len(self.legal_actions()) <= 1:  # only `end`: the program ends the part by itself
+            self._next_part(ev)
+
+    def _energize(self, ev: list) -> None:
+        b, rules = self.board, self.rules
+        dead = [s for s in range(self.n) if not self.alive[s]]
+        if dead:
+            conv, decay = rules.dead_sides.convert_percent, rules.dead_sides.decay_percent
+            for e in b.circuits:
+                o = b.owner[e]
+                if 0 <= o < self.n and not self.alive[o]:
+                    roll = self.rng.random() * 100
+                    k = self.killer[o]
+                    if roll < conv:
+                        if 0 <= k < self.n and self.alive[k]:
+                            b.owner[e] = k
+                            ev.append(DeadCircuit(o, b.circuit_name(e), "converted", k))
+                    elif roll < conv + decay:
+                        b.owner[e], b.obj[e], b.charge[e] = NO_CIRCUIT, NONE, 0
+                        b.touch()
+                        ev.append(DeadCircuit(o, b.circuit_name(e), "decayed"))
+        counts = [0] * self.n
+        for e in b.circuits:
+            o = b.owner[e]
+            if 0 <= o < self.n:
+                counts[o] += 1
+        en = rules.energy
+        for s in range(self.n):
+            if not self.alive[s]:
+                continue
+            income = counts[s] * en.per_circuit
+            left = max(0, self.energy[s])
+            carried = left if (self.turn == 1 and en.first_turn_carry == "full") else left * en.carry_over_percent // 100
+            self.energy[s] = min(en.cap, income + carried)
+            ev.append(Energized(s, income, carried, self.energy[s]))
+
+    def _check_over(self, ev: list) -> bool:
+        living = tuple(s for s in range(self.n) if self.alive[s])
+        if len(living) <= 1:
+            self._finish(ev, living, Termination.ELIMINATION, "last side standing" if living else "no side left")
+            return True
+        return False
+
+    def _finish(self, ev: list, winners: tuple[int, ...], how: Termination, reason: str) -> None:
+        k = len(winners)
+        scores = tuple((1.0 / k if s in winners else 0.0) for s in range(self.n)) if k else (0.0,) * self.n
+        self._result = Result(winners, scores, how, reason)
+        self.seat = None
+        self.phase = "over"
+        self._legal = []
+        self._legal_set = set()
+        ev.append(GameOver(winners, reason))
+
+    # --- for saves and the editor -------------------------------------------------------------------
+    def circuits_of(self, seat: int) -> int:
+        return sum(1 for e in self.board.circuits if self.board.owner[e] == seat)
+
+
+__all__ = ["CircuitWarState", "PHASES", "END", "GREY"]

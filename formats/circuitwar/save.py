@@ -1,0 +1,77 @@
+"""`circuitwar.save` v1: a saved game (the feature the original's author disabled), self-contained.
+
+It embeds the scenario and the ruleset as they were when the game started, the seed, the seats, the
+action log and a snapshot of the position. Loading replays the log and compares it with the snapshot
+(engine.circuitwar.saves, SAV410/SAV411); here are the checks that need no engine.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import Field
+
+from ..diagnostics import Problem
+from ..model_base import FileModel, schema_only
+from ..registry import CheckContext, KindSpec, register
+from .ruleset import Ruleset
+from .scenario import GRID_FIELD, OBJECTS_FIELD, Charge, Scenario, lattice_problems
+
+KIND = "circuitwar.save"
+VERSION = 1
+
+
+class Snapshot(FileModel):
+    """The position after the last action."""
+
+    turn: int = Field(description="Turn number, from 1.", **schema_only(minimum=1))
+    phase: Literal["build", "move", "action", "over"] = Field(description="The current phase.")
+    to_move: int | None = Field(None, description="Seat (1-4) to act; absent when the game is over.")
+    order: list[int] = Field(description="This turn's player order, seats 1-4.")
+    energy: list[int] = Field(description="Each seat's energy.")
+    alive: list[bool] = Field(description="Whether each seat is still in the game.")
+    grid: list[str] = Field(**GRID_FIELD)
+    objects: list[str] = Field(**OBJECTS_FIELD)
+    charges: list[Charge] = Field(default_factory=list, description="Every capacitor's charge.")
+    winner: int | None = Field(None, description="The winning seat (1-4) once the game is over.")
+    reason: str = Field("", description="How the game ended.")
+
+
+class SavedGame(FileModel):
+    kind: Literal["circuitwar.save"] = Field(description="What this file is.")
+    version: Literal[1] = Field(description="Format version.")
+    description: str = Field("", max_length=256, description="What the player called the save.")
+    scenario: Scenario = Field(description="The whole circuitwar.scenario, embedded.")
+    ruleset: Ruleset = Field(description="The whole circuitwar.ruleset the game is played under, embedded.")
+    seed: int = Field(description="The game's random seed.")
+    seats: list[str] = Field(default_factory=list, description="Who played each seat: `human` or a computer player.")
+    actions: list[str] = Field(default_factory=list, description="Every action in order, in its text form "
+                               "(`build circuit c4-d4`, `move c4-d4`, `fire c4 E N`, `end`, ...).")
+    snapshot: Snapshot
+
+
+def check_save(model: SavedGame, ctx: CheckContext) -> Iterable[Problem]:
+    n = len(model.scenario.players)
+    out = []
+    if model.seats and len(model.seats) != n:
+        out.append(Problem("CW430", f"{len(model.seats)} seats named for {n} sides", ("seats",)))
+    snap = model.snapshot
+    for key in ("energy", "alive"):
+        if len(getattr(snap, key)) != n:
+            out.append(Problem("CW430", f"snapshot {key} lists {len(getattr(snap, key))} sides, not {n}",
+                               ("snapshot", key)))
+    out += lattice_problems(snap.grid, snap.objects, snap.charges, n, "any", model.ruleset, ("snapshot",))
+    return out
+
+
+SPEC = register(
+    KindSpec(
+        kind=KIND,
+        version=VERSION,
+        model=SavedGame,
+        suffix=".sav.yaml",
+        title="Circuit War saved game",
+        description="A saved Circuit War game: embedded scenario and ruleset, seed, action log and snapshot.",
+        checks=(check_save,),
+    )
+)

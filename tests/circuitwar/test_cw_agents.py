@@ -1,0 +1,90 @@
+"""Circuit War computer players and the command line for 2 to 4 seats (issue 15, item 3)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cw_helpers import at, position
+
+from gridsmith.cli import main
+from gridsmith.engine.circuitwar.agents import HeuristicAgent, SearchAgent
+from gridsmith.engine.core import games
+from gridsmith.engine.core.loop import Match
+from gridsmith.engine.core.rng import CounterRng
+
+CONTENT = Path(__file__).resolve().parents[2] / "content" / "circuitwar"
+SHORT = """kind: circuitwar.ruleset
+version: 1
+name: short
+turns: {max_turns: 4}
+"""
+
+
+def short_scenario(tmp_path: Path, name: str) -> Path:
+    (tmp_path / "short.rules.yaml").write_text(SHORT)
+    text = (CONTENT / name).read_text().replace("ruleset: default", "ruleset: short.rules.yaml")
+    out = tmp_path / name
+    out.write_text(text)
+    return out
+
+
+@pytest.mark.parametrize("scenario, seats", [
+    ("duel.scn.yaml", ["search", "heuristic"]),
+    ("random.scn.yaml", ["heuristic", "random"]),
+    ("four.scn.yaml", ["search", "heuristic", "random", "random"]),
+])
+def test_agents_play_whole_games_for_2_to_4_seats(tmp_path, scenario, seats):
+    from gridsmith.formats.loader import load_file
+
+    path = short_scenario(tmp_path, scenario)
+    game = games.get("circuitwar")
+    state = game.new_game(load_file(path).model, 3, base=tmp_path)
+    m = Match(state, [game.agent(s) for s in seats], agent_seed=5)
+    assert m.run() and state.is_over and len(state.result.scores) == len(seats)
+
+
+def test_three_sides(tmp_path):
+    from gridsmith.formats.circuitwar.scenario import template
+
+    game = games.get("circuitwar")
+    (tmp_path / "short.rules.yaml").write_text(SHORT)
+    sc = template(players=3).model_copy(update={"ruleset": "short.rules.yaml"})
+    state = game.new_game(sc, 1, base=tmp_path)
+    assert Match(state, [game.agent("heuristic")] * 3, agent_seed=1).run()
+
+
+def test_the_heuristic_moves_into_a_cpu_it_can_kill():
+    s = position(["a1+1+1B", "       ", "+ + + +"], ["s"], energy=(50, 10))
+    a = HeuristicAgent().choose(s.view(0), s.legal_actions(), CounterRng(1))
+    assert a.to_text() == "move a1-b1"
+
+
+def test_the_search_rushes_a_gridrunner_into_a_weak_cpu():
+    """Three moves along the circuits and the STRONG gridrunner drains Blue's 10 energy below zero."""
+    s = position(["a1+1+1B", "       ", "+ + + +"], ["s"], energy=(50, 10), left=5)
+    agent, rng = SearchAgent(), CounterRng(3)
+    while not s.is_over:
+        s.apply(agent.choose(s.view(0), s.legal_actions(), rng))
+    assert s.result.winners == (0,)
+
+
+def test_the_search_keeps_energy_when_an_enemy_gridrunner_is_near():
+    """It builds nothing that would leave less energy than the enemy gridrunner next door would drain."""
+    s = position(["A1b + + B", "         ", "+ + + + +"], ["  s"], energy=(31, 50), phase="build")
+    a = SearchAgent().choose(s.view(0), s.legal_actions(), CounterRng(2))
+    assert a.op == "end"
+    assert at(s, "b1") == (1, 2)
+
+
+def test_command_line_play_save_replay_simulate_validate(tmp_path, capsys):
+    four = short_scenario(tmp_path, "four.scn.yaml")
+    sav = tmp_path / "g.sav.yaml"
+    assert main(["play", str(four), "--seats", "heuristic,random,search,random", "--seed", "2",
+                 "--agent-seed", "1", "--save", str(sav)]) == 0
+    assert main(["replay", str(sav)]) == 0
+    assert "the position matches the snapshot" in capsys.readouterr().out
+    assert main(["validate", str(sav)]) == 0
+    assert main(["simulate", str(four), "--games", "2", "--seats", "random", "--jobs", "1", "--no-progress",
+                 "--agent-seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games, 0 errors" in out and "yellow" in out

@@ -1,0 +1,148 @@
+"""Kongbots test-play in the one play window: bots and missiles on the hexes, the pulse track and
+phase box, orders by clicking, the hit chance with its breakdown from the engine's odds for the
+target under the mouse and the line of sight, the dice log, a computer team to the end (the same
+game as `simulate`), hotseat, save/load. Screenshots: kongbots-play.png, kongbots-play-over.png."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from PySide6.QtCore import Qt
+
+from canvas_models import shot
+from editor_helpers import ROOT, click, move
+from gridsmith.editor.core.playwindow import PlayWindow, provider_class
+from gridsmith.engine.core.hexgrid import distance
+from gridsmith.engine.core.simulate import GameSpec, play_game
+from gridsmith.engine.kongbots.actions import Fire, Move
+from gridsmith.engine.kongbots.odds import laser_breakdown
+from gridsmith.formats.kongbots.modules import AIMER, SHIELD
+from gridsmith.formats.loader import load_file
+
+CONTENT = ROOT / "content" / "kongbots"
+SKIRMISH = CONTENT / "warrior-skirmish.scn.yaml"
+
+
+def window(qtbot, seats, path=SKIRMISH, seed=3) -> PlayWindow:
+    w = PlayWindow(provider_class("kongbots"), load_file(path).model, list(seats), seed, base=path.parent,
+                   agent_seed=4, pace="fast")
+    qtbot.addWidget(w)
+    w.resize(1100, 760)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_hotseat_orders_by_clicking_with_odds_and_sight(qtbot, tmp_path):
+    w = window(qtbot, ["human", "human"])
+    w.begin()
+    pv, s = w.provider, w.state
+    assert "Turn 1" in pv.track.text() and "Pulse" in pv.track.text()
+    # the ECM field of B1 (a raider carrying an ECM) is tinted on the board: the engine's in_ecm
+    ecm = [h for h in s.arena.floor if s.in_ecm(h)]
+    b1 = s.bot("B1").hex  # in its corner: its hex and the floor among its six neighbours
+    assert set(ecm) == {h for h in s.arena.floor if distance(h, b1) <= 1} and len(ecm) == 3
+    assert all(pv._key(*h)[4] for h in ecm) and not any(pv._key(*h)[4] for h in s.arena.floor - set(ecm))
+    move(pv.view, *next(h for h in ecm if h != s.bot("B1").hex), buttons=Qt.MouseButton.NoButton)
+    assert "inside an ECM field" in pv.odds.text() and "hits on 7+" in pv.odds.text()
+    # play `done` until a laser phase offers a Fire order, moving bots when a Move is offered
+    for _ in range(200):
+        s = w.state
+        fires = [o for o in s.legal_actions() if isinstance(o, Fire) and not o.target.startswith("m")]
+        if fires:
+            break
+        moves = [o for o in s.legal_actions() if isinstance(o, Move)]
+        if moves:  # by clicking: the bot, then the green hex
+            o = moves[0]
+            click(pv.view, *s.bot(o.bot).hex)
+            assert pv.selected == o.bot and o.to in pv.targets
+            click(pv.view, *o.to)
+            assert w.state.bot(o.bot).hex == o.to
+        else:
+            pv.done_button.click()
+    else:
+        pytest.fail("no laser shot offered in 200 orders")
+    o = fires[0]
+    shooter, target = s.bot(o.bot), s.bot(o.target)
+    click(pv.view, *shooter.hex)
+    assert pv.selected == o.bot, (o, pv.selected, w.notice.text())
+    move(pv.view, *target.hex, buttons=Qt.MouseButton.NoButton)
+    expected = laser_breakdown(s.p, distance(shooter.hex, target.hex), shooter.count(AIMER), target.count(SHIELD))
+    assert expected in pv.odds.text() and "line of sight clear" in pv.odds.text()
+    assert pv.sight.isVisible()
+    assert "laser systems fire" in pv.track.text()
+    shot(w, "kongbots-play.png")
+    n = len(w.state.log)
+    click(pv.view, *target.hex)  # fire
+    assert len(w.state.log) == n + 1 and pv.dice.count() >= 1 and "need" in pv.dice.item(pv.dice.count() - 1).text()
+    # refusals say why
+    click(pv.view, *next(h for h in s.arena.floor if all(b.hex != h for b in w.state.bots)))
+    assert w.notice.isVisible()
+    saved = w.save_game(tmp_path / "k.sav.yaml")
+    log = w.match.action_log()
+    w.new_game(11)
+    assert w.load_game(saved) and w.match.action_log() == log
+    w.close()
+
+
+def test_a_computer_team_plays_the_same_game_as_simulate(qtbot):
+    w = window(qtbot, ["greedy", "random"], path=CONTENT / "scout-duel.scn.yaml", seed=5)
+    w.begin()
+    qtbot.waitUntil(lambda: w.state.is_over, timeout=120_000)
+    log = [t for _s, t in w.match.action_log()]
+    sim: list[str] = []
+    play_game(GameSpec("kongbots", load_file(CONTENT / "scout-duel.scn.yaml").model, ("greedy", "random"), 5,
+                       base=str(CONTENT), agent_seed=4), on_step=lambda st: sim.append(st.action.to_text()))
+    assert log == sim and len(log) > 5
+    assert w.over_bar.isVisible()
+    shot(w, "kongbots-play-over.png")
+    w.close()
+
+
+def test_the_scenario_editor_resolves_and_offers_play(qtbot, tmp_path):
+    from gridsmith.editor.core import files, plugins
+
+    for f in CONTENT.iterdir():
+        shutil.copy(f, tmp_path / f.name)
+    doc = files.open_document(tmp_path / "warrior-skirmish.scn.yaml")
+    ed = plugins.get(doc.kind).editor_class(doc)
+    qtbot.addWidget(ed)
+    ed.show()
+    assert ed.can_play() and ed.team_bots[0].text() == "warrior-brawler as Hammer, warrior-sniper as Eye"
+    ed.team_bots[1].setText("scout-brawler")
+    ed.team_bots[1].editingFinished.emit()
+    assert doc.model.teams[1].bots[0].build == "scout-brawler"
+    problems = ed.validate_now()
+    assert any("same class" in p.message for p in problems)  # the formats' building restriction
+    assert ed.play(None) is None and "Cannot play" in ed.status.text()
+    doc.undo_stack.undo()
+    assert doc.model.teams[1].bots[0].build == "warrior-raider"
+    ed.close_editor()
+
+
+def test_balance_lab_for_a_kongbots_scenario(qtbot, tmp_path):
+    """The balance lab through the Game API: win rates and the heat map of where modules were
+    destroyed (KongbotsGame.heat), the arena's walls grey under it (cell_kind)."""
+    from gridsmith.editor.core import files, plugins
+    from gridsmith.editor.core.balance import BalanceDialog
+
+    for f in CONTENT.iterdir():
+        shutil.copy(f, tmp_path / f.name)
+    doc = files.open_document(tmp_path / "warrior-skirmish.scn.yaml")
+    ed = plugins.get(doc.kind).editor_class(doc)
+    qtbot.addWidget(ed)
+    dlg = BalanceDialog(ed)
+    qtbot.addWidget(dlg)
+    dlg.jobs.setValue(1)
+    for b in dlg.agent_boxes:
+        b.setCurrentText("greedy")
+    dlg.games.setValue(4)
+    dlg.start()
+    qtbot.waitUntil(lambda: dlg.worker is None, timeout=120000)
+    hm = dlg.current.heatmap
+    assert "4 games" in dlg.current.heading.text() and hm.size_ == (12, 12)
+    assert sum(hm.heat.values()) > 0  # modules were destroyed somewhere
+    dlg.resize(1000, 680)
+    qtbot.wait(20)
+    shot(dlg, "kongbots-balance.png")
+    ed.close_editor()
