@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 
 from .analysis import FAR, cpus, distances_to, evaluate, manhattan, passable, route, runners
@@ -22,14 +23,8 @@ from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, RESISTOR, SWITCH
 from .events import CpuDrained, CpuStruck, Died, SideKilled
 
 
-class RandomAgent:
-    name = "random"
-
-    def __init__(self, **options: Any) -> None:
-        self.options = options
-
-    def choose(self, view, legal_actions: list, rng: CounterRng):
-        return rng.choice(legal_actions)
+# the baseline every game shares (engine.core.agents)
+RandomAgent = core_agents.RandomAgent
 
 
 class Context:

@@ -6,13 +6,13 @@ position differs (as for every game).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from gridsmith.engine.core.errors import ReplayError
+from gridsmith.engine.core.saves import replay_check
 from gridsmith.formats.circuitwar.save import SavedGame, Snapshot
 from gridsmith.formats.circuitwar.scenario import Charge
-from gridsmith.formats.diagnostics import Problem
-from gridsmith.formats.registry import CheckContext, add_check
+from gridsmith.formats.registry import add_check
 
 from .actions import Action
 from .game import new_game
@@ -53,14 +53,8 @@ def from_save(save: SavedGame) -> tuple[CircuitWarState, list]:
     return state, events
 
 
-def check_replay(model: SavedGame, ctx: CheckContext) -> Iterable[Problem]:
-    try:
-        from_save(model)
-    except ReplayError as e:
-        return [Problem(e.code, str(e), e.path)]
-    except Exception as e:  # noqa: BLE001 - a broken save is a diagnostic, not a traceback
-        return [Problem("SAV410", f"the saved game cannot be replayed: {e}", ("actions",))]
-    return []
+#: the replay check of `gridsmith validate` (registered below)
+check_replay = replay_check(from_save, "actions")
 
 
 _registered = False

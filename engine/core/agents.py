@@ -10,6 +10,8 @@ from __future__ import annotations
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
+from .rng import CounterRng
+
 GROUP = "gridsmith.agents"
 
 
@@ -33,3 +35,16 @@ def create(game: str, name: str, **options: Any) -> Any:
     if ep is None:
         raise KeyError(f"no computer player {name!r} for {game}; known: {', '.join(available(game)) or 'none'}")
     return ep.load()(**options)
+
+
+class RandomAgent:
+    """A uniformly random legal action: every game's baseline (a game whose random player needs more,
+    such as Pendulous' chance of ending the turn, writes its own)."""
+
+    name = "random"
+
+    def __init__(self, **options: Any) -> None:
+        self.options = options
+
+    def choose(self, view: Any, legal_actions: list, rng: CounterRng) -> Any:
+        return rng.choice(legal_actions)

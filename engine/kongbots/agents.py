@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 
 from .actions import Done
@@ -11,16 +12,8 @@ from .evaluate import Tactics
 from .state import KongbotsState
 
 
-class RandomAgent:
-    """A uniformly random legal order."""
-
-    name = "random"
-
-    def __init__(self, **options: Any) -> None:
-        self.options = options
-
-    def choose(self, view: Any, legal_actions: list, rng: CounterRng):
-        return rng.choice(legal_actions)
+# the baseline every game shares (engine.core.agents)
+RandomAgent = core_agents.RandomAgent
 
 
 class GreedyAgent:

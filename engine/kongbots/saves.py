@@ -8,13 +8,12 @@ Importing this module adds the replay check to `kongbots.save` for `gridsmith va
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
 
 from gridsmith.engine.core.errors import ReplayError
-from gridsmith.formats.diagnostics import Problem
+from gridsmith.engine.core.saves import replay_check
 from gridsmith.formats.kongbots.modules import EMPTY, TEAMS
 from gridsmith.formats.kongbots.save import BotSnapshot, MissileSnapshot, SaveFile, Snapshot
-from gridsmith.formats.registry import CheckContext, add_check
+from gridsmith.formats.registry import add_check
 
 from .actions import parse_order
 from .game import start
@@ -54,14 +53,8 @@ def from_save(save: SaveFile, upto: int | None = None) -> KongbotsState:
     return state
 
 
-def check_replay(model: SaveFile, ctx: CheckContext) -> Iterable[Problem]:
-    try:
-        from_save(model)
-    except ReplayError as e:
-        return [Problem(e.code, str(e), e.path)]
-    except Exception as e:  # noqa: BLE001 - a broken save is a diagnostic, not a traceback
-        return [Problem("SAV410", f"the saved game cannot be replayed: {e}", ("orders",))]
-    return []
+#: the replay check of `gridsmith validate` (registered below)
+check_replay = replay_check(from_save, "orders")
 
 
 add_check("kongbots.save", check_replay)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS
 
@@ -29,16 +30,8 @@ PASSIVE = ("wait", "pass", "done")
 MAX_PER_GROUP = 24
 
 
-class RandomAgent:
-    """A uniformly random legal action: the baseline."""
-
-    name = "random"
-
-    def __init__(self, **options: Any) -> None:
-        self.options = options
-
-    def choose(self, view: Any, legal_actions: list, rng: CounterRng):
-        return rng.choice(legal_actions)
+# the baseline every game shares (engine.core.agents)
+RandomAgent = core_agents.RandomAgent
 
 
 def light_copy(st: PendulumState, q: int) -> PendulumState:

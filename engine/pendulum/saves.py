@@ -8,14 +8,13 @@ be replayed, SAV411: the replayed game differs from the snapshot).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
 
-from gridsmith.formats.diagnostics import Problem
 from gridsmith.formats.pendulum.save import SaveFile, SeatSnapshot, Snapshot
 from gridsmith.formats.pendulum.scenario import resolve_embedded
-from gridsmith.formats.registry import CheckContext, add_check
+from gridsmith.formats.registry import add_check
 
 from gridsmith.engine.core.errors import ReplayError
+from gridsmith.engine.core.saves import replay_check
 
 from .actions import Action, IllegalAction
 from .game import new_game
@@ -78,15 +77,8 @@ def from_save(save: SaveFile, upto: int | None = None) -> PendulumState:
     return state
 
 
-def check_replay(model: SaveFile, ctx: CheckContext) -> Iterable[Problem]:
-    """Semantic check of `pendulum.save`, added from the engine (formats.registry.add_check)."""
-    try:
-        from_save(model)
-    except ReplayError as e:
-        return [Problem(e.code, str(e), e.path)]
-    except Exception as e:  # noqa: BLE001 - a broken save is a diagnostic, not a traceback
-        return [Problem("SAV410", f"the saved game cannot be replayed: {e}", ("log",))]
-    return []
+#: the replay check of `gridsmith validate` (registered below)
+check_replay = replay_check(from_save, "log")
 
 
 add_check("pendulum.save", check_replay)

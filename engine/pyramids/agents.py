@@ -4,19 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 
 
-class RandomAgent:
-    """Plays a uniformly random legal move: the baseline Cheops is measured against."""
-
-    name = "random"
-
-    def __init__(self, **options: Any) -> None:
-        self.options = options
-
-    def choose(self, view: Any, legal_actions: list, rng: CounterRng):
-        return rng.choice(legal_actions)
+# the baseline every game shares (engine.core.agents)
+RandomAgent = core_agents.RandomAgent
 
 
 class GreedyAgent:

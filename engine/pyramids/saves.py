@@ -7,13 +7,12 @@ cannot be played, SAV411: the position differs from the snapshot, as for Pendulo
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
 
 from gridsmith.engine.core.errors import ReplayError
-from gridsmith.formats.diagnostics import Problem
+from gridsmith.engine.core.saves import replay_check
 from gridsmith.formats.pyramids.save import SavedGame, SavedSide, Snapshot
 from gridsmith.formats.pyramids.scenario import ResolvedScenario
-from gridsmith.formats.registry import CheckContext, add_check
+from gridsmith.formats.registry import add_check
 
 from .actions import SIDE_NAMES, Move
 from .game import new_game
@@ -71,15 +70,8 @@ def from_save(save: SavedGame, upto: int | None = None) -> PyramidsState:
     return state
 
 
-def check_replay(model: SavedGame, ctx: CheckContext) -> Iterable[Problem]:
-    """Semantic check for `pyramids.save`, added from the engine (formats.registry.add_check)."""
-    try:
-        from_save(model)
-    except ReplayError as e:
-        return [Problem(e.code, str(e), e.path)]
-    except Exception as e:  # noqa: BLE001 - a broken save is a diagnostic, not a traceback
-        return [Problem("SAV410", f"the saved game cannot be replayed: {e}", ("moves",))]
-    return []
+#: the replay check of `gridsmith validate` (registered below)
+check_replay = replay_check(from_save, "moves")
 
 
 # importing this module adds the replay check to `gridsmith validate` (as engine.pendulous.save does)
