@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF
 
+from gridsmith.engine.core import hexgrid
 from gridsmith.formats import coords
 
 Cell = tuple[int, ...]
@@ -207,14 +208,9 @@ class HexGeometry(Geometry):
         self._hexagon = QPolygonF(corners)
 
     def neighbours(self, cell: Cell) -> list[Cell]:
-        q, r = cell
-        return [c for c in ((q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1))
-                if self.contains(c)]
+        return [c for c in hexgrid.neighbours(cell) if self.contains(c)]
 
-    @staticmethod
-    def distance(a: Cell, b: Cell) -> int:
-        dq, dr = a[0] - b[0], a[1] - b[1]
-        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    distance = staticmethod(hexgrid.distance)
 
     def line(self, a: Cell, b: Cell) -> list[Cell]:
         n = self.distance(a, b)
@@ -233,10 +229,7 @@ class HexGeometry(Geometry):
 
     def brush(self, cell: Cell, size: int) -> list[Cell]:
         """A hexagon of radius size-1 around the cell."""
-        k = max(0, size - 1)
-        q, r = cell
-        return [(q + dq, r + dr) for dq in range(-k, k + 1) for dr in range(max(-k, -dq - k), min(k, -dq + k) + 1)
-                if self.contains((q + dq, r + dr))]
+        return [c for c in hexgrid.within(cell, max(0, size - 1)) if self.contains(c)]
 
     def bounds(self) -> QRectF:
         if not self.w or not self.h:
