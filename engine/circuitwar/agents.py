@@ -177,7 +177,7 @@ def _fire_score(ctx: Context, trace) -> float:
 
 
 def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[float, Any]]:
-    g, b, me = ctx.g, ctx.b, ctx.me
+    g, b = ctx.g, ctx.b
     out = []
     sim = g.clone(keep_log=False)
     for a in legal:

@@ -3,7 +3,6 @@ pre-built circuitry. The grid alphabet is in formats.circuitwar.lattice and docs
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Annotated, Literal
 
 from annotated_types import Interval
