@@ -158,6 +158,7 @@ CODE = re.compile(r"""["']((?:KB[45]|SAV4)\d\d)["']""")
 
 def _codes() -> list[str]:
     srcs = list((ROOT / "formats" / "kongbots").glob("*.py")) + list((ROOT / "engine" / "kongbots").glob("*.py"))
+    srcs.append(ROOT / "engine" / "core" / "saves.py")  # the shared replay check: the saves' SAV410
     return sorted({c for p in srcs for c in CODE.findall(p.read_text("utf-8"))})
 
 
