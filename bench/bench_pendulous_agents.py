@@ -39,6 +39,8 @@ def main() -> None:
     ap.add_argument("--against", default="greedy")
     ap.add_argument("--options", default="{}", help="JSON options of --agent")
     ap.add_argument("--against-options", default="{}", help="JSON options of --against")
+    ap.add_argument("--progress", action="store_true",
+                    help="print the running figures after every seed (games in seed order)")
     args = ap.parse_args()
     opts = json.loads(args.options)
     against = json.loads(args.against_options)
@@ -51,20 +53,29 @@ def main() -> None:
         base = [GameSpec("pendulous", sc, (args.against,) * n, seed, -1,
                          agent_options=(tuple(sorted(against.items())),) * n)
                 for seed in range(args.first_seed, args.first_seed + args.seeds)]
+        # seed by seed, the baseline first, so running figures (--progress) are complete per seed
+        by_seed = {b.seed: [b] for b in base}
+        for sp in specs:
+            by_seed[sp.seed].append(sp)
+        ordered = [sp for seed in sorted(by_seed) for sp in by_seed[seed]]
         t = time.perf_counter()
-        with ProcessPoolExecutor(args.jobs) as ex:
-            recs = list(run(specs + base, ex))
+        recs, errors, baseline = [], [], {}
+        with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _inline() as ex:
+            for r in run(ordered, ex):
+                recs.append(r)
+                if r.error:
+                    errors.append(r.error)
+                elif r.rotation < 0:
+                    baseline[r.seed] = r.scores
+                if args.progress and len(recs) % (n + 1) == 0:
+                    done = [x for x in recs if x.rotation >= 0 and not x.error and x.seed in baseline]
+                    wins, better, _ = _tally(done, baseline)
+                    print(f"  after seed {r.seed}: {args.agent} wins {wilson(wins, len(done)).to_text()} "
+                          f"(fair share {100 / n:.0f}%), scores more than {args.against} in its seat "
+                          f"{wilson(better, len(done)).to_text()}, {time.perf_counter() - t:.0f} s", flush=True)
         el = time.perf_counter() - t
-        errors = [r.error for r in recs if r.error]
-        baseline = {r.seed: r.scores for r in recs if r.rotation < 0 and not r.error}
-        games = [r for r in recs if r.rotation >= 0 and not r.error]
-        wins = sum(1 for r in games if r.winners == (r.rotation,))
-        better = diff = 0.0
-        for r in games:
-            q = r.rotation
-            d = r.scores[q] - baseline[r.seed][q]
-            diff += d
-            better += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
+        games = [r for r in recs if r.rotation >= 0 and not r.error and r.seed in baseline]
+        wins, better, diff = _tally(games, baseline)
         w = wilson(wins, len(games))
         b = wilson(better, len(games))
         print(f"{sc.name} ({name}, {n} seats, {args.seeds} seeds x {n} seats = {len(games)} games, {el:.0f} s"
@@ -73,6 +84,29 @@ def main() -> None:
         print(f"  {args.agent} scores more than {args.against} in the same seat and seed: {b.to_text()}, "
               f"mean difference {diff / max(1, len(games)):+.1f} points")
         sys.stdout.flush()
+
+
+class _inline:
+    """No executor: games run one after another in this process (`--jobs 1`), in order."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+def _tally(games, baseline) -> tuple[int, float, float]:
+    """(sole wins, paired "scores more than the other agent in the same seat and seed" with ties as
+    half, summed score difference) of the agent's games."""
+    wins = sum(1 for r in games if r.winners == (r.rotation,))
+    better = diff = 0.0
+    for r in games:
+        q = r.rotation
+        d = r.scores[q] - baseline[r.seed][q]
+        diff += d
+        better += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
+    return wins, better, diff
 
 
 if __name__ == "__main__":

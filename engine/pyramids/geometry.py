@@ -15,7 +15,7 @@ COLS = "abcdefghijk"
 
 
 class Geometry:
-    __slots__ = ("rows", "w", "h", "n", "desert", "power", "powers", "nb", "rays", "fly", "cross",
+    __slots__ = ("rows", "w", "h", "n", "desert", "power", "powers", "nb", "adj", "rays", "fly", "cross",
                  "_dist", "home", "lane", "power_links")
 
     def __init__(self, rows: tuple[str, ...]) -> None:
@@ -34,6 +34,8 @@ class Geometry:
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < h and 0 <= cc < w:
                     self.nb[i][d] = rr * w + cc
+        # adj[sq]: the neighbours on the board, in direction order
+        self.adj = [tuple(x for x in self.nb[i] if x >= 0) for i in range(n)]
         # rays[sq][d]: the squares a slide passes, nearest first, up to the edge or a desert
         self.rays = [[[] for _ in range(4)] for _ in range(n)]
         # fly[sq][d]: (over, landing) for a hawk; cross[sq][d]: a camel's landing beyond a desert

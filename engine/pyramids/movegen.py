@@ -35,13 +35,14 @@ def forbidden_by_repetition(hist: tuple) -> tuple[int, int] | None:
 
 
 def gen_moves(geo: Geometry, side_at: list[int], type_at: list[int], side: int, slide: int,
-              forbid: tuple[int, int] | None = None) -> list[int]:
-    """Every legal move of `side` (types of its own pieces must be known; enemy types are not read)."""
+              forbid: tuple[int, int] | None = None, squares=None) -> list[int]:
+    """Every legal move of `side` (types of its own pieces must be known; enemy types are not read).
+    `squares`: the side's squares when the caller keeps them (else the board is scanned)."""
     out: list[int] = []
     add = out.append
     rays, fly, cross, links, power = geo.rays, geo.fly, geo.cross, geo.power_links, geo.power
     enemy = 1 - side
-    for frm in [s for s in range(geo.n) if side_at[s] == side]:
+    for frm in sorted(squares) if squares is not None else [s for s in range(geo.n) if side_at[s] == side]:
         t = type_at[frm]
         if not MOBILE[t]:
             continue
@@ -91,21 +92,26 @@ def how_for(geo: Geometry, side_at: list[int], type_at: list[int], side: int, sl
     return best
 
 
-def gen_attacks(geo: Geometry, side_at: list[int], type_at: list[int], side: int) -> list[int]:
-    """Only the attacks of `side` (adjacent, and hawks flying over a piece): for the search's horizon."""
+def gen_attacks(geo: Geometry, side_at: list[int], type_at: list[int], side: int, squares=None) -> list[int]:
+    """Only the attacks of `side` (adjacent, and hawks flying over a piece): for the search's horizon.
+    `squares` as in gen_moves."""
     out: list[int] = []
-    nb, fly = geo.nb, geo.fly
+    add = out.append
+    adj, fly = geo.adj, geo.fly
     enemy = 1 - side
-    for frm in [s for s in range(geo.n) if side_at[s] == side]:
+    for frm in sorted(squares) if squares is not None else [s for s in range(geo.n) if side_at[s] == side]:
         t = type_at[frm]
         if not MOBILE[t]:
             continue
-        for d in range(4):
-            to = nb[frm][d]
+        if t != HAWK:
+            for to in adj[frm]:
+                if side_at[to] == enemy:
+                    add(frm | (to << 9))
+            continue
+        for d, f in enumerate(fly[frm]):
+            to = geo.nb[frm][d]
             if to >= 0 and side_at[to] == enemy:
-                out.append(frm | (to << 9))
-            elif t == HAWK:
-                f = fly[frm][d]
-                if f is not None and side_at[f[0]] >= 0 and side_at[f[1]] == enemy:
-                    out.append(frm | (f[1] << 9) | (FLY << 18))
+                add(frm | (to << 9))
+            elif f is not None and side_at[f[0]] >= 0 and side_at[f[1]] == enemy:
+                add(frm | (f[1] << 9) | (FLY << 18))
     return out

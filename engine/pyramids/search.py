@@ -132,7 +132,7 @@ class SearchBoard:
 
     __slots__ = ("geo", "slide", "root", "side_at", "type_at", "unk", "mov", "exp", "info", "ppyr", "hist",
                  "mat", "pos", "mobile", "pyr_lost", "field", "beam", "nodes", "deadline", "stop",
-                 "check_every", "wins", "seen", "opp_exp", "opp_ppyr")
+                 "check_every", "wins", "seen", "opp_exp", "opp_ppyr", "pieces")
 
     def __init__(self, geo: Geometry, slide: int, root: int, side_at: list[int], type_at: list[int],
                  unk: list[bool], mov: list[bool], hist, field: tuple[list[float], list[float]],
@@ -164,9 +164,12 @@ class SearchBoard:
         self.pos = [0.0, 0.0]
         self.mobile = [0, 0]
         self.pyr_lost = [False, False]
+        #: pieces[side]: the squares of side's pieces, kept by make/unmake
+        self.pieces = (set(), set())
         for sq in range(geo.n):
             s = side_at[sq]
             if s >= 0:
+                self.pieces[s].add(sq)
                 t = type_at[sq]
                 self.mat[s] += VAL[t]
                 self.pos[s] += FW[t] * field[s][sq]
@@ -204,10 +207,19 @@ class SearchBoard:
         frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
         if self.side_at[to] != self.root or self.side_at[frm] == self.root or self.seen[to]:
             return 0.0
+        return self._opp_perceived(frm, to) - self.attack_gain(m)
+
+    def _opp_perceived(self, frm: int, to: int) -> float:
+        """What the opponent expects from attacking root's piece on `to`, whose rank it has not seen."""
         p_win, loss_a, loss_d = self.opp_exp.attack[self.mov[to]][self.type_at[frm]]
         p = 0.0 if self.mov[to] else self.opp_ppyr[to]
-        perceived = self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND + (1.0 - p) * loss_d
-        return perceived - self.attack_gain(m)
+        return self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND + (1.0 - p) * loss_d
+
+    def _misjudged_gain(self, frm: int, to: int, true_gain: float) -> float:
+        """misjudged() for an attack by the opponent of root whose true gain is known."""
+        if self.opp_exp is None or self.side_at[to] != self.root or self.seen[to]:
+            return 0.0
+        return self._opp_perceived(frm, to) - true_gain
 
     # --- make / unmake -----------------------------------------------------------------------------
 
@@ -231,7 +243,12 @@ class SearchBoard:
                 mobile[ds] -= MOBILE[d]
                 if found:
                     self.pyr_lost[ds] = True
+        mine = self.pieces[s]
+        mine.discard(frm)
         if won:
+            mine.add(to)
+            if ds >= 0:
+                self.pieces[ds].discard(to)
             side_at[to], type_at[to], unk[to] = s, t, unk[frm]
             # a winner's rank is shown, and so is a rank only it moves like
             seen[to] = seen[frm] or ds >= 0 or (m >> 18) in (LONG, FLY, CROSS)
@@ -247,6 +264,12 @@ class SearchBoard:
 
     def unmake(self, u) -> None:
         frm, to, s, t, ds, d = u[0], u[1], u[2], u[3], u[4], u[5]
+        mine = self.pieces[s]
+        mine.add(frm)
+        if self.side_at[to] == s:  # the mover won (or moved to an empty square)
+            mine.discard(to)
+            if ds >= 0:
+                self.pieces[ds].add(to)
         self.side_at[frm], self.type_at[frm] = s, t
         self.side_at[to], self.type_at[to] = ds, d
         self.mat[0], self.mat[1], self.pos[0], self.pos[1], self.mobile[0], self.mobile[1] = u[6:12]
@@ -264,7 +287,7 @@ class SearchBoard:
 
     def moves(self, side: int) -> list[int]:
         return gen_moves(self.geo, self.side_at, self.type_at, side, self.slide,
-                         forbidden_by_repetition(self.hist[side]))
+                         forbidden_by_repetition(self.hist[side]), self.pieces[side])
 
     def attack_gain(self, m: int) -> float:
         """What an attack is worth to the attacker, as root perceives it (WIN for the pyramid)."""
@@ -274,8 +297,10 @@ class SearchBoard:
     def perceived_gain(self, m: int, side: int) -> float:
         """What an attack is worth as its side perceives it: root's own view, or for the opponent
         root's model of the opponent's view (`misjudged`)."""
-        g = self.attack_gain(m)
-        return g if side == self.root else g + self.misjudged(m)
+        frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
+        won, da, dd, found = self.fight(frm, to, m >> 18)
+        g = WIN if found else da - dd
+        return g if side == self.root else g + self._misjudged_gain(frm, to, g)
 
     def initial_values(self, moves: list[int], side: int) -> list[tuple[float, bool, int]]:
         """(initial value, hot, move) per move, best first: the manual's criterion list."""
@@ -309,18 +334,28 @@ class SearchBoard:
         base = self.evaluate(side)
         best = best_p = base
         enemy = 1 - side
-        for m in gen_attacks(self.geo, self.side_at, self.type_at, side):
-            g = self.perceived_gain(m, side)
-            if g <= 0:
+        is_root = side == self.root
+        fight, type_at = self.fight, self.type_at
+        fs, fe = self.field[side], self.field[enemy]
+        for m in gen_attacks(self.geo, self.side_at, type_at, side, self.pieces[side]):
+            frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
+            won, da, dd, found = fight(frm, to, m >> 18)
+            g_true = WIN if found else da - dd
+            mis = 0.0 if is_root else self._misjudged_gain(frm, to, g_true)
+            if g_true + mis <= 0:
                 continue
-            u = self.make(m)
-            terminal = self.pyr_lost[enemy]
-            v = WIN - ply - 1 if terminal else self.evaluate(side)
-            self.unmake(u)
-            if side == self.root:
+            # the evaluation after the attack, as make() would leave it (without making it)
+            if found:
+                v = WIN - ply - 1
+            elif won:
+                t = type_at[frm]
+                v = base + da - dd + FW[t] * (fs[to] - fs[frm]) + FW[type_at[to]] * fe[to]
+            else:
+                v = base + da - dd - FW[type_at[frm]] * fs[frm]
+            if is_root:
                 p = v
             else:  # as the opponent sees it: a capture of an unseen pyramid is only its expected gain
-                p = base + g if terminal else v + (g - self.attack_gain(m))
+                p = base + g_true + mis if found else v + mis
             if p > best_p:
                 best, best_p = v, p
         return best
