@@ -2,8 +2,9 @@
 
     python bench/bench_pyramids.py movegen              # legal-move generation per second
     python bench/bench_pyramids.py speed [--moves 20]   # Cheops nodes/s and time per move, each level x slide
-    python bench/bench_pyramids.py strength [--games 100] [--workers 2]
-        # level 1 vs random and level 4 vs level 1, seats alternating, through engine.core.simulate
+    python bench/bench_pyramids.py strength [--games 100] [--workers 2] [--pairings l4-l1] [--progress]
+        # level 1 vs random and level 4 vs level 1, seats alternating, through engine.core.simulate:
+        # wins / draws / losses, the win rate with its 95% Wilson interval, and each side's budget
 
 Positions for the speed figures are taken from seeded random games between two level-1 players
 (mid-game: 20-120 moves in), so every run measures the same positions.
@@ -11,6 +12,7 @@ Positions for the speed figures are taken from seeded random games between two l
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 import time
@@ -89,28 +91,53 @@ PAIRINGS = {
 }
 
 
+def _budget(opts: dict) -> str:
+    """The search budget of a strength-pairing agent, as the games used it."""
+    if "level" not in opts:
+        return "random"
+    ag = CheopsAgent(**opts)
+    model = "" if ag.model_opponent else ", no opponent model"
+    return f"level {ag.level}: {ag.node_budget} nodes, at most {ag.samples} samples, depth {ag.depth}{model}"
+
+
 def bench_strength(games: int, workers: int, slide: int, pairings: str = "l1-random,l4-l1",
-                   first_seed: int = 1) -> None:
+                   first_seed: int = 1, progress: bool = False) -> None:
     scenario = default_scenario(slide=slide)
     for key in pairings.split(","):
         seats, opts, label = PAIRINGS[key]
+        print(f"{label} (slide {slide}, seeds {first_seed}-{first_seed + games // 2 - 1}, each played twice "
+              f"with the seats swapped): {_budget(opts[0])} / {_budget(opts[1])}", flush=True)
         # one seed per game, seats alternating (rotate), so each side plays both seats equally
         specs = simulate.make_specs("pyramids", scenario, seats, games // 2, seed=first_seed, rotate=True,
                                     agent_options=opts)
         t0 = time.perf_counter()
-        with ProcessPoolExecutor(workers) as ex:
-            recs = list(simulate.run(specs, ex))
+        recs = []
+        # --workers 1 plays in this process, in order (so an interrupted run's figures are a prefix)
+        with ProcessPoolExecutor(workers) if workers > 1 else contextlib.nullcontext() as ex:
+            for r in simulate.run(specs, ex):
+                recs.append(r)
+                if progress:
+                    res = "error" if r.error else ("win" if r.winners == (r.rotation,) else
+                                                   "draw" if len(r.winners) != 1 else "loss")
+                    print(f"  game {len(recs)}: seed {r.seed}, first agent in seat {r.rotation}, {res}, "
+                          f"{r.actions} moves; so far {_tally(recs)}, {time.perf_counter() - t0:.0f} s", flush=True)
         errors = [r.error for r in recs if r.error]
         ok = [r for r in recs if not r.error]
-        # the first listed agent plays seat (rotation) of each game
-        wins = sum(1 for r in ok if r.winners == (r.rotation,))
-        draws = sum(1 for r in ok if len(r.winners) != 1)
-        p = simulate.wilson(wins, len(ok))
         lengths = sorted(r.actions for r in ok)
-        print(f"{label} (slide {slide}): {wins}/{len(ok)} wins = {p.to_text()}, {draws} draws, "
-              f"median {statistics.median(lengths):.0f} moves, {len(errors)} errors, {time.perf_counter() - t0:.0f} s")
+        print(f"{label} (slide {slide}): {_tally(recs)}, median {statistics.median(lengths):.0f} moves, "
+              f"{len(errors)} errors, {time.perf_counter() - t0:.0f} s", flush=True)
         for e in errors[:3]:
             print("  error:", e.splitlines()[0])
+
+
+def _tally(recs) -> str:
+    """Wins, draws and losses of the first listed agent (it plays seat `rotation` of each game), and
+    its win rate with the 95% Wilson interval (a draw counts as not won)."""
+    ok = [r for r in recs if not r.error]
+    wins = sum(1 for r in ok if r.winners == (r.rotation,))
+    draws = sum(1 for r in ok if len(r.winners) != 1)
+    return (f"{wins} wins / {draws} draws / {len(ok) - wins - draws} losses in {len(ok)} games, "
+            f"win rate {simulate.wilson(wins, len(ok)).to_text()}")
 
 
 def main() -> None:
@@ -122,13 +149,14 @@ def main() -> None:
     ap.add_argument("--slide", type=int, default=2, help="slide for the strength games")
     ap.add_argument("--pairings", default="l1-random,l4-l1", help=f"strength pairings, of {', '.join(PAIRINGS)}")
     ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--progress", action="store_true", help="a line per game with the running figures (strength)")
     a = ap.parse_args()
     if a.part in ("movegen", "all"):
         bench_movegen()
     if a.part in ("speed", "all"):
         bench_speed(a.moves)
     if a.part in ("strength", "all"):
-        bench_strength(a.games, a.workers, a.slide, a.pairings, a.first_seed)
+        bench_strength(a.games, a.workers, a.slide, a.pairings, a.first_seed, a.progress)
 
 
 if __name__ == "__main__":
