@@ -307,21 +307,27 @@ class SearchBoard:
         side_at, type_at, f = self.side_at, self.type_at, self.field[side]
         nb = self.geo.nb
         enemy = 1 - side
+        wins = self.wins
         out = []
+        add = out.append
+        last, escape, fw, here = -1, 0.0, 0.0, 0.0  # per piece (moves come grouped by their square)
         for m in moves:
             frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
             if side_at[to] >= 0:
                 g = self.perceived_gain(m, side)
-                out.append((100.0 + g if g > 0 else g, g > 0, m))
+                add((100.0 + g if g > 0 else g, g > 0, m))
                 continue
-            t = type_at[frm]
-            v = FW[t] * (f[to] - f[frm])
-            # escaping an adjacent enemy that would win
-            for x in nb[frm]:
-                if x >= 0 and side_at[x] == enemy and self.wins[type_at[x]][t]:
-                    v += 0.5 * VAL[t]
-                    break
-            out.append((v, False, m))
+            if frm != last:
+                last = frm
+                t = type_at[frm]
+                fw, here = FW[t], f[frm]
+                # escaping an adjacent enemy that would win
+                escape = 0.0
+                for x in nb[frm]:
+                    if x >= 0 and side_at[x] == enemy and wins[type_at[x]][t]:
+                        escape = 0.5 * VAL[t]
+                        break
+            add((fw * (f[to] - here) + escape, False, m))
         out.sort(reverse=True)
         return out
 
