@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (QComboBox, QDialog, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QPushButton, QVBoxLayout, QWidget)
 
@@ -26,7 +26,7 @@ from gridsmith.formats.pendulum.effects import AREAS, TRACKS, card_text, effect_
 from ..core.playwindow import PlayProvider
 
 AREA_COLOURS = {"purple": QColor("#7b4ea3"), "green": QColor("#3f8f4f"), "black": QColor("#3a3a3a")}
-SEAT_COLOURS = {"white": "#f4f4f4", "black": "#222222", "orange": "#ef7d22", "teal": "#1c9a9a", "violet": "#8e44ad"}
+SEAT_COLOURS = {"white": "#dcdcdc", "black": "#222222", "orange": "#ef7d22", "teal": "#1c9a9a", "violet": "#8e44ad"}
 GOLD = QColor("#c9a227")
 COUNCIL_STEPS = {2: "choose a council reward", 3: "trim your province columns", 5: "move or place workers"}
 
@@ -114,7 +114,8 @@ class PendulumBoard(QWidget):
             p.setPen(AREA_COLOURS[a].darker(130))
             g = st.glasses[a]
             left = max(0, g.expires - st.now)
-            head = f"{a.capitalize()} — {'runs ' + _secs(left) if left else 'expired'}"
+            untimed = st.phase == "untimed"
+            head = f"{a.capitalize()} — " + ("time track" if untimed else f"runs {_secs(left)}" if left else "expired")
             if a == "purple":
                 head += f" · markers {st.markers[0]}/{st.markers[1]}"
             p.drawText(QRectF(x0 + 8, 10, col_w - 20, 18), Qt.AlignmentFlag.AlignLeft, head)
@@ -208,7 +209,8 @@ class PendulumBoard(QWidget):
         p.setPen(QPen(AREA_COLOURS[a].darker(150), 1.5))
         p.setBrush(QColor(255, 255, 255, 170))
         p.drawPath(frame)
-        sand = QColor("#e0b049") if left else QColor("#c62828")
+        untimed = st.phase == "untimed"  # the glasses lie still: the time track says when they move
+        sand = QColor("#e0b049") if left or untimed else QColor("#c62828")
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(sand)
         # upper bulb: what is left; lower bulb: what has run
@@ -239,9 +241,9 @@ class PendulumBoard(QWidget):
         f.setPixelSize(9)
         f.setBold(True)
         p.setFont(f)
-        p.setPen(QColor("#222") if left else QColor("#c62828"))
+        p.setPen(QColor("#222") if left or untimed else QColor("#c62828"))
         p.drawText(QRectF(r.left() - 6, r.bottom(), r.width() + 12, 12), Qt.AlignmentFlag.AlignCenter,
-                   _secs(left) if left else "flip!")
+                   "" if untimed else _secs(left) if left else "flip!")
 
     def _paint_homes(self, p: QPainter, st) -> None:
         f = QFont()
@@ -364,7 +366,7 @@ class CouncilDialog(QDialog):
         text = (f"<b>Council {st.round} — step {step} of 6: {COUNCIL_STEPS.get(step, '')}</b><br>"
                 f"{names[q]} decides now. Privilege order: {order}.")
         if step == 2:
-            text += "<br>Pick a reward on the left, then how to take it; the privilege bonus is part of it."
+            text += "<br>Pick a reward, then how to take it (with your privilege bonus, if any), and Confirm."
         elif step == 3:
             text += "<br>A column holds at most 2 provinces (3 with the province-limit card): keep which?"
         elif step == 5:
@@ -423,6 +425,7 @@ class PendulumProvider(PlayProvider):
         self.view: PendulumBoard | None = None
         self.dialog: CouncilDialog | None = None
         self.shown = None
+        self.ways: list[Action] | None = None  # the ways to take one action the human is choosing among
 
     def _scenario_colour(self, seat: int) -> QColor:
         seats = _scenario(self.window.scenario).seats if hasattr(self.window, "scenario") else []
@@ -542,13 +545,30 @@ class PendulumProvider(PlayProvider):
         self.pass_button.setVisible(live and st.phase == "wrapup" and q in st.actors())
         self.actions.clear()
         if live and q is not None and q in st.actors():
-            for a in st.legal_actions(q):
-                if a.verb in ("place", "home", "pass", "done", "reward", "trim"):
-                    continue  # on the board, the buttons and the council dialog
-                item = QListWidgetItem(self.choice_text(a))
-                item.setData(Qt.ItemDataRole.UserRole, a)
-                self.actions.addItem(item)
+            legal = st.legal_actions(q)
+            if self.ways and all(a in legal for a in self.ways):  # still choosing how to take one
+                self._list_ways(self.ways)
+                self._council()
+                return
+            self.ways = None
+            groups: dict[tuple, list[Action]] = {}
+            for a in legal:
+                if a.verb in ("place", "home", "act", "pass", "done", "reward", "trim"):
+                    continue  # on the board (drag, click a worker), the buttons and the council dialog
+                groups.setdefault((a.verb, a.args[:1]), []).append(a)
+            for options in groups.values():
+                self._list_item(options)
         self._council()
+
+    def _list_item(self, options: list[Action]) -> None:
+        """One line per card or action; several ways to pay or take it are chosen after a double-click."""
+        a = options[0]
+        text = self.choice_text(a) if len(options) == 1 else \
+            self.choice_text(Action(a.verb, a.args[:1])) + f" — {len(options)} ways"
+        item = QListWidgetItem(text)
+        item.setToolTip(text)
+        item.setData(Qt.ItemDataRole.UserRole, options)
+        self.actions.addItem(item)
 
     def _council(self) -> None:
         w = self.window
@@ -572,7 +592,7 @@ class PendulumProvider(PlayProvider):
             return f"Council board: {effect_text(st.res.side.council.default_reward)} (always open)"
         r = st.rewards.get(key)
         if r is not None:
-            return f"{r.name}: {card_text(r.cost if r.type == 'final' else None, r.effect)} [{r.type}]"
+            return f"{r.name}: {card_text(r.cost if r.type == 'final' else None, r.effect)} [{r.type.replace('_', ' ')}]"
         return {"trim": "Trim a column", "place": "Move a worker", "home": "Take a worker home"}.get(key, key)
 
     def choice_text(self, a: Action) -> str:
@@ -644,11 +664,7 @@ class PendulumProvider(PlayProvider):
             return False
         if self.seat_box.findData(q) >= 0:
             self.seat_box.setCurrentIndex(self.seat_box.findData(q))
-        self.actions.clear()
-        for a in options:
-            item = QListWidgetItem(self.choice_text(a))
-            item.setData(Qt.ItemDataRole.UserRole, a)
-            self.actions.addItem(item)
+        self._list_ways(options)
         w.statusBar().showMessage(f"{wid}: {len(options)} ways to take this reward — double-click one in the list",
                                   8000)
         return False
@@ -669,10 +685,24 @@ class PendulumProvider(PlayProvider):
             return False
         return w.human_act(Action("flip", (area,)), q)
 
+    def _list_ways(self, options: list[Action]) -> None:
+        self.ways = options
+        self.actions.clear()
+        for a in options:
+            self._list_item([a])
+
     def _do_item(self, item: QListWidgetItem) -> None:
+        """Double-click: the action, or the list of its ways when there are several."""
         q = self.human_seat()
-        if q is not None:
-            self.window.human_act(item.data(Qt.ItemDataRole.UserRole), q)
+        options = item.data(Qt.ItemDataRole.UserRole)
+        if q is None:
+            return
+        if len(options) > 1:
+            self._list_ways(options)
+            self.window.statusBar().showMessage(f"{len(options)} ways: double-click one", 8000)
+            return
+        self.ways = None
+        self.window.human_act(options[0], q)
 
     # ---- saved games ------------------------------------------------------------------------------------
     def start_of(self, save):

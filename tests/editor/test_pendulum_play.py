@@ -4,6 +4,8 @@ not), pause, speed, Next Event, computer seats with their reaction time, save/lo
 seek. Screenshots (GRIDSMITH_SHOTS_DIR): pendulum-play.png (mid-round)."""
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
@@ -84,24 +86,32 @@ def test_drag_flip_pause_speed_and_next_event(qtbot):
     n_requests = len(st.requests)
     drag(view, worker_pos(view, 0, "w1"), top_of(view, "p-top-1"))
     assert len(st.requests) == n_requests and st.seats[0].workers[0].space is None
-    assert "Not possible" in w.notice.text() and w.notice.text() in w.statusBar().currentMessage()
+    assert "Not possible: workers move only onto spaces in a row without a sandglass" in w.notice.text()
+    assert w.notice.text() in w.statusBar().currentMessage()
     start_placement(qtbot, w, view)
     qtbot.waitUntil(lambda: st.phase == "timed", timeout=5000)
     # the glasses run down with the clock in real time (1x), and the board paints the engine's clock
-    t0 = st.now
-    qtbot.wait(400)
-    assert 150 <= st.now - t0 <= 3000
-    assert abs(view.painted_ms - st.now) <= 2000
-    # pause stops the clock; speed 4x runs it 4 times as fast
+    t0, left0 = st.now, st.glasses["black"].expires - st.now
+    qtbot.waitUntil(lambda: st.now - t0 >= 300, timeout=10000)
+    view.grab()
+    assert view.painted_ms == st.now
+    assert st.glasses["black"].expires - st.now < left0
+    # pause stops the clock
     w.act_pause.trigger()
+    qtbot.waitUntil(lambda: w.worker is None, timeout=10000)
     stood = st.now
-    qtbot.wait(200)
+    qtbot.wait(150)
     assert st.now == stood and "Paused" in w.to_move_label.text()
+    # at 4x the clock runs 4 game seconds per wall second: half a second of wall time is 2 s of game
     w.speed_box.setCurrentIndex(w.speed_box.findData(4.0))
-    assert w.speed == 4.0
-    w.act_pause.trigger()
-    qtbot.wait(500)
-    assert st.now - stood >= 600
+    assert w.speed == 4.0 and "Clock" in w.clock_label.text()
+    w.paused = False
+    w._anchor = (time.monotonic() - 0.5, stood)
+    w._tick()
+    assert st.now >= stood + 2000 or w.state.to_move is not None  # unless a computer seat may answer first
+    w.act_pause.setChecked(False)
+    w.act_pause.setChecked(True)
+    qtbot.waitUntil(lambda: w.worker is None, timeout=10000)
     # a running glass says why it cannot be flipped
     view.grab()
     mouse(view, QMouseEvent.Type.MouseButtonPress, view.glass_rects["black"].center())
@@ -134,12 +144,16 @@ def test_drag_flip_pause_speed_and_next_event(qtbot):
     bw = next(x for x in st.seats[1].workers if x.space)
     drag(view, worker_pos(view, 1, bw.wid), top_of(view, "b-top-1"))
     assert "computer player" in w.notice.text()
-    # the computer seat kept its reaction time after every event: its requests never come sooner
-    reaction = w.state.clocks[1].reaction_ms
-    events = [ms for ms, q, a in st.log if q == -1] + [ms for ms, q, a in st.requests if q == 0]
-    for ms, q, a in st.requests:
-        if q == 1 and st.phase != "start" and ms > 0:
-            assert not any(ms - reaction < e < ms for e in events), (ms, events)
+    # the computer seat waiting for an event answers the human's action only after its reaction time
+    run_until(qtbot, w, lambda: w.state.clocks[1].waiting and w.state.to_move is None)
+    acts = st.legal_actions(0)
+    assert acts and w.human_act(acts[0], 0)
+    t_human = st.now
+    c = w.state.clocks[1]
+    assert not c.waiting and c.ready == t_human + c.reaction_ms
+    n = len([r for r in st.requests if r[1] == 1])
+    run_until(qtbot, w, lambda: len([r for r in st.requests if r[1] == 1]) > n or c.waiting)
+    assert all(ms >= t_human + c.reaction_ms for ms, q, _a in st.requests[-1:] if q == 1)
 
 
 def test_save_load_and_replay_with_seek(qtbot, tmp_path):
@@ -170,3 +184,108 @@ def test_save_load_and_replay_with_seek(qtbot, tmp_path):
     assert w.replay_state.state.requests == st.requests
     w.leave_replay()
     assert not w.replaying
+
+
+def test_start_test_play_takes_the_resolved_scenario(qtbot, monkeypatch, tmp_path):
+    """The scenario editor's Play: `start_test_play(editor, main_window, PendulumProvider, scenario=<the
+    resolved scenario>)` asks for the seats and opens the window in clock mode."""
+    from types import SimpleNamespace
+
+    from PySide6.QtWidgets import QDialog
+
+    from gridsmith.editor.core import playwindow
+
+    res = load_scenario(CONTENT / "trio.scn.yaml")
+    path = CONTENT / "trio.scn.yaml"
+    doc = SimpleNamespace(path=path, display_name=path.name, model=res.scenario, snapshot=lambda: res.scenario)
+    editor = SimpleNamespace(document=doc, validate_now=lambda: [])
+    seen = {}
+
+    def accept(dlg):
+        seen["names"] = [dlg.kinds[q].currentData() for q in range(len(dlg.kinds))]
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(playwindow.SeatDialog, "exec", accept)
+    w = playwindow.start_test_play(editor, None, PendulumProvider, scenario=res)
+    qtbot.addWidget(w)
+    assert seen["names"] == ["human", "greedy", "greedy"]
+    assert w.clocked and w.names == PendulumProvider.player_names(res) and w.title == "Trio"
+    assert w.state.state.res is res and w.state.free == frozenset({0})
+    qtbot.waitUntil(lambda: w.state.to_move == 0 or w.state.state.phase != "start", timeout=10000)
+    w.close()
+
+
+def dbl(lst, row) -> None:
+    lst.itemDoubleClicked.emit(lst.item(row))
+
+
+def test_hotseat_acting_by_click_and_the_action_list(qtbot):
+    w = window(qtbot, ["human", "human"])
+    w.begin()
+    pv, view, st = w.provider, w.provider.view, w.state.state
+    assert pv.seat_box.isVisible() and pv.seat_box.count() == 2
+    for _ in range(2):  # both seats place, each dragging its own workers
+        for q in (0, 1):
+            if st.phase == "start":
+                q = w.state.to_move
+                wid, sid = st.legal_actions(q)[0].args
+                drag(view, worker_pos(view, q, wid), top_of(view, sid))
+    assert st.phase == "timed" and w.state.to_move is None  # nobody is polled: both act when they like
+    w.act_pause.setChecked(True)
+    # a click on a worker in a glass row with several ways to take its reward lists them; one is chosen
+    ways = {wk.wid: [a for a in st.legal_actions(0) if a.verb == "act" and a.args[0] == wk.wid]
+            for wk in st.seats[0].workers}
+    wid = max(ways, key=lambda k: len(ways[k]))
+    assert len(ways[wid]) > 1, ways
+    pos = worker_pos(view, 0, wid)
+    mouse(view, QMouseEvent.Type.MouseButtonPress, pos)
+    mouse(view, QMouseEvent.Type.MouseButtonRelease, pos, Qt.MouseButton.NoButton)
+    assert pv.actions.count() == len(ways[wid]) and "ways" in w.statusBar().currentMessage()
+    dbl(pv.actions, 1)
+    assert st.requests[-1] == (st.now, 0, ways[wid][1])
+    # the other actions, one line per card: several ways to pay open on a double-click
+    pv.seat_box.setCurrentIndex(1)
+    lines = [pv.actions.item(i).text() for i in range(pv.actions.count())]
+    legal = [a for a in st.legal_actions(1) if a.verb not in ("place", "home", "act")]
+    assert len(lines) == len({(a.verb, a.args[:1]) for a in legal})
+    many = next((i for i, t in enumerate(lines) if t.endswith("ways")), None)
+    if many is not None:
+        n = int(lines[many].rsplit("—", 1)[1].split()[0])
+        dbl(pv.actions, many)
+        assert pv.actions.count() == n
+        dbl(pv.actions, 0)
+        assert st.requests[-1][1] == 1
+    # seat 1's glass click works for the chosen seat: a running glass says why not
+    view.grab()
+    mouse(view, QMouseEvent.Type.MouseButtonPress, view.glass_rects["green"].center())
+    mouse(view, QMouseEvent.Type.MouseButtonRelease, view.glass_rects["green"].center(), Qt.MouseButton.NoButton)
+    assert "green sandglass still runs" in w.notice.text()
+
+
+def test_computers_only_play_the_same_game_as_the_headless_loop(qtbot):
+    """Next Event by Next Event, the window's clock mode plays the game `simulate` plays (the one loop's
+    headless run) for the same scenario, seed, seats and agent seed: the same clock-stamped requests and
+    result; then the game-over bar and a replay to the end."""
+    from gridsmith.engine.core.loop import Match
+    from gridsmith.engine.pendulum.api import GAME
+    from gridsmith.formats.loader import load_file
+
+    path = CONTENT / "duel.scn.yaml"
+    model = load_file(path).model
+    headless = GAME.new_game(model, 5, base=path.parent)
+    Match(headless, [GAME.agent("greedy"), GAME.agent("random")], 9).run()
+    w = PlayWindow(PendulumProvider, model, ["greedy", "random"], 5, base=path.parent, agent_seed=9)
+    qtbot.addWidget(w)
+    w.resize(1024, 700)
+    w.show()
+    w.act_pause.setChecked(True)
+    for _ in range(20000):
+        if w.state.is_over:
+            break
+        w.step_event()
+    st = w.state.state
+    assert st.requests == headless.state.requests and st.result == headless.state.result
+    assert w.over_bar.isVisible() and "wins" in w.over_label.text()
+    w.start_replay()
+    w.seek(w.slider.maximum())
+    assert w.replay_state.state.requests == st.requests and w.replay_state.state.result == st.result
