@@ -138,10 +138,13 @@ def bench_strength(names: list[str], games: int, jobs: int, first_seed: int, a: 
         lost = sum(1 for r in ok if len(r.winners) == 1 and r.agents[r.winners[0]] == b)
         ties = len(ok) - won - lost
         p = wilson(won, len(ok))
+        seat = [sum(1 for r in ok if len(r.winners) == 1 and r.winners[0] == q and r.agents[q] == a) for q in (0, 1)]
+        played = [sum(1 for r in ok if r.agents[q] == a) for q in (0, 1)]
         total_k += won
         total_n += len(ok)
         print(f"{name}: {a} vs {b}, {len(ok)} games (seeds {first_seed}-{first_seed + games - 1}, seats swapped): "
-              f"{a} won {won}, lost {lost}, tied {ties}: {p.to_text()}; {dt:.0f} s"
+              f"{a} won {won}, lost {lost}, tied {ties}: {p.to_text()}; as team A won {seat[0]}/{played[0]}, "
+              f"as team B {seat[1]}/{played[1]}; {dt:.0f} s"
               + (f"; {len(errors)} errors: {errors[0]}" if errors else ""))
     if len(names) > 1:
         print(f"all {len(names)} scenarios, {total_n} games: {a} {wilson(total_k, total_n).to_text()}")
