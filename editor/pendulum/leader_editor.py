@@ -6,7 +6,7 @@ ability text and the basic rules it overrides (hooks). Problems: `formats.pendul
 from __future__ import annotations
 
 import typing
-from html import escape
+from html import escape as _escape
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -35,6 +35,11 @@ HOOK_TEXT = {"move_in_glass_row": "may move workers in a row with a sandglass (b
              "adjacent_action": "may use an adjacent action",
              "ignore_blocking": "small workers are not blocked by occupied top parts"}
 CELL = 22
+
+
+def escape(text: str) -> str:
+    """Text from a file shown as rich text: markup characters escaped (quotes need not be)."""
+    return _escape(text, quote=False)
 
 
 def bundled_stratagems() -> dict:

@@ -81,6 +81,7 @@ class SeatRow:
         for j, w in enumerate((self.number, self.leader, self.side, self.colour, self.placement, self.fame,
                                self.times["reaction_ms"], self.times["action_ms"])):
             grid.addWidget(w, i + 1, j)
+            w.show()  # a row added to a shown editor
 
     def widgets(self):
         return (self.number, self.leader, self.side, self.colour, self.placement, self.fame, *self.times.values())
@@ -215,6 +216,7 @@ class ScenarioEditor(ValidatedEditor):
             box = QCheckBox(f"round {r}")
             box.clicked.connect(lambda _on, r=r: self._toggle_round(r))
             self.rounds_layout.addWidget(box)
+            box.show()
             self.round_boxes.append(box)
         for i, box in enumerate(self.round_boxes):
             box.setVisible(i < rounds)

@@ -7,7 +7,7 @@ pendulum-card-achievement.png, pendulum-card-council.png, pendulum-deck-count-wa
 from __future__ import annotations
 
 from canvas_models import shot
-from pendulum_editors import CONTENT, assert_round_trip, codes, open_editor, problems_now
+from pendulum_editors import CONTENT, assert_round_trip, open_editor, problems_now
 
 from gridsmith.editor.pendulum.art import BORDER
 from gridsmith.editor.pendulum.card_preview import card_type, preview_text
