@@ -8,10 +8,11 @@ and privilege track; and the time track (Zeitanzeigetableau, `time_track.TimeTra
 Problems are `formats.pendulum.board.check_board`'s, live; a click on one shows its side and space."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
-                               QScrollArea, QSizePolicy, QSpinBox, QTabBar, QTabWidget, QVBoxLayout, QWidget)
+                               QScrollArea, QSizePolicy, QSpinBox, QTabBar, QTabWidget, QToolTip, QVBoxLayout,
+                               QWidget)
 
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.pendulum.board import KIND, SIDES, Board, Space
@@ -92,14 +93,28 @@ class BoardCanvas(QWidget):
         self.bad: set[tuple] = set()  # (area, row, index) of spaces with errors
         self.bad_rows: set[tuple] = set()
         self.rects: dict[tuple, QRectF] = {}
+        self.heads: dict[tuple, QRectF] = {}
+        self.adjacent: set[tuple] = set()
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def set_side(self, side, selected, bad, bad_rows) -> None:
         self.side, self.selected, self.bad, self.bad_rows = side, selected, bad, bad_rows
-        self.rects = {(area, r, i): rect for area, _y, _h, rows in self._layout() for r, _row, _ry, spaces in rows
+        layout = self._layout()
+        self.rects = {(area, r, i): rect for area, _y, _h, rows in layout for r, _row, _ry, spaces in rows
                       for i, rect in spaces}
+        #: a click on a row's head selects the row (an empty row can get its first space)
+        self.heads = {(area, r): QRectF(8, ry, HEAD_W - 12, ROW_H) for area, _y, _h, rows in layout
+                      for r, _row, ry, _spaces in rows}
+        ids = {sp.id: key for key in self.rects for sp in [self._space_at(key)]}
+        chosen = self._space_at(self.selected) if self.selected in self.rects else None
+        #: the selected space's adjacent spaces (Bolk the Warmonger acts there), tinted
+        self.adjacent = {ids[a] for a in (chosen.adjacent if chosen else ()) if a in ids}
         self.updateGeometry()
         self.update()
+
+    def _space_at(self, key) -> Space:
+        area, r, i = key
+        return self.side.areas[area].rows[r].spaces[i]
 
     def _layout(self):
         """Where everything goes: per area (name, top, height, rows), per row (index, row, top,
@@ -223,15 +238,43 @@ class BoardCanvas(QWidget):
             p.setPen(QPen(ERROR, 3))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), 5, 5)
+        if key in self.adjacent:
+            p.setPen(QPen(SELECTED.lighter(140), 2))
+            p.setBrush(QColor(30, 136, 229, 40))
+            p.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 5, 5)
         if key == self.selected:
             p.setPen(QPen(SELECTED, 3, Qt.PenStyle.DashLine))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(rect.adjusted(-4, -4, 4, 4), 6, 6)
 
+    def space_tip(self, pos) -> str:
+        """What a space under the mouse is, in words (its reward from the formats' renderer)."""
+        for key, rect in self.rects.items():
+            if rect.contains(pos):
+                sp = self._space_at(key)
+                extra = ", the 2-player neutral's" if sp.neutral_2p else ""
+                return f"{sp.id} ({sp.size}{extra}): {effect_text(sp.reward)}"
+        return ""
+
+    def event(self, e) -> bool:
+        if e.type() == QEvent.Type.ToolTip:
+            tip = self.space_tip(QPointF(e.pos()))
+            if tip:
+                QToolTip.showText(e.globalPos(), tip, self)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().event(e)
+
     def mousePressEvent(self, e) -> None:  # noqa: N802 - Qt's name
         for key, rect in self.rects.items():
             if rect.contains(e.position()):
                 self.spaceClicked.emit(key)
+                return
+        for (area, r), rect in self.heads.items():
+            if rect.contains(e.position()):
+                row = self.side.areas[area].rows[r]
+                self.spaceClicked.emit((area, r, len(row.spaces) if not row.spaces else 0))
                 return
 
 
@@ -345,7 +388,7 @@ class BoardEditor(ValidatedEditor):
         scroll.setWidgetResizable(True)
         al.addWidget(scroll, 1)
         self.inspector = SpaceInspector(self)
-        self.inspector.setMaximumWidth(430)
+        self.inspector.setMaximumWidth(480)
         self.inspector.add_button.clicked.connect(self._add_space)
         self.inspector.remove_button.clicked.connect(self._remove_space)
         self.inspector.left_button.clicked.connect(lambda: self._move(-1))
@@ -358,7 +401,7 @@ class BoardEditor(ValidatedEditor):
         side_scroll = QScrollArea()
         side_scroll.setWidget(holder)
         side_scroll.setWidgetResizable(True)
-        side_scroll.setMinimumWidth(440)
+        side_scroll.setMinimumWidth(490)
         side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         al.addWidget(side_scroll)
         self.tabs.addTab(areas, "Action areas")

@@ -44,6 +44,8 @@ def test_both_sides_drawn_and_a_clicked_space_edited_with_live_problems(qtbot, t
     sp = side.areas["green"].rows[1].spaces[2]
     assert ed.inspector.id.text() == sp.id == "g-bottom-3" and ed.inspector.neutral.isChecked()
     assert ed.inspector.text.text() == effect_text(sp.reward)
+    tip = ed.canvas.space_tip(ed.canvas.rects[("green", 1, 2)].center())
+    assert tip == f"g-bottom-3 (small, the 2-player neutral's): {effect_text(sp.reward)}"
     shot(ed, "pendulum-board-1-3.png")
     # a reward edited through the effect editor
     ed.inspector.reward.add_actions["recall"].trigger()
@@ -61,7 +63,11 @@ def test_both_sides_drawn_and_a_clicked_space_edited_with_live_problems(qtbot, t
     assert ed.describe_path(p415.path) == "side 1-3 › black › b-top-2 › neutral 2p"
     shot(ed, "pendulum-board-problem.png")
     click_space(ed, "purple", 0, 0)
-    ed.go_to_problem(p415.path)  # a click in the problems panel selects the space
+    tree = ed.problems_panel.tree
+    item = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
+                if tree.topLevelItem(i).text(1) == "PNM415")
+    assert item.text(3) == "side 1-3 › black › b-top-2 › neutral 2p"
+    tree.itemClicked.emit(item, 0)  # a click in the problems panel selects the space
     assert ed.selected == ("black", 0, 1)
     doc.undo_stack.undo()
     doc.undo_stack.undo()
@@ -78,6 +84,8 @@ def test_the_4_5_side_and_space_structure_edits(qtbot, tmp_path):
         len(r.spaces) for a in doc.model.sides["4-5"].areas.values() for r in a.rows)
     shot(ed, "pendulum-board-4-5.png")
     click_space(ed, "green", 0, 1)
+    # its adjacent spaces (g-top-1, g-top-3) are tinted
+    assert ed.canvas.adjacent == {("green", 0, 0), ("green", 0, 2)}
     ed.inspector.add_button.click()  # a new space after it
     row = doc.model.sides["4-5"].areas["green"].rows[0].spaces
     assert len(row) == 5 and ed.selected == ("green", 0, 2) and ed.inspector.id.text() == row[2].id
@@ -92,6 +100,18 @@ def test_the_4_5_side_and_space_structure_edits(qtbot, tmp_path):
     doc.undo_stack.undo()
     ed.inspector.remove_button.click()
     assert len(doc.model.sides["4-5"].areas["green"].rows[0].spaces) == 4
+    # a row emptied: PNM412 marks the row's head; a click there selects the row, Add space refills it
+    click_space(ed, "black", 1, 0)
+    for _ in range(4):
+        ed.inspector.remove_button.click()
+    assert doc.model.sides["4-5"].areas["black"].rows[1].spaces == []
+    p = next(p for p in problems_now(qtbot, ed) if p.code == "PNM412")
+    assert ("black", 1) in ed.canvas.bad_rows
+    click_at(ed.canvas, ed.canvas.heads[("black", 1)].center())
+    assert ed.selected == ("black", 1, 0) and not ed.inspector.id.isEnabled()
+    ed.inspector.add_button.click()
+    assert len(doc.model.sides["4-5"].areas["black"].rows[1].spaces) == 1
+    assert "PNM412" not in codes(problems_now(qtbot, ed))
     # the row's circles: a third purple circle on a row adds a marker, which the time track misses
     click_space(ed, "purple", 0, 0)
     ed.inspector.circles.setValue(3)
