@@ -119,6 +119,13 @@ def test_scenario_seats_variants_and_the_resolver(qtbot, tmp_path):
     assert p.path == ("seats", 1, "colour") and ed.describe_path(p.path) == "seat 2 › colour"
     assert "Not playable yet" in ed.summary.text()
     doc.undo_stack.undo()
+    # a leader that no file holds: the reference stage of `gridsmith validate`, at the seat's leader
+    ed.seat_rows[0].leader.setCurrentText("nobody")
+    ed.seat_rows[0].leader.lineEdit().editingFinished.emit()
+    assert doc.model.seats[0].leader == "nobody"
+    p = next(p for p in problems_now(qtbot, ed) if p.path == ("seats", 0, "leader"))
+    assert p.code.startswith("R6") and "nobody" in p.message
+    doc.undo_stack.undo()
     # down to one seat: the book has no solo rules
     for _ in range(3):
         ed.remove_seat_button.click()
