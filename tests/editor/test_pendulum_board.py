@@ -122,6 +122,12 @@ def test_the_4_5_side_and_space_structure_edits(qtbot, tmp_path):
         doc.undo_stack.undo()
     assert not problems_now(qtbot, ed)
     assert_round_trip(ed, tmp_path, CONTENT / "default.board.yaml")
+    # a board without its 4-5 side: PNM421, and the side made from the other in one click
+    doc.restructure("drop 4-5", lambda m: setattr(m, "sides", {"1-3": m.sides["1-3"]}))
+    assert "PNM421" in codes(problems_now(qtbot, ed)) and ed.canvas.rects == {}
+    assert ed.copy_side_button.isVisible() and ed.copy_side_button.text() == "Create side 4-5 from side 1-3"
+    ed.copy_side_button.click()
+    assert doc.model.sides["4-5"] == doc.model.sides["1-3"] and ed.canvas.rects
     ed.close_editor()
 
 

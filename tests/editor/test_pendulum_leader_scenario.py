@@ -58,6 +58,13 @@ def test_leader_tracks_columns_stratagems_and_hooks(qtbot, tmp_path):
         doc.undo_stack.undo()
     assert doc.model.sides["basic"].tracks["power"].parchment_from == 9 and not problems_now(qtbot, ed)
     assert_round_trip(ed, tmp_path, CONTENT / "gambal.leader.yaml")
+    # a leader without its advanced side: PNM434, and the side added as a copy of the basic one
+    doc.restructure("drop advanced", lambda m: setattr(m, "sides", {"basic": m.sides["basic"]}))
+    ed.show_side("advanced")
+    assert "PNM434" in codes(problems_now(qtbot, ed)) and not ed.title.isEnabled()
+    assert ed.add_side_button.isVisible()
+    ed.add_side_button.click()
+    assert doc.model.sides["advanced"] == doc.model.sides["basic"] and ed.title.text() == "the Trickster"
     ed.close_editor()
 
 
