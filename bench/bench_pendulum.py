@@ -101,9 +101,23 @@ def strength(args) -> None:
             all_lose += not winners
             wins += len(winners) == 1 and job[1][winners[0]] == args.a
     p = wilson(wins, games)
-    print(f"{args.a} vs {args.b} at {n} seats: {games} games ({args.games} seeds x {n} rotations), "
-          f"{args.a} wins {p.to_text()}, fair share {100 / n:.1f}%, everyone lost in {all_lose}; "
+    print(f"{args.a} vs {args.b} at {n} seats: {games} games ({args.games} seeds x {n} rotations, seeds "
+          f"{args.first_seed}-{args.first_seed + args.games - 1}), {args.a} wins {p.to_text()}, fair share "
+          f"{100 / n:.1f}% ({'above' if p.low > 1 / n else 'NOT above'}), everyone lost in {all_lose}; "
           f"{time.perf_counter() - t0:.0f} s")
+    print(f"budgets: {budgets(n)}")
+
+
+def budgets(n: int) -> str:
+    """The computer seats' limits in these games: the scenario's timing and the agents' sampling."""
+    from gridsmith.engine.pendulum.agents import MAX_PER_GROUP
+    from gridsmith.engine.pendulum.runner import DEFAULT_AUTO_FLIP_MS
+
+    st = new_game(CONTENT / SCENARIO[n], seed=0)
+    t = st.rules.timing
+    return (f"reaction {t.reaction_ms} ms and {t.action_ms} ms per action for every seat (ruleset timing), "
+            f"automatic flip {t.auto_flip_ms or DEFAULT_AUTO_FLIP_MS} ms after expiry, at most "
+            f"{MAX_PER_GROUP} actions scored per (verb, worker) group, no search beyond one action")
 
 
 def main() -> None:

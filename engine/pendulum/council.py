@@ -175,15 +175,18 @@ def trim_options(state: PendulumState, q: int) -> list[Action]:
 
 
 def council_actions(state: PendulumState, q: int) -> list[Action]:
+    """The seat on turn: its step's choices, and at any step revealing provinces onto the display's empty
+    places ("Diese Aktion kann auch in der Ratsphase durchgeführt werden"), which keeps the turn."""
     if not state.turn_order or state.turn_order[state.turn_index] != q:
         return []
+    refill = [Action("refill")] if None in state.display and state.province_deck else []
     if state.council_step == 2:
-        return reward_options(state, q)
+        return reward_options(state, q) + refill
     if state.council_step == 3:
-        return trim_options(state, q)
+        return trim_options(state, q) + refill
     if state.council_step == 5:
         limit = 60 * len(state.turn_order)
-        return [Action("pass")] + (placement_actions(state, q) if state.turn_actions < limit else [])
+        return [Action("pass")] + (placement_actions(state, q) if state.turn_actions < limit else []) + refill
     return []
 
 
@@ -226,6 +229,8 @@ def apply_council(state: PendulumState, q: int, verb: str, a: list[str], log: li
 
 def council_progress(state: PendulumState, verb: str) -> list[Event]:
     out: list[Event] = []
+    if verb == "refill":
+        return out  # revealing provinces is no step of the council: the same seat is still on turn
     if state.council_step == 2:
         state.turn_index += 1
         if state.turn_index < len(state.turn_order):
