@@ -9,6 +9,14 @@ stop, the event log naming the players, save and load (through the Game API: `Ga
 result and "Back to the editor", and where it opens (beside the editor when the screen has room,
 else over it; usable at 1024x700).
 
+A game whose state runs on a clock (engine.core.loop.clocked: Pendulum's sandglasses) plays in
+**clock mode**: a timer lets the engine's clock follow the wall clock (times the chosen speed) with
+`Match.advance(to=...)`, firing what falls due; computer seats are asked whenever the engine says one
+may answer (the clock stands while it thinks); humans act whenever they like (`human_act(action,
+seat)`, stamped with the clock at that moment); Pause stops the clock, Next Event moves it to the next
+thing that happens (or lets the computer seat that may answer do so), and a replay seeks through the
+clock-stamped actions. Nothing in it knows a game: it uses the clock protocol of engine.core.loop.
+
 A game supplies a `PlayProvider` (docs/editor.md, "A game's play provider"): its board view, its
 action input (clicks, buttons, menus that all do something) and its reports. The provider of game
 `NAME` is `PROVIDER` in `gridsmith.editor.NAME.play`.
@@ -18,6 +26,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import time
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +39,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget
 
 from gridsmith.engine.core import games
 from gridsmith.engine.core.errors import GameError, IllegalActionError, ReplayError
-from gridsmith.engine.core.loop import Match, Step
+from gridsmith.engine.core.loop import Match, Step, clocked
 from gridsmith.engine.core.rng import new_seed
 
 from .agentworker import AgentWorker
@@ -42,6 +51,9 @@ PACES = {"watchable": 250, "fast": 0}
 DEFAULT_COLOURS = ("#c62828", "#546e7a", "#2e7d32", "#1565c0", "#f9a825", "#6a1b9a")
 #: a replay keeps a copy of the state every this many actions, so seeking never replays a whole game
 CHECKPOINT = 32
+#: clock mode: game seconds per wall second offered, and how often the clock follows the wall clock (ms)
+SPEEDS = (1, 2, 4, 16)
+TICK_MS = 25
 
 
 class PlayProvider:
@@ -123,6 +135,9 @@ class PlayProvider:
 
     def after_step(self, step: Step) -> None:
         """After an action was applied (a game's end-of-turn dialog, animations)."""
+
+    def show_clock(self, state: Any) -> None:
+        """Clock mode: the clock moved (every tick of the real-time timer); animate what runs on it."""
 
     def result_text(self, result: Any) -> str:
         names = self.window.names
@@ -314,6 +329,10 @@ class PlayWindow(QMainWindow):
         self.setWindowTitle(f"Play: {self.title} — Gridsmith")
         self.seed = seed if seed is not None else new_seed()  # a seed nobody can guess
         self.state = self.game.new_game(scenario, self.seed, base=self.base)
+        #: clock mode (a game on a clock): the speed and the (wall, game ms) the clock runs from
+        self.clocked = clocked(self.state)
+        self.speed: float = 1.0
+        self._anchor: tuple[float, int] | None = None
         self._build()
         self._begin(self.state.clone(), [])
 
@@ -450,17 +469,46 @@ class PlayWindow(QMainWindow):
         self.act_stop.triggered.connect(self.stop_computer)
         tb.addAction(self.act_pause)
         tb.addAction(self.act_stop)
-        tb.addWidget(QLabel(" Pace: "))
+        pace_label = tb.addWidget(QLabel(" Pace: "))
         self.pace_box = QComboBox()
         self.pace_box.addItem("Watchable", "watchable")
         self.pace_box.addItem("Fast", "fast")
         self.pace_box.setToolTip("Time between computer actions: watchable (250 ms) or fast (no wait)")
         self.pace_box.setCurrentIndex(0 if self.pace == "watchable" else 1)
         self.pace_box.currentIndexChanged.connect(lambda _i: self.set_pace(self.pace_box.currentData()))
-        tb.addWidget(self.pace_box)
+        self._pace_widgets = (pace_label, tb.addWidget(self.pace_box))
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
         self.computer_bar = tb
-        tb.setVisible(any(s != HUMAN for s in self.seats))
+        tb.setVisible(any(s != HUMAN for s in self.seats) or self.clocked)
+        self.clock_timer = QTimer(self, interval=TICK_MS)
+        self.clock_timer.timeout.connect(self._tick)
+        if self.clocked:
+            self._build_clock_controls(tb)
+
+    def _build_clock_controls(self, tb: QToolBar) -> None:
+        """Clock mode: Pause stops the clock, a speed, Next Event, and the clock itself."""
+        self.act_pause.setToolTip("Stop the clock (and the computer players); again to let it run")
+        for a in self._pace_widgets:  # the engine's reaction and action times pace the computers
+            a.setVisible(False)
+        tb.addSeparator()
+        tb.addWidget(QLabel(" Speed: "))
+        self.speed_box = QComboBox()
+        for x in SPEEDS:
+            self.speed_box.addItem(f"{x}×", float(x))
+        self.speed_box.setToolTip("Game seconds per second: 1× is real time")
+        self.speed_box.currentIndexChanged.connect(lambda _i: self.set_speed(self.speed_box.currentData()))
+        tb.addWidget(self.speed_box)
+        self.act_step = QAction("Next Event", self)
+        self.act_step.setShortcut("Ctrl+Right")
+        self.act_step.setToolTip("Pause and move the clock to the next thing that happens (or let the computer "
+                                 "player that may answer now do so)")
+        self.act_step.triggered.connect(self.step_event)
+        tb.addAction(self.act_step)
+        self.clock_label = QLabel()
+        self.clock_label.setMinimumWidth(110)
+        self.clock_label.setToolTip("The game clock (minutes:seconds)")
+        tb.addWidget(self.clock_label)
+        self._show_clock()
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
@@ -477,13 +525,17 @@ class PlayWindow(QMainWindow):
         back.setShortcut(QKeySequence.StandardKey.Close)
         g = mb.addMenu("&Game")
         self.act_replay = g.addAction("&Replay This Game", self.start_replay)
+        if self.clocked:
+            g.addSeparator()
+            g.addAction(self.act_step)
         if any(s != HUMAN for s in self.seats):
             g.addSeparator()
             g.addAction(self.act_pause)
             g.addAction(self.act_stop)
             group = QActionGroup(self)
             self.pace_actions = {}
-            for pace, label in (("watchable", "Computer Speed: &Watchable"), ("fast", "Computer Speed: &Fast")):
+            paces = () if self.clocked else (("watchable", "Computer Speed: &Watchable"), ("fast", "Computer Speed: &Fast"))
+            for pace, label in paces:  # on a clock the engine's timing paces the computers
                 a = QAction(label, self, checkable=True, checked=pace == self.pace)
                 a.triggered.connect(lambda _c=False, pace=pace: self.set_pace(pace))
                 group.addAction(a)
@@ -545,6 +597,9 @@ class PlayWindow(QMainWindow):
         self._abandon_worker()
         if seats:
             self.seats = list(seats)
+        if self.clocked:
+            initial.set_real_time(self.humans())  # the window runs the clock; humans act when they like
+            self._anchor = None
         self.initial = initial.clone()
         self.state = initial
         self.match = Match(self.state, self._players(), self.agent_seed, names=self.seats)
@@ -554,8 +609,15 @@ class PlayWindow(QMainWindow):
         self.leave_replay(redraw=False)
         for e in self.game.opening(self.state):
             self._log_line(None, e)
-        for text in actions:
-            self.match.apply(self.game.action_from_text(self.state, text))
+        for item in actions:
+            if isinstance(item, tuple):  # a clocked game's history: (ms, seat, text)
+                ms, seat, text = item
+                passed = self.match.advance(to=ms)
+                if passed is not None:
+                    self._log_step(passed)
+                self.match.apply(self.game.action_from_text(self.state, text), seat)
+            else:
+                self.match.apply(self.game.action_from_text(self.state, item))
             self._log_step(self.match.steps[-1])
         self.provider.show_state(self.state, self.viewer(), full=True)
         self.refresh()
@@ -563,7 +625,9 @@ class PlayWindow(QMainWindow):
             self.game_over()
 
     def begin(self) -> None:
-        """Let the computer players start (the window is shown)."""
+        """Let the computer players start (the window is shown), and the clock run."""
+        if self.clocked:
+            self.clock_timer.start()
         self._advance()
 
     def new_game(self, seed: int | None = None) -> None:
@@ -580,6 +644,10 @@ class PlayWindow(QMainWindow):
         self.refresh()
         if self.state.is_over or self.paused or self.worker is not None:
             return
+        if self.clocked:  # never let the match run the clock on: the timer does, at the wall clock's pace
+            q = self.state.to_move
+            if q is None or not self.match.is_computer(q):
+                return
         if self.match.computer_to_move():
             self.provider.before_think()
             req = self.match.request()  # the seat's own view, the legal actions and its generator
@@ -607,7 +675,8 @@ class PlayWindow(QMainWindow):
                                      f"{action.to_text()}, which the rules refuse: {e}")
             return
         self.computerDone.emit()
-        QTimer.singleShot(PACES.get(self.pace, 0), self, self._advance)  # dropped if the window is gone
+        pace = 0 if self.clocked else PACES.get(self.pace, 0)  # on a clock the engine's timing paces them
+        QTimer.singleShot(pace, self, self._advance)  # dropped if the window is gone
 
     def _computer_failed(self, w: AgentWorker, message: str) -> None:
         self._reap(w)
@@ -630,9 +699,10 @@ class PlayWindow(QMainWindow):
             self.provider.hurry()
             self.worker = None
 
-    def apply(self, action: Any) -> list:
-        """The seat to move plays `action` (IllegalActionError when the rules refuse it)."""
-        events = self.match.apply(action)
+    def apply(self, action: Any, seat: int | None = None) -> list:
+        """The seat to move plays `action` (IllegalActionError when the rules refuse it); `seat`: in
+        clock mode, that seat acts now."""
+        events = self.match.apply(action, seat)
         step = self.match.steps[-1]
         self.notice.hide()
         self._log_step(step)
@@ -644,8 +714,11 @@ class PlayWindow(QMainWindow):
             self.game_over()
         return events
 
-    def human_act(self, action: Any) -> bool:
-        """A human's input: applied, or refused with the rules' reason in words (never dropped)."""
+    def human_act(self, action: Any, seat: int | None = None) -> bool:
+        """A human's input: applied, or refused with the rules' reason in words (never dropped).
+        `seat`: in clock mode, the human seat acting now (whether or not it is to move)."""
+        if seat is not None and self.clocked:
+            return self._human_act_now(action, seat)
         if not self.is_human_turn():
             self.refuse(self.why_not_your_turn())
             return False
@@ -657,12 +730,37 @@ class PlayWindow(QMainWindow):
         self._advance()
         return True
 
+    def _human_act_now(self, action: Any, seat: int) -> bool:
+        if self.replaying or self.state.is_over:
+            self.refuse(self.why_not_your_turn())
+            return False
+        if self.seats[seat] != HUMAN:
+            self.refuse(f"{self.names[seat]} is a computer player.")
+            return False
+        self.catch_up()  # the action happens at the clock the person sees
+        if not self.state.may_act(seat):
+            q = self.state.to_move
+            self.refuse(f"Not now: {self.names[seat]} cannot act at this moment"
+                        + (f" ({self.names[q]} is to act)." if q is not None and q != seat else "."))
+            return False
+        self._abandon_worker()  # a computer thinking about the old position is asked again
+        try:
+            self.apply(action, seat)
+        except IllegalActionError as e:
+            self.refuse(f"Not possible: {e}")
+            self._advance()
+            return False
+        self._advance()
+        return True
+
     def why_not_your_turn(self) -> str:
         if self.replaying:
             return "This is a replay: leave it (Leave replay) to play on."
         if self.state.is_over:
             return "The game is over."
         q = self.state.to_move
+        if q is None:
+            return "Wait: time passes until someone may act" + (" (paused)." if self.paused else ".")
         return f"Wait: it is {self.names[q]}'s turn, a computer player" + (" (paused)." if self.paused else ".")
 
     def refuse(self, text: str) -> None:
@@ -684,9 +782,121 @@ class PlayWindow(QMainWindow):
             self.act_pause.setChecked(on)
             return
         self.paused = on
+        self._anchor = None  # the clock runs on from where it stands
         self.refresh()
         if not on:
             self._advance()
+
+    # ---- clock mode ----------------------------------------------------------------------------------
+    def set_speed(self, speed: float) -> None:
+        """Game seconds per wall second (clock mode)."""
+        self.catch_up()
+        self.speed = float(speed)
+        self._anchor = None
+        box = getattr(self, "speed_box", None)
+        if box is not None and box.currentData() != self.speed:
+            i = box.findData(self.speed)
+            if i < 0:
+                box.addItem(f"{speed:g}×", self.speed)
+                i = box.count() - 1
+            box.setCurrentIndex(i)
+        self._show_clock()
+
+    def clock_held(self) -> bool:
+        """Whether the clock stands now: paused, a replay, the game over, a computer thinking, or a
+        seat to answer in a phase without running time."""
+        return (self._closing or self.replaying or self.paused or self.state.is_over or self.worker is not None
+                or self.state.to_move is not None)
+
+    def _tick(self) -> None:
+        if not self.clocked:
+            return
+        if self.clock_held():
+            self._anchor = None
+            return
+        now = time.monotonic()
+        if self._anchor is None:
+            self._anchor = (now, self.state.now)
+            return
+        self.run_clock(int(self._anchor[1] + (now - self._anchor[0]) * 1000 * self.speed))
+
+    def catch_up(self) -> None:
+        """Bring the engine's clock to the time the window shows (before a human acts)."""
+        if self.clocked and self._anchor is not None and not self.clock_held():
+            self._tick()
+
+    def run_clock(self, target: int) -> None:
+        """Let the engine's clock run to `target` ms, firing what falls due, until a seat may answer."""
+        changed = False
+        while not self.state.is_over:
+            q = self.state.to_move
+            if q is not None:  # someone answers first: the clock stands meanwhile
+                self._anchor = None
+                break
+            due = self.state.next_time()
+            if due is None or due > target:
+                self.match.advance(to=max(target, self.state.now))
+                break
+            step = self.match.advance(to=due)
+            if step is not None:
+                changed = True
+                self._log_step(step)
+                self.provider.after_step(step)
+        self._clock_moved(changed)
+
+    def step_event(self) -> None:
+        """Pause, then one thing: the computer seat that may answer does, or the clock moves to the
+        next event."""
+        if not self.clocked or self.replaying or self.state.is_over:
+            return
+        if not self.paused:
+            self.act_pause.setChecked(True)
+        if self.worker is not None:
+            self.statusBar().showMessage("A computer player is thinking: its answer comes first", 4000)
+            return
+        q = self.state.to_move
+        if q is not None:
+            if not self.match.is_computer(q):
+                self.refuse(f"{self.names[q]} (human) is to act now: the clock stands until then.")
+                return
+            req = self.match.request()
+            action = req.agent.choose(req.view, req.legal, req.rng)
+            if action is not None:
+                self.apply(action)
+            return
+        due = self.state.next_time()
+        if due is None:
+            self.statusBar().showMessage("Nothing is scheduled: the clock waits for someone to act", 5000)
+            return
+        step = self.match.advance(to=due)
+        if step is not None:
+            self._log_step(step)
+            self.provider.after_step(step)
+        self._clock_moved(step is not None)
+
+    def _clock_moved(self, changed: bool) -> None:
+        if changed:
+            self.provider.show_state(self.state, self.viewer())
+            self.refresh()
+            self.changed.emit()
+            if self.state.is_over:
+                self.game_over()
+                return
+        q = self.state.to_move
+        if q is not None and self.match.is_computer(q) and self.worker is None:
+            self._advance()  # a computer seat may answer now (its reaction time is up)
+        self.provider.show_clock(self.state)
+        self._show_clock()
+
+    def clock_text(self, ms: int | None = None) -> str:
+        ms = self.state.now if ms is None else ms
+        return f"{ms // 60000}:{ms // 1000 % 60:02d}.{ms // 100 % 10}"
+
+    def _show_clock(self) -> None:
+        label = getattr(self, "clock_label", None)
+        if label is not None:
+            state = self.replay_state if self.replaying else self.state
+            label.setText(f"  Clock {self.clock_text(state.now)} ")
 
     def stop_computer(self) -> None:
         """Drop the computer player's pending answer and pause."""
@@ -707,7 +917,11 @@ class PlayWindow(QMainWindow):
             self.to_move_label.setText("<b>Game over</b>")
         else:
             q = s.to_move
-            if q is None:
+            if q is None and self.clocked:
+                self.to_move_label.setText("<b>Paused</b>: the clock stands" if self.paused else
+                                           "<b>The clock runs</b>: act whenever you like" if self.humans() else
+                                           "<b>The clock runs</b>")
+            elif q is None:
                 self.to_move_label.setText("Time passes…")
             else:
                 state = ("your move" if self.seats[q] == HUMAN else
@@ -717,7 +931,7 @@ class PlayWindow(QMainWindow):
                                            + self.seat_text(q) for q in range(len(self.seats))))
         computers = any(x != HUMAN for x in self.seats)
         self.act_stop.setEnabled(computers and self.worker is not None)
-        self.act_pause.setEnabled(computers and not s.is_over)
+        self.act_pause.setEnabled((computers or self.clocked) and not s.is_over)
         self.act_save.setEnabled(not self.replaying)
         self.provider.refresh()
 
@@ -792,6 +1006,8 @@ class PlayWindow(QMainWindow):
         seats = replayed.seats if replayed.seats and len(replayed.seats) == len(self.seats) else None
         self.seed = replayed.seed
         self._begin(self.provider.start_of(save), self.provider.action_texts(replayed.state), seats)
+        if self.clocked and getattr(replayed.state, "now", 0) > self.state.now:
+            self.match.advance(to=replayed.state.now)  # where the saved game's clock stood
         self.log.addItem(f"-- loaded {path} ({replayed.actions} actions replayed and checked against the snapshot)")
         self._advance()
         return True
@@ -809,7 +1025,9 @@ class PlayWindow(QMainWindow):
         self._abandon_worker()
         self.replay_timer.stop()
         self.replaying = True
-        self._actions = [s.action for s in self.match.steps if s.seat is not None]
+        steps = [s for s in self.match.steps if s.seat is not None]
+        self._actions = [s.action for s in steps]
+        self._stamps = [(s.ms, s.seat) for s in steps]  # clock mode: when and by whom
         self._checkpoints = {0: self.initial.clone()}
         self.replay_bar.show()
         self.over_bar.hide()
@@ -825,7 +1043,12 @@ class PlayWindow(QMainWindow):
         k = max(c for c in self._checkpoints if c <= i)
         s = self._checkpoints[k].clone()
         for n in range(k, i):
-            s.apply(self._actions[n])
+            if self.clocked:
+                ms, seat = self._stamps[n]
+                s.advance_to(ms)
+                s.apply(self._actions[n], seat)
+            else:
+                s.apply(self._actions[n])
             if (n + 1) % CHECKPOINT == 0 and n + 1 not in self._checkpoints:
                 self._checkpoints[n + 1] = s.clone()
         return s
@@ -840,7 +1063,9 @@ class PlayWindow(QMainWindow):
         self.replay_state = self.frame(i)
         self.provider.show_state(self.replay_state, None, full=True)
         last = f": {self._actions[i - 1].to_text()}" if i else ""
-        self.replay_label.setText(f"action {i} of {len(self._actions)}")
+        self.replay_label.setText(f"action {i} of {len(self._actions)}"
+                                  + (f" · {self.clock_text(self.replay_state.now)}" if self.clocked else ""))
+        self._show_clock()
         self.statusBar().showMessage(f"Replay: action {i} of {len(self._actions)}{last}")
 
     def replay_step(self, delta: int) -> None:
@@ -905,6 +1130,7 @@ class PlayWindow(QMainWindow):
     def closeEvent(self, e) -> None:
         self._closing = True
         self.replay_timer.stop()
+        self.clock_timer.stop()
         self.provider.shutdown()
         self._abandon_worker()
         for w in list(self._abandoned):

@@ -15,6 +15,18 @@ state with a clock (Pendulum) may report nobody to move while the game goes on: 
 `state.advance() -> events` (time passes until the next event: a sandglass runs out, a seat may
 act) and asks again; those events are logged with seat None.
 
+A real-time front end (the editor's play window) drives a clocked state itself instead
+(`clocked(state)`): it lets the clock run with `match.advance(to=ms)` as the wall clock moves, and a
+seat that acts at a moment of its own choosing (a human in real time) acts with
+`match.apply(action, seat=q)`. The clock protocol such a state offers:
+
+    state.now                   the game clock, in ms
+    state.next_time()           when the clock next does something by itself (None: nothing scheduled)
+    state.advance_to(ms)        move the clock to `ms`, firing what is due on the way -> events
+    state.set_real_time(seats)  no running on by itself after an action; `seats` act when they choose
+    state.may_act(seat)         whether that seat may act now (out of turn included)
+    state.apply(action, seat)   that seat acts now
+
 Each seat's generator comes from `engine.core.rng.seat_rngs` (an independent secret, or the
 explicit `agent_seed` of a reproducible test), derived once per match: never from the game's seed.
 """
@@ -35,6 +47,13 @@ class Step:
     seat: int | None
     action: Any
     events: list
+    #: a clocked game's time of the step (ms), None for the turn-based games
+    ms: int | None = None
+
+
+def clocked(state: Any) -> bool:
+    """Whether a state runs on a clock a front end may drive in real time (the protocol above)."""
+    return callable(getattr(state, "advance_to", None)) and callable(getattr(state, "next_time", None))
 
 
 @dataclass(frozen=True)
@@ -94,17 +113,29 @@ class Match:
             raise GameError("no computer seat is to move")
         return Request(q, self.players[q], self.state.view(q), self.state.legal_actions(), self.rngs[q])
 
-    def apply(self, action: Any) -> list:
-        """The seat to move plays `action`; IllegalActionError when the rules forbid it."""
-        q = self.to_move
+    def apply(self, action: Any, seat: int | None = None) -> list:
+        """The seat to move plays `action`; IllegalActionError when the rules forbid it. `seat`: in a
+        clocked game, that seat acts now, polled or not (the clock is not run on first)."""
+        q = self.to_move if seat is None else seat
         if q is None:
             raise GameError("the game is over")
         if self.actions >= self.max_actions:
             raise GameError(f"no result after {self.actions} actions")
-        events = self.state.apply(action)
+        ms = getattr(self.state, "now", None) if clocked(self.state) else None
+        events = self.state.apply(action) if seat is None else self.state.apply(action, seat)
         self.actions += 1
-        self.steps.append(Step(q, action, events))
+        self.steps.append(Step(q, action, events, ms))
         return events
+
+    def advance(self, to: int | None = None) -> Step | None:
+        """A clocked game: time passes to the next thing that happens, or to `to` (ms; a real-time
+        front end following the wall clock). The step is recorded when something happened."""
+        events = list(self.state.advance() if to is None else self.state.advance_to(to))
+        if not events:
+            return None
+        step = Step(None, None, events, getattr(self.state, "now", None))
+        self.steps.append(step)
+        return step
 
     def step(self, on_step: Callable[[Step], None] | None = None) -> Step | None:
         """One action of the seat to move: None when the game is over, the seat has no agent, or

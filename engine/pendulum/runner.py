@@ -15,6 +15,11 @@ round) take no clock time: the seat whose turn it is answers until it passes.
 With `auto_advance` (headless play, batch runs, replays of a loop's log) `apply` lets the clock run
 on by itself until a seat may answer, so `to_move` is only None once the game is over and every step
 of the loop is one seat's action; a real-time front end turns it off and calls `advance()` itself.
+
+Real time (engine.core.loop's clock protocol, used by the editor's play window): `set_real_time(seats)`
+turns `auto_advance` off and makes `seats` (the humans) free: in a timed round they are never polled
+(`to_move` skips them; they act whenever they like with `apply(action, seat)`), in the turn phases and
+untimed steps they come after the polled seats. `advance_to(ms)` follows the wall clock.
 """
 from __future__ import annotations
 
@@ -54,6 +59,8 @@ class PolledGame:
             ensure_auto_flip(state)
         self.state = state
         self.auto_advance = auto_advance
+        #: seats that act at moments of their own choosing (humans in real time): never polled in a timed round
+        self.free: frozenset[int] = frozenset()
         t = state.rules.timing
         self.clocks = []
         for q in range(state.n):
@@ -80,12 +87,35 @@ class PolledGame:
         if st.is_over:
             return None
         timed = st.phase == "timed"
-        for q in st.actors():
+        actors = st.actors()
+        for q in actors:
             c = self.clocks[q]
-            if timed and (c.waiting or c.ready > st.now):
+            if q in self.free or timed and (c.waiting or c.ready > st.now):
                 continue
             return q
+        if not timed:
+            return next((q for q in actors if q in self.free), None)
         return None
+
+    # ---- the clock protocol of a real-time front end (engine.core.loop) ----------------------------
+    @property
+    def now(self) -> int:
+        return self.state.now
+
+    def set_real_time(self, seats) -> None:
+        """Driven by a wall clock: no running on after an action; `seats` act when they choose."""
+        self.auto_advance = False
+        self.free = frozenset(seats)
+
+    def may_act(self, seat: int) -> bool:
+        return seat in self.state.actors()
+
+    def advance_to(self, ms: int) -> list[Event]:
+        """Move the clock to `ms` (never backwards), firing what is due on the way."""
+        events = self.state.advance(max(ms, self.state.now))
+        if events:
+            self._wake()
+        return events
 
     def legal_actions(self) -> list[Action]:
         q = self.to_move
@@ -94,10 +124,14 @@ class PolledGame:
         legal = self.state.legal_actions(q)
         return legal + [WAIT] if self.state.phase == "timed" else legal
 
-    def apply(self, action: Action) -> list[Event]:
-        q = self.to_move
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """The seat to move acts, or `seat` (polled or not: a human at a moment of their choosing)."""
+        q = self.to_move if seat is None else seat
         if q is None:
             raise IllegalAction("no seat may act now")
+        if seat is not None and not self.may_act(seat):
+            raise IllegalAction(f"seat {seat + 1} cannot act now ({self.state.phase}"
+                                + (": an action is still being served" if self.state.phase == "timed" else "") + ")")
         st = self.state
         if action == WAIT:
             if st.phase != "timed":
@@ -121,7 +155,8 @@ class PolledGame:
     def next_time(self) -> int | None:
         """When `advance()` will move the clock to: the next event or a seat's next moment."""
         st = self.state
-        times = [c.ready for c in self.clocks if not c.waiting and c.ready > st.now]
+        times = [c.ready for q, c in enumerate(self.clocks)
+                 if q not in self.free and not c.waiting and c.ready > st.now]
         due = st.next_event_at()
         if due is not None:
             times.append(max(due, st.now))
@@ -159,5 +194,6 @@ class PolledGame:
         other = PolledGame.__new__(PolledGame)
         other.state = self.state.clone()
         other.auto_advance = self.auto_advance
+        other.free = self.free
         other.clocks = [SeatClock(c.reaction_ms, c.action_ms, c.ready, c.waiting) for c in self.clocks]
         return other

@@ -344,6 +344,12 @@ class PendulumState:
             first = min(p.ms for p in self.pending)
             group = [p for p in self.pending if p.ms <= first + grace]
             group.sort(key=lambda p: (self.privilege_rank(p.seat), p.ms))
+            if len({p.seat for p in group}) > 1 and any(a.ms > b.ms for a, b in zip(group, group[1:])):
+                ev = Event(self.now, None, "privilege ruling: requests within " f"{grace} ms count as "
+                           "simultaneous; served in privilege order: "
+                           + ", ".join(f"seat {p.seat + 1} ({p.action.to_text()})" for p in group))
+                self.events.append(ev)
+                out.append(ev)
             for p in group:
                 if p not in self.pending:
                     continue  # served already (the council was called meanwhile)

@@ -1,0 +1,1 @@
+"""Pendulum in the editor: its editors and its test-play in the shared play window."""
