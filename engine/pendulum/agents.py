@@ -45,6 +45,7 @@ def light_copy(st: PendulumState, q: int) -> PendulumState:
     sim.markers = list(st.markers)
     sim.achievement_markers = list(st.achievement_markers)
     sim.started = set(st.started)
+    sim.spent = dict(st.spent)
     return sim
 
 

@@ -235,6 +235,9 @@ def explain(state: PendulumState, q: int, action: Action) -> str:
             w = state.worker(q, args[0])
             if w.space is None or w.part != TOP:
                 return "a worker acts from the top part (gold frame) of a space"
+            if (q, w.wid) in state.spent:
+                return (f"{w.wid} has acted in {state.spent[(q, w.wid)]} already: once until that sandglass "
+                        "flips (the reward \"genau einmal\")")
             if not state.may_act(q, w):
                 return "a worker action is possible only in a row with a sandglass (\"eine Sanduhr\")"
             return "the cost cannot be paid, or the choices do not fit the reward"
@@ -311,6 +314,7 @@ def flip(state: PendulumState, area: str, log: list[str]) -> None:
     g.row = 1 - g.row
     g.expires = state.now + state.rules.sandglasses.duration(area) if state.phase != "untimed" else state.now
     state.expired_since.pop(area, None)
+    state.spent = {k: v for k, v in state.spent.items() if v != area}
     if area == "purple":
         if state.markers[g.row] < 1:
             raise IllegalAction("purple must land on a circle holding a marker")
@@ -332,6 +336,7 @@ def perform(state: PendulumState, q: int, a: list[str], log: list[str]) -> None:
     plan = _act_plan(state, q, w.space, tuple(mods))
     s = state.seats[q]
     w.part = BOTTOM  # 1. the action has started
+    state.spent[(q, w.wid)] = state.area_of(w.space)  # once until this area's glass flips
     pay(s, plan.card_cost, a.pop(0) if plan.card_cost.any else "", plan.extra)  # 2. pay first
     for card in plan.cards:
         s.hand.remove(card)

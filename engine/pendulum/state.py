@@ -155,6 +155,9 @@ class PendulumState:
         self.council_taken: set[str] = set()
         self.expired_since: dict[str, int] = {}
         self.started: set[tuple[int, str]] = set()  # (seat, worker) whose act was requested in a glass row
+        # (seat, worker) -> the area it acted in: it acts again only after that area's glass has flipped
+        # (the reward exactly once per glass; matters only where an ability lets workers move in glass rows)
+        self.spent: dict[tuple[int, str], str] = {}
 
     # ------------------------------------------------------------------ lookups
     def leader_side(self, q: int):
@@ -243,7 +246,7 @@ class PendulumState:
     def may_act(self, q: int, w: Worker) -> bool:
         """Rule 2: a worker on a top part acts only in a row with a sandglass (or its action was requested
         while the glass stood there), unless the seat's ability overrides it."""
-        return w.space is not None and w.part == TOP and (
+        return w.space is not None and w.part == TOP and (q, w.wid) not in self.spent and (
             self.glass_in_row(w.space) or (q, w.wid) in self.started or ACT_WITHOUT_GLASS in self.seat_hooks[q])
 
     def free_top_targets(self, q: int, w: Worker, ignore_from: bool = False) -> list[str]:

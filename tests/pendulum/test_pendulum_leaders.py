@@ -76,9 +76,38 @@ def test_move_in_glass_row_overrides_the_first_basic_rule():
     ok = legal(tyrant, 0)
     assert "home w1" in ok and "place w1 b-bottom-3" in ok  # off the box, onto a top part in the glass row
     tyrant.request(0, A("place w1 b-bottom-3"))
+    put(tyrant, 0, "w2", None)  # a worker that has not acted under this glass yet
+    tyrant.request(0, A("place w2 b-bottom-3"))
     culture = tyrant.seats[0].res["culture"]
-    tyrant.request(0, A("act w1"))  # the glass is in the row: it may act at once (rule 2 holds)
+    tyrant.request(0, A("act w2"))  # the glass is in the row: it may act at once (rule 2 holds)
     assert tyrant.seats[0].res["culture"] == culture + 2
+
+
+def test_move_in_glass_row_still_gives_each_worker_one_action_per_glass():
+    # "Ihr müsst immer die Kosten einer Aktion bezahlen, bevor ihr die Belohnung genau einmal bekommt."
+    # "... dass ein Arbeiter nach der Durchführung einer Aktion auf dem Belohnungskasten "festsitzt", bis
+    # die Sanduhr aus der Reihe wegbewegt wird. Schließlich braucht der Arbeiter auch Zeit, um eure Befehle
+    # auszuführen." The ability lifts the move rule, not the once: a worker that has acted may step back
+    # onto a top part (or another one) in the same glass row, but acts again only after that glass flips.
+    # (Before this rule a 5-seat game with the advanced Dhrenkir looped move/act 4,426 times.)
+    st = started(s0={"leader": "dhrenkir", "side": "advanced"})
+    put(st, 0, "w1", "b-bottom-2")
+    st.request(0, A("act w1"))
+    for back in ("b-bottom-2", "b-bottom-3"):  # the same space again, or the next one in the glass row
+        st.request(0, A(f"place w1 {back}"))
+        assert not any(t.startswith("act w1") for t in legal(st, 0))
+        with pytest.raises(IllegalAction, match="once"):
+            st.request(0, A("act w1"))
+    # nor in another area's glass row: the worker waits for the glass of the area where it acted
+    st.request(0, A("place w1 g-bottom-2"))
+    assert st.glasses["green"].row == 1 and not any(t.startswith("act w1") for t in legal(st, 0))
+    st.request(0, A("place w1 b-bottom-2"))
+    st.advance(st.glasses["black"].expires)
+    st.request(0, A("flip black"))  # the glass leaves the row ...
+    assert not any(t.startswith("act w1") for t in legal(st, 0))
+    st.advance(st.glasses["black"].expires)
+    st.request(0, A("flip black"))  # ... and comes back: w1 has waited for it
+    assert "act w1" in legal(st, 0)
 
 
 # ------------------------------------------------------------------ act_without_glass (rule 2)
