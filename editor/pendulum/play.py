@@ -480,6 +480,39 @@ class PendulumProvider(PlayProvider):
                                       "(the rulebook never makes anyone flip). Applies from the game's start.")
         self.act_auto_flip.toggled.connect(self.set_auto_flip)
         game.addAction(self.act_auto_flip)
+        self.act_untimed = QAction("Play the Next Round &Untimed (no active sandglasses)", self.window,
+                                   checkable=True)
+        self.act_untimed.setToolTip("\"Entscheidet einfach am Ende jeder Ratsphase, wie ihr die nächste Runde "
+                                    "spielen möchtet\": the next round follows the time track, step by step")
+        self.act_untimed.triggered.connect(self.set_next_round_untimed)
+        game.addAction(self.act_untimed)
+
+    def set_next_round_untimed(self, on: bool) -> None:
+        from gridsmith.engine.pendulum.actions import IllegalAction
+        from gridsmith.engine.pendulum.council import set_untimed
+
+        w = self.window
+        try:
+            r = set_untimed(w.state.state, on)
+        except IllegalAction as e:
+            w.statusBar().showMessage(str(e), 8000)
+        else:
+            w.initial.state.res = w.state.state.res  # the replay from the start sees the same decisions
+            w.statusBar().showMessage(f"Round {r} will be played {'untimed' if on else 'with running sandglasses'}",
+                                      8000)
+        self._update_untimed()
+
+    def _update_untimed(self) -> None:
+        from gridsmith.engine.pendulum.council import next_round_to_decide
+
+        if not hasattr(self, "act_untimed"):
+            return
+        st = self.window.state.state
+        r = None if self.window.replaying else next_round_to_decide(st)
+        self.act_untimed.setEnabled(r is not None)
+        self.act_untimed.setChecked(r is not None and r in st.res.scenario.untimed_rounds)
+        self.act_untimed.setText(f"Play Round {r} &Untimed (no active sandglasses)" if r is not None
+                                 else "Play the Next Round &Untimed (decided)")
 
     def set_auto_flip(self, on: bool) -> None:
         self.window.settings["auto_flip"] = on
@@ -584,6 +617,7 @@ class PendulumProvider(PlayProvider):
         self.refresh()
 
     def refresh(self) -> None:
+        self._update_untimed()
         if self.shown is None or not hasattr(self, "actions"):
             return
         w = self.window

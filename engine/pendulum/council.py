@@ -294,4 +294,28 @@ def wait_for_glasses(state: PendulumState) -> list[Event]:
     return []
 
 
-__all__ = ["after_action", "start_round", "council_actions", "apply_council", "Cost"]
+def next_round_to_decide(state: PendulumState) -> int | None:
+    """The next round whose way of play is still open: round 1 before the opening flip, otherwise the
+    round after this one (decided at the end of this round's council, step 6); None after the last."""
+    r = state.round if state.phase == "start" else state.round + 1
+    if state.phase == "council_wait" or r > state.rules.limits.rounds or state.result is not None:
+        return None  # step 6 has decided this round already (it waits for the glasses or began untimed)
+    return r
+
+
+def set_untimed(state: PendulumState, untimed: bool) -> int:
+    """"Ihr könnt ... während der Partie zwischen dem Spiel mit aktiven und ohne aktive Sanduhren wechseln.
+    Entscheidet einfach am Ende jeder Ratsphase, wie ihr die nächste Runde spielen möchtet." Mark the next
+    undecided round timed or untimed in this game's scenario (`untimed_rounds`, which a save embeds: the
+    rounds played so far replay the same). Returns that round; IllegalAction when none is open."""
+    from dataclasses import replace
+
+    r = next_round_to_decide(state)
+    if r is None:
+        raise IllegalAction("the next round's way of play is decided (it begins at the end of the council)")
+    rounds = sorted(set(state.res.scenario.untimed_rounds) - {r} | ({r} if untimed else set()))
+    state.res = replace(state.res, scenario=state.res.scenario.model_copy(update={"untimed_rounds": rounds}))
+    return r
+
+
+__all__ = ["after_action", "set_untimed", "next_round_to_decide", "start_round", "council_actions", "apply_council", "Cost"]

@@ -319,3 +319,23 @@ def test_automatic_flips_are_a_switch_off_when_every_seat_is_human(qtbot):
     assert mixed.provider.act_auto_flip.isChecked() and mixed.state.state.rules.timing.auto_flip_ms == 3000
     mixed.provider.act_auto_flip.setChecked(False)
     assert mixed.state.state.rules.timing.auto_flip_ms is None and "off" in mixed.statusBar().currentMessage()
+
+
+def test_the_next_round_is_switched_untimed_from_the_game_menu(qtbot):
+    # "Entscheidet einfach am Ende jeder Ratsphase, wie ihr die nächste Runde spielen möchtet."
+    w = window(qtbot, ["human", "human"])
+    pv, view, st = w.provider, w.provider.view, w.state.state
+    assert pv.act_untimed.isEnabled() and not pv.act_untimed.isChecked() and "Round 1" in pv.act_untimed.text()
+    pv.act_untimed.trigger()  # checks it: round 1 untimed
+    assert st.res.scenario.untimed_rounds == [1] and w.initial.state.res.scenario.untimed_rounds == [1]
+    assert "Round 1 will be played untimed" in w.statusBar().currentMessage()
+    w.begin()
+    while st.phase == "start":
+        q = w.state.to_move
+        wid, sid = st.legal_actions(q)[0].args
+        drag(view, worker_pos(view, q, wid), top_of(view, sid))
+    assert st.phase == "untimed" and pv.done_box.isVisible()
+    # round 1 has begun: the menu now offers round 2, still timed
+    assert "Round 2" in pv.act_untimed.text() and not pv.act_untimed.isChecked()
+    pv.act_untimed.trigger()
+    assert st.res.scenario.untimed_rounds == [1, 2] and pv.act_untimed.isChecked()
