@@ -9,7 +9,9 @@ a click on a worker in a row with a sandglass acts, a click on an expired glass 
 one says how long it still runs); the other actions of a human seat in a list; Done per seat in an
 untimed round (the time track, "ohne aktive Sanduhren"); the council as a guided dialog, one step per
 decision a human seat makes; privilege rulings marked in the log. Every rule is the engine's: a move
-it refuses shows the engine's reason in the status line.
+it refuses shows the engine's reason in the status line. The Game menu adds two switches: automatic
+flips of expired glasses (on with a computer seat, off when every seat is human: nobody must flip) and
+playing the next round untimed (decided at any time before the council's last step).
 """
 from __future__ import annotations
 
