@@ -78,7 +78,7 @@ def bench_games(games: int) -> None:
     for name, seats in (("duel", 2), ("four", 4)):
         scenario = load_scenario(CONTENT / f"{name}.scn.yaml")
         agents = [RandomAgent() for _ in range(seats)]
-        actions = 0
+        actions = turns = bound = 0
         t0 = time.perf_counter()
         for g in range(games):
             s = new_game(scenario, g, scenario_file=CONTENT / f"{name}.scn.yaml")
@@ -87,9 +87,12 @@ def bench_games(games: int) -> None:
                 q = s.to_move
                 s.apply(agents[q].choose(s.view(q), s.legal_actions(), rngs[q]))
                 actions += 1
+            turns += s.turn
+            bound += s.result.termination.name == "TURN_LIMIT"
         dt = time.perf_counter() - t0
         print(f"random games, {seats} seats ({name}): {games / dt:.2f} games/s, {actions / dt:,.0f} actions/s "
-              f"({actions / games:.0f} actions per game, 60 turns)")
+              f"({actions / games:.0f} actions and {turns / games:.1f} turns per game; {bound} of {games} "
+              f"ended by the safety bound turns.max_turns = {s.rules.turns.max_turns})")
 
 
 def bench_decide(count: int) -> None:

@@ -3,7 +3,7 @@
     python bench/bench_kongbots.py games [--seconds 5]     # complete random games per second, per class
     python bench/bench_kongbots.py los [--seconds 3]       # line-of-sight queries per second, largest arena
     python bench/bench_kongbots.py decide [--decisions 60] # search player's time per decision, per class
-    python bench/bench_kongbots.py strength [--games 100] [--jobs 2] [--scenario warrior-mirror ...]
+    python bench/bench_kongbots.py strength [--games 100] [--jobs 2] [--scenario warrior-mirror ...] [--search samples=8]
         # search vs greedy, every seed played twice with the seats swapped, through engine.core.simulate;
         # win rate with its 95% Wilson interval (ties count as not won)
 """
@@ -31,6 +31,7 @@ from gridsmith.formats.loader import load_file  # noqa: E402
 
 CONTENT = ROOT / "content" / "kongbots"
 BY_CLASS = {"scout": "scout-duel", "warrior": "warrior-skirmish", "marauder": "marauder-clash"}
+BY_NAME = sorted(p.name.removesuffix(".scn.yaml") for p in CONTENT.glob("*.scn.yaml"))
 
 
 def scenario(name: str):
@@ -83,6 +84,7 @@ def bench_los(seconds: float) -> None:
 
 
 def bench_decide(decisions: int, **options) -> None:
+    print(f"{budget('search', options)}, playing team A against greedy")
     for chassis, name in BY_CLASS.items():
         res = scenario(name)
         search, greedy = SearchAgent(**options), GreedyAgent()
@@ -108,12 +110,24 @@ def bench_decide(decisions: int, **options) -> None:
               f"{times[int(len(times) * 0.95)] * 1000:6.1f} ms over {len(times)} decisions")
 
 
-def bench_strength(names: list[str], games: int, jobs: int, first_seed: int, a: str, b: str) -> None:
+def budget(name: str, options: dict) -> str:
+    """The player's budget as it plays (its defaults and the options given): counts, never a clock."""
+    if name != "search":
+        return name
+    agent = SearchAgent(**options)
+    return f"search (samples={agent.samples}, width={agent.width}, pulses={agent.pulses})"
+
+
+def bench_strength(names: list[str], games: int, jobs: int, first_seed: int, a: str, b: str,
+                   options: dict) -> None:
     total_k = total_n = 0
+    print(f"{budget(a, options)} vs {budget(b, options)}; every seed played twice, seats swapped; "
+          f"ties count as not won")
     for name in names:
         res = scenario(name)
         specs = simulate.make_specs("kongbots", res, [a, b], games, seed=first_seed, rotate=True,
-                                    agent_seed=first_seed)
+                                    agent_seed=first_seed,
+                                    agent_options=[options if a == "search" else {}, options if b == "search" else {}])
         t0 = time.perf_counter()
         with ProcessPoolExecutor(max_workers=jobs) as ex:
             records = list(simulate.run(specs, ex if jobs > 1 else None))
@@ -124,13 +138,16 @@ def bench_strength(names: list[str], games: int, jobs: int, first_seed: int, a: 
         lost = sum(1 for r in ok if len(r.winners) == 1 and r.agents[r.winners[0]] == b)
         ties = len(ok) - won - lost
         p = wilson(won, len(ok))
+        seat = [sum(1 for r in ok if len(r.winners) == 1 and r.winners[0] == q and r.agents[q] == a) for q in (0, 1)]
+        played = [sum(1 for r in ok if r.agents[q] == a) for q in (0, 1)]
         total_k += won
         total_n += len(ok)
         print(f"{name}: {a} vs {b}, {len(ok)} games (seeds {first_seed}-{first_seed + games - 1}, seats swapped): "
-              f"{a} won {won}, lost {lost}, tied {ties}: {p.to_text()}; {dt:.0f} s"
+              f"{a} won {won}, lost {lost}, tied {ties}: {p.to_text()}; as team A won {seat[0]}/{played[0]}, "
+              f"as team B {seat[1]}/{played[1]}; {dt:.0f} s"
               + (f"; {len(errors)} errors: {errors[0]}" if errors else ""))
     if len(names) > 1:
-        print(f"all: {wilson(total_k, total_n).to_text()}")
+        print(f"all {len(names)} scenarios, {total_n} games: {a} {wilson(total_k, total_n).to_text()}")
 
 
 def main() -> None:
@@ -141,18 +158,21 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100, help="seeds; each is played twice, seats swapped")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--first-seed", type=int, default=0)
-    ap.add_argument("--scenario", nargs="+", default=["warrior-mirror"])
+    ap.add_argument("--scenario", nargs="+", default=list(BY_NAME))
     ap.add_argument("--agents", default="search,greedy", help="the two players compared (first one reported)")
+    ap.add_argument("--search", default="", metavar="KEY=N,...",
+                    help="the search player's budget, e.g. samples=8,width=5,pulses=1 (its defaults otherwise)")
     args = ap.parse_args()
+    options = {k: int(v) for k, v in (kv.split("=") for kv in args.search.split(",") if kv)}
     if args.what == "games":
         bench_games(args.seconds)
     elif args.what == "los":
         bench_los(args.seconds)
     elif args.what == "decide":
-        bench_decide(args.decisions)
+        bench_decide(args.decisions, **options)
     else:
         a, b = args.agents.split(",")
-        bench_strength(args.scenario, args.games, args.jobs, args.first_seed, a, b)
+        bench_strength(args.scenario, args.games, args.jobs, args.first_seed, a, b, options)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
     python bench/bench_pendulum.py speed [--games 4]
         # fast-forwarded games per second (random and greedy, 2 and 5 seats), engine events per second
+        # (with the seats' thinking, and the engine alone replaying the games' clocked requests)
     python bench/bench_pendulum.py decisions [--count 200]
         # time per decision of greedy and planner on positions from seeded games
     python bench/bench_pendulum.py strength [--games 100] [--seats 2] [--workers 2] [--a planner] [--b greedy]
@@ -32,13 +33,14 @@ CONTENT = ROOT / "content" / "pendulum"
 SCENARIO = {2: "duel.scn.yaml", 3: "trio.scn.yaml", 4: "quartet.scn.yaml", 5: "full.scn.yaml"}
 
 
-def one_game(args: tuple[int, tuple[str, ...], int]) -> tuple[tuple[int, ...], int, int, float]:
+def one_game(args: tuple[int, tuple[str, ...], int]) -> tuple[tuple[int, ...], int, int, float, int]:
+    """Winners, actions, engine events, wall seconds and game-clock ms of one fast-forwarded game."""
     seats, agents, seed = args
     game = PolledGame(new_game(CONTENT / SCENARIO[seats], seed=seed))
     t0 = time.perf_counter()
     match = GAME.match(game, list(agents), agent_seed=seed * 31 + 7)  # the one play loop
     match.run()
-    return game.result.winners, match.actions, len(game.state.events), time.perf_counter() - t0
+    return game.result.winners, match.actions, len(game.state.events), time.perf_counter() - t0, game.state.now
 
 
 def speed(args) -> None:
@@ -46,15 +48,45 @@ def speed(args) -> None:
     for agent in ("random", "greedy"):
         for seats in (2, 5):
             t0 = time.perf_counter()
-            acts, evs, secs = [], 0, 0.0
+            acts, clocks, evs, secs = [], [], 0, 0.0
             for g in range(args.games):
-                _w, n, e, s = one_game((seats, (agent,) * seats, g))
+                _w, n, e, s, ms = one_game((seats, (agent,) * seats, g))
                 acts.append(n)
+                clocks.append(ms)
                 evs += e
                 secs += s
             wall = time.perf_counter() - t0
             print(f"{agent:<10} {seats:>5} {args.games / wall:>8.2f} {statistics.mean(acts):>13.0f} "
-                  f"{evs / secs:>9.0f}        ~33 min")
+                  f"{evs / secs:>9.0f} {statistics.mean(clocks) / 60_000:>7.1f} min")
+    print("(events/s above includes the computer seats' thinking; the engine alone, replaying the logs:)")
+    for seats in (2, 5):
+        evs, secs = engine_only(seats, args.games)
+        print(f"engine     {seats:>5} {evs / secs:>9.0f} events/s replaying {args.games} random games' clocked "
+              f"requests ({evs} events)")
+
+
+def engine_only(seats: int, games: int) -> tuple[int, float]:
+    """Engine events per second without agents: each seeded random game's clock-stamped requests are
+    replayed into a fresh game (the clock advanced to each request's millisecond, as a save loads)."""
+    from gridsmith.engine.pendulum.runner import ensure_auto_flip
+
+    evs, secs = 0, 0.0
+    for g in range(games):
+        game = PolledGame(new_game(CONTENT / SCENARIO[seats], seed=g))
+        GAME.match(game, ["random"] * seats, agent_seed=g * 31 + 7).run()
+        st = new_game(CONTENT / SCENARIO[seats], seed=g)
+        ensure_auto_flip(st)
+        t0 = time.perf_counter()
+        for ms, q, action in game.state.requests:
+            st.advance(ms)
+            st.request(q, action)
+        while st.result is None and st.next_event_at() is not None:
+            st.advance(st.next_event_at())
+        secs += time.perf_counter() - t0
+        if st.result != game.state.result:
+            raise RuntimeError(f"seed {g}: the replay differs from the game")
+        evs += len(st.events)
+    return evs, secs
 
 
 def decisions(args) -> None:
@@ -96,14 +128,28 @@ def strength(args) -> None:
     t0 = time.perf_counter()
     wins = games = all_lose = 0
     with ProcessPoolExecutor(args.workers) as ex:
-        for job, (winners, _n, _e, _s) in zip(jobs, ex.map(one_game, jobs, chunksize=2)):
+        for job, (winners, _n, _e, _s, _ms) in zip(jobs, ex.map(one_game, jobs, chunksize=2)):
             games += 1
             all_lose += not winners
             wins += len(winners) == 1 and job[1][winners[0]] == args.a
     p = wilson(wins, games)
-    print(f"{args.a} vs {args.b} at {n} seats: {games} games ({args.games} seeds x {n} rotations), "
-          f"{args.a} wins {p.to_text()}, fair share {100 / n:.1f}%, everyone lost in {all_lose}; "
+    print(f"{args.a} vs {args.b} at {n} seats: {games} games ({args.games} seeds x {n} rotations, seeds "
+          f"{args.first_seed}-{args.first_seed + args.games - 1}), {args.a} wins {p.to_text()}, fair share "
+          f"{100 / n:.1f}% ({'above' if p.low > 1 / n else 'NOT above'}), everyone lost in {all_lose}; "
           f"{time.perf_counter() - t0:.0f} s")
+    print(f"budgets: {budgets(n)}")
+
+
+def budgets(n: int) -> str:
+    """The computer seats' limits in these games: the scenario's timing and the agents' sampling."""
+    from gridsmith.engine.pendulum.agents import MAX_PER_GROUP
+    from gridsmith.engine.pendulum.runner import DEFAULT_AUTO_FLIP_MS
+
+    st = new_game(CONTENT / SCENARIO[n], seed=0)
+    t = st.rules.timing
+    return (f"reaction {t.reaction_ms} ms and {t.action_ms} ms per action for every seat (ruleset timing), "
+            f"automatic flip {t.auto_flip_ms or DEFAULT_AUTO_FLIP_MS} ms after expiry, at most "
+            f"{MAX_PER_GROUP} actions scored per (verb, worker) group, no search beyond one action")
 
 
 def main() -> None:

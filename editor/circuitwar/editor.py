@@ -168,18 +168,64 @@ class CircuitWarEditor(GridEditor):
         self.palette.trace_label.setText(text)
         self.statusMessage.emit(text)
 
-    # ---- clipboard ----------------------------------------------------------------------------------
+    # ---- clipboard: circuits, objects, charges and the CPUs and gridrunners on their points ---------
     def copy(self) -> bool:
-        """The shared clipboard holds one character a cell; an edge here is an owner and an object:
-        said in words instead of copied (Delete and Cut's erase work on a selection)."""
-        from ..core.clipboard import ClipError
+        from PySide6.QtWidgets import QApplication
 
-        try:
-            return super().copy()
-        except ClipError:
-            self.statusMessage.emit("Copy: Circuit War edges hold an owner and an object, which the shared "
-                                    "clipboard (one character a cell) cannot carry yet")
+        from .clipboard import CircuitClip
+
+        clip = CircuitClip.from_selection(self.document, self.selection)
+        if clip is None:
             return False
+        QApplication.clipboard().setText(clip.to_text())
+        n = sum(1 for v in clip.edges.values() if v[:1] != NO_CIRCUIT)
+        things = sum(1 for v in clip.points.values() if v != L.POINT)
+        self.statusMessage.emit(f"Copied {n} circuit{'s' if n != 1 else ''} and {things} CPU"
+                                f"{'s' if things != 1 else ''} or gridrunners")
+        return True
+
+    def delete_selection(self) -> bool:
+        """Erase the selected circuits with their objects, and the CPUs and gridrunners on the points
+        they join: one undo step."""
+        return self._erase_selection("Delete")
+
+    def cut(self) -> bool:
+        return self.copy() and self._erase_selection("Cut")
+
+    def _erase_selection(self, text: str) -> bool:
+        from .tools import paste
+
+        if not self.selection:
+            return False
+        g = self.document.geometry()
+        points = {v: L.POINT for e in self.selection for v in g.ends(e)}
+        return paste(self.document, {tuple(c): NO_CIRCUIT for c in self.selection}, points, text)
+
+    def paste(self, text: str | None = None) -> bool:
+        """Hold the clipboard's circuitry under the mouse (CircuitStampTool); a click places it."""
+        from PySide6.QtWidgets import QApplication
+
+        from ..core.clipboard import ClipError
+        from .clipboard import CircuitClip
+        from .tools import CircuitStampTool
+
+        text = QApplication.clipboard().text() if text is None else text
+        try:
+            clip = CircuitClip.from_text(text, self.document.kind)
+        except ClipError as e:
+            self.statusMessage.emit(f"Cannot paste: {e}")
+            return False
+        if not clip.edges:
+            return False
+        previous = self._stamp_from or self.view.tool
+        if self.view.tool is not None:
+            self.view.tool.cancel()
+        self.view.tool = CircuitStampTool(self, clip)
+        self._stamp_from = previous
+        self.view.tool.hover(self.view.hover_cell)
+        self.statusMessage.emit(f"Pasting {len(clip.edges)} edges: click to place them (the copy's top-left "
+                                "point goes where the mouse is), Esc to stop")
+        return True
 
     # ---- test-play ---------------------------------------------------------------------------------
     def can_play(self) -> bool:

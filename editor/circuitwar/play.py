@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
                                QVBoxLayout, QWidget)
 
 from gridsmith.engine.circuitwar.actions import BUILD_ITEMS, Action
@@ -153,7 +153,7 @@ class CircuitWarProvider(PlayProvider):
         self.turn_label = QLabel()
         self.turn_label.setWordWrap(True)
         lay.addWidget(self.turn_label)
-        self.order_row = QHBoxLayout()
+        self.order_row = QGridLayout()  # two blocks a row: four names fit the panel
         self.order_labels: list[QLabel] = []
         lay.addLayout(self.order_row)
         energy = QGroupBox("Energy")
@@ -214,7 +214,7 @@ class CircuitWarProvider(PlayProvider):
             lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
             lab.setMinimumWidth(24)
             self.order_labels.append(lab)
-            self.order_row.addWidget(lab)
+            self.order_row.addWidget(lab, i // 2, i % 2)
 
     def build_cost(self) -> int:
         s = self._state()

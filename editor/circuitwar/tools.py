@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from gridsmith.formats.circuitwar import lattice as L
 
 from ..core import commands
-from ..core.tools import Tool
+from ..core.tools import StampTool, Tool
 from .document import NO_CIRCUIT, join_value, split_value
 
 
@@ -191,3 +191,34 @@ class BeamTool(Tool):
 
     def cancel(self) -> None:
         self.host.clear_trace()
+
+
+class CircuitStampTool(StampTool):
+    """Pasted circuitry held under the mouse (editor.circuitwar.clipboard): a click lays its circuits,
+    objects and charges and puts its CPUs and gridrunners on their points, one undo step."""
+
+    def __init__(self, host, clip):
+        super().__init__(host, clip.edges, (0, 0, 0))
+        self.clip = clip
+
+    def press(self, cell, button) -> None:
+        if button != Qt.MouseButton.LeftButton:
+            super().press(cell, button)
+            return
+        edges, points = self.clip.placed(self.doc, cell[:2])
+        paste(self.doc, edges, points, "Paste")
+        self.host.set_selection(list(edges))
+
+
+def paste(doc, edges: dict, points: dict, text: str) -> bool:
+    """Edge values and point values in one undo step; False when nothing changes."""
+    edges = {c: v for c, v in edges.items() if doc.cell(*c) != v}
+    points = {p: v for p, v in points.items() if doc.point(*p) != v}
+    if not edges and not points:
+        return False
+    stack = doc.undo_stack
+    stack.beginMacro(text)
+    commands.paint(doc, edges, text)
+    doc.set_points(points, text)
+    stack.endMacro()
+    return True

@@ -16,15 +16,17 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt, QThread, Signal
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QThread, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QProgressBar, QPushButton, QScrollArea, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
 
 from gridsmith.engine.core import games
-from gridsmith.engine.core.heatmap import KIND_GREY, NONE, colour, intensity, kinds_of
+from gridsmith.engine.core.heatmap import GRID, KIND_GREY, NONE, colour, intensity, kinds_of
 from gridsmith.engine.core.simulate import Batch, GameRecord, Summary, executor, heat_map, make_specs, summarize
+
+from .geometry import GEOMETRIES, Geometry
 
 
 # ---- what a run is and where runs are kept ---------------------------------------------------
@@ -118,11 +120,15 @@ def seat_names(game, scenario: Any) -> list[str]:
 # ---- the heat map on the map -------------------------------------------------------------------
 class HeatMapView(QWidget):
     """The heat of a run over the map: each cell's own colour (the editor's world-view colour)
-    faded, the heat colour over it; hovering a cell says how often it changed hands."""
+    faded, the heat colour over it; hovering a cell says how often it changed hands. Cells are drawn
+    in the board's geometry (`Game.board_geometry`: squares, or hexagons in axial rows) through
+    editor.core.geometry, scaled to fit."""
 
-    def __init__(self, base_colour=None, parent=None):
+    def __init__(self, base_colour=None, geometry: str = "square", parent=None):
         super().__init__(parent)
         self.base_colour = base_colour  # (x, y) -> QColor or None
+        self.geometry_name = geometry if geometry in GEOMETRIES else "square"
+        self.geom: Geometry | None = None
         self.size_ = None
         self.heat: dict[tuple[int, int], int] = {}
         self.level: dict[tuple[int, int], float] = {}
@@ -133,23 +139,25 @@ class HeatMapView(QWidget):
     def set_heat(self, size, heat: dict, games: int) -> None:
         self.size_, self.heat, self.games = size, heat, games
         self.level = intensity(heat)
+        self.geom = GEOMETRIES[self.geometry_name](*size) if size else None
         self.update()
 
     def sizeHint(self) -> QSize:
         return QSize(320, 320)
 
-    def _cell_px(self) -> float:
-        if not self.size_:
+    def _scale(self) -> float:
+        """Screen pixels per scene unit of the geometry (the whole board fits the widget)."""
+        b = self.geom.bounds() if self.geom else QRectF()
+        if b.isEmpty():
             return 1.0
-        w, h = self.size_
-        return max(1.0, min(self.width() / w, self.height() / h))
+        return max(1e-3, min(self.width() / b.width(), self.height() / b.height()))
 
     def cell_at(self, pos) -> tuple[int, int] | None:
-        if not self.size_:
+        if not self.geom:
             return None
-        px = self._cell_px()
-        x, y = int(pos.x() // px), int(pos.y() // px)
-        return (x, y) if 0 <= x < self.size_[0] and 0 <= y < self.size_[1] else None
+        s = self._scale()
+        c = self.geom.cell_at(QPointF(pos.x() / s, pos.y() / s))
+        return tuple(c[:2]) if c is not None else None
 
     def mouseMoveEvent(self, e) -> None:
         c = self.cell_at(e.position())
@@ -166,28 +174,30 @@ class HeatMapView(QWidget):
         if not self.size_:
             p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "no heat map yet")
             return
-        w, h = self.size_
-        px = self._cell_px()
-        for y in range(h):
-            for x in range(w):
-                r = QRectF(x * px, y * px, px, px)
-                base = self.base_colour(x, y) if self.base_colour else None
-                if base is None:
-                    p.fillRect(r, QColor(*NONE))
-                else:  # the map in greys, so that only heat is in colour
-                    g = 150 + QColor(base).lightness() * 95 // 255
-                    p.fillRect(r, QColor(g, g, g))
-                if (x, y) in self.level:
-                    c = QColor(*colour(self.level[(x, y)]))
-                    c.setAlpha(225)
-                    p.fillRect(r, c)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        s = self._scale()
+        p.scale(s, s)
+        edge = QPen(QColor(*GRID), 0)  # cosmetic: one pixel at any scale
+        for x, y in self.geom.cells():
+            shape = self.geom.shape((x, y))
+            base = self.base_colour(x, y) if self.base_colour else None
+            if base is None:
+                p.fillPath(shape, QColor(*NONE))
+            else:  # the map in greys, so that only heat is in colour
+                g = 150 + QColor(base).lightness() * 95 // 255
+                p.fillPath(shape, QColor(g, g, g))
+            if (x, y) in self.level:
+                c = QColor(*colour(self.level[(x, y)]))
+                c.setAlpha(225)
+                p.fillPath(shape, c)
+            p.strokePath(shape, edge)
         p.end()
 
 
 class RunView(QGroupBox):
     """One run's numbers and heat map (the lab shows this run and the previous one side by side)."""
 
-    def __init__(self, title: str, base_colour=None, parent=None):
+    def __init__(self, title: str, base_colour=None, geometry: str = "square", parent=None):
         super().__init__(title, parent)
         lay = QVBoxLayout(self)
         self.heading = QLabel("—")
@@ -195,7 +205,7 @@ class RunView(QGroupBox):
         self.table = QLabel()
         self.table.setTextFormat(Qt.TextFormat.RichText)
         self.table.setWordWrap(True)
-        self.heatmap = HeatMapView(base_colour)
+        self.heatmap = HeatMapView(base_colour, geometry)
         self.legend = QLabel()
         self.legend.setWordWrap(True)
         lay.addWidget(self.heading)
@@ -318,9 +328,9 @@ class BalanceDialog(QDialog):
         lay.addLayout(row)
         lay.addWidget(self.status)
 
-        base = self._base_colour()
-        self.current = RunView("This run", base)
-        self.previous = RunView("Previous run", base)
+        base, geometry = self._board()
+        self.current = RunView("This run", base, geometry)
+        self.previous = RunView("Previous run", base, geometry)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.current)
         split.addWidget(self.previous)
@@ -331,25 +341,29 @@ class BalanceDialog(QDialog):
         self._show_history()
         self.resize(960, 640)
 
-    def _base_colour(self):
-        """The map's own colours where the editor has a grid (the world view's colour of each cell),
-        else the game's words for its cells (`Game.cell_kind`, as `simulate --heatmap` draws them)."""
+    def _board(self):
+        """(base colour, geometry) of the heat map: the map's own colours where the editor has a grid
+        (the world view's colour of each cell), else the game's words for its cells (`Game.cell_kind`,
+        as `simulate --heatmap` draws them); the cells' shape from the game (`Game.board_geometry`)."""
         ed, doc = self.editor, self.document
+        try:
+            state = self.game.new_game(doc.snapshot(), 0, base=str(doc.path.parent) if doc.path else None)
+        except Exception:  # noqa: BLE001 - a document that cannot start yet: a plain board
+            state = None
+        geometry = self.game.board_geometry(state) if state is not None else "square"
         # a lattice's cells are edges, not the heat map's (x, y) squares: the game's words then
         if not hasattr(ed, "colour_of") or getattr(doc.geometry(), "vertex_strokes", False):
-            try:
-                state = self.game.new_game(doc.snapshot(), 0, base=str(doc.path.parent) if doc.path else None)
-            except Exception:  # noqa: BLE001 - a document that cannot start yet: a plain board
-                return None
+            if state is None:
+                return None, geometry
             size = self.game.board_size(state)
             kinds = kinds_of(self.game, state, size) if size else None
             return (lambda x, y: QColor(*KIND_GREY.get(kinds[y][x], NONE))
-                    if kinds and 0 <= y < len(kinds) and 0 <= x < len(kinds[y]) else None)
+                    if kinds and 0 <= y < len(kinds) and 0 <= x < len(kinds[y]) else None), geometry
 
         def base(x: int, y: int):
             w, h = doc.grid_size()
             return ed.colour_of(doc.cell(x, y)) if 0 <= x < w and 0 <= y < h else None
-        return base
+        return base, geometry
 
     def _show_history(self) -> None:
         runs = history(self.document)

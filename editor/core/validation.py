@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gridsmith.formats import registry
+from gridsmith.formats import references, registry
 from gridsmith.formats.diagnostics import Diagnostic, Problem, Severity
 from gridsmith.formats.loader import Loaded, load_text, to_plain
 from gridsmith.formats.locate import Locator
@@ -37,8 +37,14 @@ def structure_problems(model: Any) -> list[Problem]:
 
 
 def semantic_problems(spec, model: Any, ctx: CheckContext, tolerant: bool) -> list[Problem]:
-    """The kind's checks; with `tolerant`, a check that fails on broken data is skipped."""
+    """The reference stage (each reference to another file that cannot be followed, as the loader
+    reports it) and the kind's checks; with `tolerant`, a check that fails on broken data is skipped."""
     out: list[Problem] = []
+    try:
+        out.extend(references.check(spec.kind, model, ctx))
+    except Exception:
+        if not tolerant:
+            raise
     for check_fn in registry.checks_for(spec):
         try:
             out.extend(check_fn(model, ctx))

@@ -149,13 +149,16 @@ class BotEditor(ValidatedEditor):
         lay.addLayout(mid, 1)
 
         right = QVBoxLayout()
-        mbox = QGroupBox("Matchup: expected hits a turn (lasers + claws) against each bundled build")
+        mbox = QGroupBox(f"Matchup: expected hits a turn at ranges {RANGES[0]}-{RANGES[-1]} hexes")
         ml = QVBoxLayout(mbox)
         self.matchup = QTableWidget(0, len(RANGES) + 1)
-        self.matchup.setHorizontalHeaderLabels([f"range {d}" for d in RANGES] + ["missiles"])
+        self.matchup.setHorizontalHeaderLabels([str(d) for d in RANGES] + ["missiles"])
+        for j, d in enumerate(RANGES):
+            self.matchup.horizontalHeaderItem(j).setToolTip(f"at range {d} (hexes)")
         self.matchup.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         ml.addWidget(self.matchup)
-        note = QLabel("Closed form from the hit table (engine.kongbots.matchup): lasers once a turn, claws every "
+        note = QLabel("This build's lasers and claws against each bundled build (rows), and its missiles. "
+                      "Closed form from the hit table (engine.kongbots.matchup): lasers once a turn, claws every "
                       "pulse at range 1, missiles once a battle (2 hits, or 7+ a warhead inside the target's ECM); "
                       "before armour plates.")
         note.setWordWrap(True)

@@ -1,14 +1,14 @@
-"""The Kongbots scenario form and team builder: name, arena, ruleset, and each team's Kongbots (the
-leader first) as build references with call signs; test-play in the one play window (F5), a
-computer team or hotseat. The form checks nothing itself: the formats' resolver and validator do
-(live, in the problems panel)."""
+"""The Kongbots scenario form: name, arena, ruleset, and the team builder (editor.kongbots.team_builder)
+for each team's Kongbots, the leader first; test-play in the one play window (F5), a computer team or
+hotseat. The form checks nothing itself: the formats' resolver and validator do (live, in the problems
+panel and on the team builder's rows)."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout
 
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.kongbots.modules import TEAMS
-from gridsmith.formats.kongbots.scenario import KIND, BotEntry, Scenario, Team, resolve
+from gridsmith.formats.kongbots.scenario import KIND, BotEntry, Scenario, resolve
 from gridsmith.formats.kongbots.scenario import template as new_scenario  # noqa: F401  (File > New)
 from gridsmith.formats.registry import CheckContext
 
@@ -16,20 +16,7 @@ from ..core import commands
 from ..core.document import EditorDocument
 from ..core.editorwidget import ValidatedEditor
 from ..core.forms import guard_wheel
-
-
-def bots_text(team: Team) -> str:
-    """A team's Kongbots as one line: `build` or `build as Call sign`, comma-separated, leader first."""
-    return ", ".join(e.build + (f" as {e.name}" if e.name else "") for e in team.bots)
-
-
-def parse_bots(text: str) -> list[BotEntry]:
-    out = []
-    for part in (p.strip() for p in text.split(",")):
-        if part:
-            build, _, name = part.partition(" as ")
-            out.append(BotEntry(build=build.strip(), name=name.strip() or None))
-    return out
+from .team_builder import TeamBuilder
 
 
 class ScenarioDocument(EditorDocument):
@@ -67,33 +54,18 @@ class ScenarioEditor(ValidatedEditor):
             form.addRow(label, f)
             self.fields[key] = f
         lay.addLayout(form)
-        teams = QHBoxLayout()
-        self.team_names: list[QLineEdit] = []
-        self.team_bots: list[QLineEdit] = []
-        for t, letter in enumerate(TEAMS):
-            box = QGroupBox(f"Team {letter} ({'red, seat 1' if t == 0 else 'blue, seat 2'})")
-            tl = QFormLayout(box)
-            name, bots = QLineEdit(), QLineEdit()
-            bots.setToolTip("The team's Kongbots, the leader first: build references separated by commas, each "
-                            "optionally `as` a call sign, e.g. `warrior-brawler as Hammer, warrior-sniper`")
-            name.editingFinished.connect(lambda t=t, w=name: w.text() != doc.model.teams[t].name
-                                         and doc.set_team(t, name=w.text()))
-            bots.editingFinished.connect(lambda t=t, w=bots: w.text() != bots_text(doc.model.teams[t])
-                                         and doc.set_team(t, bots=parse_bots(w.text())))
-            tl.addRow("Name", name)
-            tl.addRow("Kongbots", bots)
-            self.team_names.append(name)
-            self.team_bots.append(bots)
-            teams.addWidget(box)
-        lay.addLayout(teams)
+        self.teams = TeamBuilder()
+        self.teams.nameEdited.connect(lambda t, name: name != doc.model.teams[t].name and doc.set_team(t, name=name))
+        self.teams.botsEdited.connect(lambda t, bots: bots != doc.model.teams[t].bots and doc.set_team(t, bots=bots))
+        lay.addWidget(self.teams, 1)
         self.play_button = QPushButton("Test-play… (F5)")
         self.play_button.clicked.connect(lambda: self.play(self.window()))
         lay.addWidget(self.play_button)
         self.status = QLabel()
         self.status.setWordWrap(True)
         lay.addWidget(self.status)
-        lay.addStretch(1)
         self.start_validation(lambda p: " › ".join(map(str, p)) or "the scenario")
+        self.validator.problemsChanged.connect(self.teams.set_problems)
         guard_wheel(self)
         doc.valueChanged.connect(self.refresh)
         self.refresh()
@@ -103,11 +75,7 @@ class ScenarioEditor(ValidatedEditor):
         for key, f in self.fields.items():
             if f.text() != getattr(m, key):
                 f.setText(getattr(m, key))
-        for t, team in enumerate(m.teams[:2]):
-            if self.team_names[t].text() != team.name:
-                self.team_names[t].setText(team.name)
-            if self.team_bots[t].text() != bots_text(team):
-                self.team_bots[t].setText(bots_text(team))
+        self.teams.show_scenario(m, self.document.context())
 
     def can_play(self) -> bool:
         return True

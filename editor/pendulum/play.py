@@ -9,7 +9,9 @@ a click on a worker in a row with a sandglass acts, a click on an expired glass 
 one says how long it still runs); the other actions of a human seat in a list; Done per seat in an
 untimed round (the time track, "ohne aktive Sanduhren"); the council as a guided dialog, one step per
 decision a human seat makes; privilege rulings marked in the log. Every rule is the engine's: a move
-it refuses shows the engine's reason in the status line.
+it refuses shows the engine's reason in the status line. The Game menu adds two switches: automatic
+flips of expired glasses (on with a computer seat, off when every seat is human: nobody must flip) and
+playing the next round untimed (decided at any time before the council's last step).
 """
 from __future__ import annotations
 
@@ -441,6 +443,8 @@ class PendulumProvider(PlayProvider):
         return self.view
 
     def show_state(self, state, viewer, full: bool = False) -> None:
+        if full and state is self.window.state:
+            self._apply_auto_flip()  # a new or loaded game: before anything happens in it
         self.shown = state
         self.view.state = state.state
         self.view.update()
@@ -450,6 +454,89 @@ class PendulumProvider(PlayProvider):
         self.view.update()
         if self.shown is not None:
             self.status.setText(self._status_text(self.shown.state))
+
+    # ---- automatic flips ------------------------------------------------------------------------------
+    # "Es gibt keine Regel, dass Sanduhren umgedreht werden müssen": the engine flips an expired glass by
+    # itself only with timing.auto_flip_ms. Headless games always have one (someone must flip); in the
+    # window it is a switch, on by default when a computer seat plays, off when every seat is human.
+    def auto_flip_ms(self) -> int:
+        """How long after running out an unflipped glass turns by itself when the switch is on."""
+        from gridsmith.engine.pendulum.runner import DEFAULT_AUTO_FLIP_MS
+
+        ms = self.window.state.state.res.ruleset.timing.auto_flip_ms  # the designer's, if the ruleset sets one
+        return DEFAULT_AUTO_FLIP_MS if ms is None else ms
+
+    def auto_flip_on(self) -> bool:
+        return self.window.settings.get("auto_flip", len(self.window.humans()) < len(self.window.seats))
+
+    def menus(self, menubar) -> None:
+        from PySide6.QtGui import QAction
+
+        game = next((a.menu() for a in menubar.actions() if a.menu() is not None and a.text() == "&Game"), None)
+        game = game or menubar.addMenu("&Game")
+        game.addSeparator()
+        secs = self.auto_flip_ms() / 1000
+        self.act_auto_flip = QAction(f"&Flip Expired Glasses Automatically after {secs:g} s", self.window,
+                                     checkable=True, checked=self.auto_flip_on())
+        self.act_auto_flip.setToolTip("On: a sandglass nobody flipped turns by itself; off: only the seats flip "
+                                      "(the rulebook never makes anyone flip). Applies from the game's start.")
+        self.act_auto_flip.toggled.connect(self.set_auto_flip)
+        game.addAction(self.act_auto_flip)
+        self.act_untimed = QAction("Play the Next Round &Untimed (no active sandglasses)", self.window,
+                                   checkable=True)
+        self.act_untimed.setToolTip("\"Entscheidet einfach am Ende jeder Ratsphase, wie ihr die nächste Runde "
+                                    "spielen möchtet\": the next round follows the time track, step by step")
+        self.act_untimed.triggered.connect(self.set_next_round_untimed)
+        game.addAction(self.act_untimed)
+
+    def set_next_round_untimed(self, on: bool) -> None:
+        from gridsmith.engine.pendulum.actions import IllegalAction
+        from gridsmith.engine.pendulum.council import set_untimed
+
+        w = self.window
+        try:
+            r = set_untimed(w.state.state, on)
+        except IllegalAction as e:
+            w.statusBar().showMessage(str(e), 8000)
+        else:
+            w.initial.state.res = w.state.state.res  # the replay from the start sees the same decisions
+            w.statusBar().showMessage(f"Round {r} will be played {'untimed' if on else 'with running sandglasses'}",
+                                      8000)
+        self._update_untimed()
+
+    def _update_untimed(self) -> None:
+        from gridsmith.engine.pendulum.council import next_round_to_decide
+
+        if not hasattr(self, "act_untimed"):
+            return
+        st = self.window.state.state
+        r = None if self.window.replaying else next_round_to_decide(st)
+        self.act_untimed.setEnabled(r is not None)
+        self.act_untimed.setChecked(r is not None and r in st.res.scenario.untimed_rounds)
+        self.act_untimed.setText(f"Play Round {r} &Untimed (no active sandglasses)" if r is not None
+                                 else "Play the Next Round &Untimed (decided)")
+
+    def set_auto_flip(self, on: bool) -> None:
+        self.window.settings["auto_flip"] = on
+        if self._apply_auto_flip():
+            self.window.statusBar().showMessage(f"Automatic flips {'on' if on else 'off'}", 5000)
+        else:
+            self.window.statusBar().showMessage(
+                f"Automatic flips {'on' if on else 'off'} from the next game (File ▸ New Game): this game keeps "
+                "the setting it started with, so its save replays", 10000)
+
+    def _apply_auto_flip(self) -> bool:
+        """Set the switch in the window's game if nothing has been requested in it yet (the save embeds
+        the ruleset, so a game keeps one setting from its start); True when it was set."""
+        w = self.window
+        games = [g for g in (getattr(w, "state", None), getattr(w, "initial", None)) if g is not None]
+        if any(g.state.requests for g in games):
+            return False
+        ms = self.auto_flip_ms() if self.auto_flip_on() else None
+        for g in games:
+            rules = g.state.rules
+            g.state.rules = rules.model_copy(update={"timing": rules.timing.model_copy(update={"auto_flip_ms": ms})})
+        return True
 
     # ---- panel -----------------------------------------------------------------------------------------
     def panel(self) -> QWidget:
@@ -532,6 +619,7 @@ class PendulumProvider(PlayProvider):
         self.refresh()
 
     def refresh(self) -> None:
+        self._update_untimed()
         if self.shown is None or not hasattr(self, "actions"):
             return
         w = self.window

@@ -105,6 +105,8 @@ def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
             e = b.nbr[ctx.mycpu][b.direction(ctx.mycpu, a.a)][0]
             if not passable(b.obj[e], b.direction(ctx.mycpu, a.a)):
                 s = -50.0
+            elif b.runner[a.a] == me:
+                s = -20.0  # it would only replace my own gridrunner standing there
         elif a.item == "circuit":
             p, q = b.ends(a.a)
             s = 3.0

@@ -3,15 +3,17 @@ Terminal play: a `human` seat types actions in their text form (`build circuit c
 `fire c4 E N`, `end`, ...)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Game, Replayed
+from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.lattice import SEAT_COLOURS
 
 from .actions import Action
+from .board import NO_CIRCUIT
 
 
 class CircuitWarGame(Game):
@@ -63,10 +65,46 @@ class CircuitWarGame(Game):
     def action_from_text(self, state: Any, text: str) -> Action:
         return Action.from_text(text, state.board.cols)
 
+    # ---- heat maps (engine.core.simulate, the balance lab): cells of the doubled text grid ----------
+    def board_size(self, state: Any) -> tuple[int, int]:
+        """The lattice in doubled coordinates (formats.circuitwar.lattice): a point every other cell,
+        the circuits between them, so heat lands on the very point or circuit where it happened."""
+        return (state.board.cols, state.board.rows)
+
+    def cell_kind(self, state: Any, x: int, y: int) -> str:
+        """CPUs `city` (dark), other points `desert`, built circuits `land`, the rest `open`."""
+        b = state.board
+        i = y * b.cols + x
+        if y % 2 == 0 and x % 2 == 0:
+            return "city" if b.cpu[i] >= 0 else "desert"
+        return "land" if (x + y) % 2 == 1 and b.owner[i] != NO_CIRCUIT else "open"
+
+    def heat(self, state: Any, step: Any) -> Iterable[tuple[int, int]]:
+        """Where the Grid changed hands or something fell: circuits captured or converted, objects and
+        circuits blown, gridrunners dead or beaten in a collision, CPUs drained or struck."""
+        from . import events as E
+
+        for e in step.events:
+            if isinstance(e, (E.Captured, E.Blown)) or (isinstance(e, E.DeadCircuit) and e.fate == "converted"):
+                yield _cell(e.circuit)
+            elif isinstance(e, E.Died):
+                yield _cell(e.where)
+            elif isinstance(e, E.Fought):
+                yield _cell(e.where)
+            elif isinstance(e, (E.CpuDrained, E.CpuStruck)) and e.seat in state.cpu_points:
+                r, c = state.board.rc(state.cpu_points[e.seat])
+                yield (c, r)
+
     def register_checks(self) -> None:
         from .saves import register
 
         register()
+
+
+def _cell(name: str) -> tuple[int, int]:
+    """(x, y) in the doubled grid of a point (`c4`) or circuit (`c4-d4`) name from an event."""
+    r, c = (L.parse_circuit if "-" in name else L.parse_point)(name)
+    return (c, r)
 
 
 GAME = CircuitWarGame()

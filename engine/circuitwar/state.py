@@ -59,11 +59,16 @@ class CircuitWarState:
         self._legal_set: set | None = None
         self.last_events: list = []
         self.viewer: int | None = None
+        self.idle = False  # no side has had anything to do this turn so far
+        self.frozen_at: tuple | None = None  # the energies after the last turn nobody could act in
+        #: seat -> its CPU's point, kept after the side dies (heat maps place its drains there)
+        self.cpu_points = {board.cpu[p]: p for p in board.points if board.cpu[p] >= 0}
 
     def start(self) -> list:
         """Begin the first turn (called once by new_game)."""
         ev: list = []
-        self._next_turn(ev)
+        if self._start_turn(ev):
+            self._next_part(ev)
         self.last_events = ev
         return ev
 
@@ -226,17 +231,19 @@ class CircuitWarState:
             ev.extend(trace.events)
 
     # --- turn flow ----------------------------------------------------------------------------------
-    def _next_turn(self, ev: list) -> None:
-        if self.turn >= self.rules.turns.max_turns:
+    def _start_turn(self, ev: list) -> bool:
+        """Energize and draw the order of the next turn; False when the safety bound ended the game."""
+        bound = self.rules.turns.max_turns
+        if bound is not None and self.turn >= bound:
             living = tuple(s for s in range(self.n) if self.alive[s])
-            detail = f"the turn limit ({self.rules.turns.max_turns}) was reached"
+            detail = f"the turn limit ({bound}) was reached"
             if self.rules.turns.at_limit == "most_circuits":
                 counts = {s: self.circuits_of(s) for s in living}
                 most = max(counts.values())
                 living = tuple(s for s in living if counts[s] == most)
                 detail += f"; most circuits: {most}"
             self._finish(ev, living, Termination.TURN_LIMIT, detail)
-            return
+            return False
         self.turn += 1
         first = len(ev)
         self._energize(ev)
@@ -250,29 +257,78 @@ class CircuitWarState:
         else:
             self.schedule = [(ph, s) for s in self.order for ph in PHASES]
         self.pos = -1
-        self._next_part(ev)
+        self.idle = True
+        return True
 
     def _next_part(self, ev: list) -> None:
-        """Go to the next side's part of a phase that has anything to do."""
+        """Go to the next side's part of a phase that has anything to do (through the next turns)."""
         while True:
             self.pos += 1
             self._legal = None
             if self.pos >= len(self.schedule):
-                self._next_turn(ev)
-                return
+                if self._frozen(ev) or not self._start_turn(ev):
+                    return
+                continue
             self.phase, self.seat = self.schedule[self.pos]
             if not self.alive[self.seat]:
                 continue
             t = self.rules.turns
             self.left = {"build": self.rules.build.per_turn, "move": t.move_actions,
                          "action": t.action_actions}[self.phase]
-            if len(self.legal_actions()) > 1:
+            if self._can_act():
+                self.idle = False
                 ev.append(PhaseStarted(self.phase, self.seat, self.left))
                 return
 
+    def _frozen(self, ev: list) -> bool:
+        """A turn ended in which no side had anything to do but End. When the one before was such a
+        turn too, with the same energies, and no dead side's circuitry is left to convert or decay,
+        nothing can ever change again (income and carry-over reach the same sums): the game ends, a
+        draw among the living (the manual is silent; docs/rules/circuitwar.md)."""
+        if not self.idle:
+            self.frozen_at = None
+            return False
+        dead = any(0 <= self.board.owner[e] < self.n and not self.alive[self.board.owner[e]]
+                   for e in self.board.circuits)
+        mark = None if dead else tuple(self.energy)
+        if mark is not None and mark == self.frozen_at:
+            living = tuple(s for s in range(self.n) if self.alive[s])
+            self._finish(ev, living, Termination.NO_LEGAL_ACTION, "no side can do anything any more")
+            return True
+        self.frozen_at = mark
+        return False
+
     def _skip_if_stuck(self, ev: list) -> None:
-        if len(self.legal_actions()) <= 1:  # only `end`: the program ends the part by itself
+        if not self._can_act():  # only `end`: the program ends the part by itself
             self._next_part(ev)
+
+    def _can_act(self) -> bool:
+        """Whether anything but `end` is legal (the legal actions' rules, stopping at the first)."""
+        if self._legal is not None:
+            return len(self._legal) > 1
+        seat, b = self.seat, self.board
+        if self.left <= 0:
+            return False
+        if self.phase == "build":
+            costs, energy = self.rules.build.costs, self.energy[seat]
+            owner, cpu, obj = b.owner, b.cpu, b.obj
+            if energy >= costs.circuit:
+                for e, (p, q) in zip(b.circuits, b.circuit_ends):
+                    if owner[e] == NO_CIRCUIT and (cpu[p] == EMPTY or cpu[p] == seat) \
+                            and (cpu[q] == EMPTY or cpu[q] == seat):
+                        return True
+            if min(getattr(costs, name) for name in (*OBJECT_OF_ITEM, "diode")) <= energy:
+                replace = self.rules.build.objects_replace
+                if any(owner[e] == seat and (obj[e] == NONE or replace) for e in b.circuits):
+                    return True
+            if costs.gridrunner <= energy:
+                return any(cpu[c] == seat and any(cpu[b.nbr[c][d][1]] == EMPTY for d in b.exits(c))
+                           for c in b.points)
+            return False
+        if any(b.runner[p] == seat and b.exits(p) for p in b.points):
+            return True
+        any_switch = self.rules.turns.toggle_switches == "any"
+        return any(b.obj[e] in (SWITCH_ON, SWITCH_OFF) and (any_switch or b.owner[e] == seat) for e in b.circuits)
 
     def _energize(self, ev: list) -> None:
         b, rules = self.board, self.rules

@@ -109,6 +109,12 @@ class Game:
         """(width, height) of the board in cells, for heat maps; None: the game has no board grid."""
         return None
 
+    def board_geometry(self, state: Any) -> str:
+        """The shape of the board's cells for heat maps: `square` (cell (x, y)), or `hex`
+        (pointy-top hexagons in axial rows, cell (q, r), each row drawn half a cell right of the
+        one above, as editor.core.geometry.HexGeometry lays them out). Default: `square`."""
+        return "square"
+
     def cell_kind(self, state: Any, x: int, y: int) -> str:
         """What a board cell is, in a word (`water`, `land`, `city`, `desert`, ...): the map under a
         heat map (engine.core.heatmap greys it by kind). Default: `""`, a plain cell."""

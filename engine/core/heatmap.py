@@ -46,12 +46,19 @@ def png_bytes(width: int, height: int, rows: list[bytes]) -> bytes:
             + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
 
 
+BACKGROUND = (255, 255, 255)
+
+
 def render(size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 12,
-           kinds: list[list[str]] | None = None) -> tuple[int, int, list[bytes]]:
+           kinds: list[list[str]] | None = None, geometry: str = "square") -> tuple[int, int, list[bytes]]:
     """(width, height, rows) of the picture: `cell` pixels per square, a one-pixel grid line;
-    `kinds[y][x]` (the game's cell words) draw the map in greys under the heat."""
+    `kinds[y][x]` (the game's cell words) draw the map in greys under the heat. A `hex` board
+    (`Game.board_geometry`: axial rows) has each row drawn half a cell right of the one above, as
+    the editor lays hexagons out, so its rhombus reads as the board does (cells as offset bricks)."""
     w, h = size
     level = intensity(heat)
+    shift = (lambda y: y * cell // 2) if geometry == "hex" else (lambda y: 0)
+    width = w * cell + shift(h - 1) if h else w * cell
     rows = []
     for y in range(h):
         line = bytearray()
@@ -59,9 +66,10 @@ def render(size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 
             base = KIND_GREY.get(kinds[y][x], NONE) if kinds else NONE
             c = colour(level[(x, y)]) if (x, y) in level else base
             line += bytes(GRID) + bytes(c) * (cell - 1)
-        rows.append(bytes(GRID) * (w * cell))
-        rows.extend(bytes(line) for _ in range(cell - 1))
-    return w * cell, h * cell, rows
+        left, right = bytes(BACKGROUND) * shift(y), bytes(BACKGROUND) * (width - w * cell - shift(y))
+        rows.append(left + bytes(GRID) * (w * cell) + right)
+        rows.extend(left + bytes(line) + right for _ in range(cell - 1))
+    return width, h * cell, rows
 
 
 def kinds_of(game, state, size: tuple[int, int]) -> list[list[str]]:
@@ -71,9 +79,9 @@ def kinds_of(game, state, size: tuple[int, int]) -> list[list[str]]:
 
 
 def write_png(path: str | Path, size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 12,
-              kinds: list[list[str]] | None = None) -> Path:
+              kinds: list[list[str]] | None = None, geometry: str = "square") -> Path:
     from gridsmith.formats.atomic import atomic_write_bytes
 
-    pw, ph, rows = render(size, heat, cell, kinds)
+    pw, ph, rows = render(size, heat, cell, kinds, geometry)
     atomic_write_bytes(path, png_bytes(pw, ph, rows))
     return Path(path)

@@ -84,8 +84,11 @@ class KongbotsGame(Game):
         print(f"{who}: {r.reason} (turn {s.turn}, {match.actions} orders)", file=out)
 
     def board_size(self, state: Any) -> tuple[int, int]:
-        """The arena's axial rows: width q by height r (a heat map draws them unskewed)."""
+        """The arena's axial rows: width q by height r (drawn as hexes: board_geometry)."""
         return (state.arena.width, state.arena.height)
+
+    def board_geometry(self, state: Any) -> str:
+        return "hex"
 
     def cell_kind(self, state: Any, x: int, y: int) -> str:
         """Floor hexes `open`, walls `desert` (grey), outside `water`: the arena under a heat map."""

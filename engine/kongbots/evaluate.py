@@ -13,7 +13,7 @@ from gridsmith.formats.kongbots.modules import AIMER, CLAW, ECM, EMPTY_LAUNCHER,
 
 from .actions import Claw, Fire, Launch, Move
 from .odds import laser_need, p_at_least
-from .state import Bot, KongbotsState
+from .state import LASERS, MOVEMENT, Bot, KongbotsState
 
 VALUE = {LASER: 3.0, CLAW: 3.0, LAUNCHER: 1.5, AIMER: 1.2, RETRO: 1.5, PLATE: 1.5, SHIELD: 1.0, ECM: 1.0,
          EMPTY_LAUNCHER: 0.3}
@@ -156,10 +156,36 @@ class Tactics:
         return val
 
 
+HELD = 0.45  # the weight of a shot held for later in the turn (see held_shot)
+
+
+def held_shot(state: KongbotsState, b: Bot, tac: "Tactics") -> float:
+    """What `b`'s lasers, not yet fired this turn, are worth as a shot still to come: their expected
+    damage at the best range `b` can close to before the turn's last laser phase (the hexes it may still
+    move, by its retros and the pulse). Without it a search values a held shot only at today's range
+    and spends the turn's one shot on a long chance instead of waiting for a close one; a shot the turn
+    leaves no laser phase for is worth nothing (lasers recharge at the next turn anyway)."""
+    p = state.p
+    lasers = b.count(LASER)
+    if not lasers or b.fired or b.malf or (state.pulse == p.pulses and state.phase > LASERS):
+        return 0.0
+    # moves made in the movement phases from here to the last pulse's come before a later laser phase
+    first = state.pulse if state.phase <= MOVEMENT else state.pulse + 1
+    moves = p.move_hexes * sum(1 for q in range(first, p.pulses) if b.count(RETRO) * b.factor >= q)
+    aimers = b.count(AIMER)
+    best = 0.0
+    for e in state.bots:
+        if e.team == b.team or e.out or e.hex is None:
+            continue
+        d = max(1, distance(b.hex, e.hex) - moves)
+        best = max(best, tac.p_roll(laser_need(p, d, aimers, e.count(SHIELD))) * mean_value(e))
+    return lasers * best
+
+
 def evaluate(state: KongbotsState, team: int) -> float:
     """The position's value for `team` (theirs subtracted): module points, missiles in flight by their
-    expected damage, each Kongbot's standing on its hex (the greedy player's measure), and the win
-    or loss."""
+    expected damage, each Kongbot's standing on its hex (the greedy player's measure), the shots its
+    lasers still hold this turn (held_shot), and the win or loss."""
     r = state.result
     if r is not None:
         if len(r.winners) == 2:
@@ -176,4 +202,5 @@ def evaluate(state: KongbotsState, team: int) -> float:
     for b in state.bots:
         if b.hex is not None and not b.out:
             v += (0.5 if b.team == team else -0.5) * tac.standing(b, b.hex)
+            v += (HELD if b.team == team else -HELD) * held_shot(state, b, tac)
     return v

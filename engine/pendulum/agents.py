@@ -45,6 +45,7 @@ def light_copy(st: PendulumState, q: int) -> PendulumState:
     sim.markers = list(st.markers)
     sim.achievement_markers = list(st.achievement_markers)
     sim.started = set(st.started)
+    sim.spent = dict(st.spent)
     return sim
 
 
@@ -175,36 +176,68 @@ class GreedyAgent:
 
 
 class PlannerAgent(GreedyAgent):
-    """Greedy with a plan for the whole game: the winner among Legendary holders is the one whose
-    lowest track is closest to its parchment zone, so VP count by how much they close the gaps
-    (a squared shortfall: the lowest track first); resources lose their worth as the last council
-    nears (unspent cubes score nothing); it knows which rows a glass can still reach before the
-    council (purple reaches a row only while a marker waits there) and plays flips against the others'
-    waiting workers as well as for its own."""
+    """Greedy with a plan for the whole game, valued as the rulebook ranks the end ("Spielende"):
+    - the winner among Legendary holders is the one whose lowest track is closest to its parchment
+      zone, then the next-lowest: the shortfalls, sorted, weigh 10 / 4 / 1.5 a space (VP past a zone
+      count little);
+    - the Legendary VP is the price of winning at all: while its marker waits on the achievement,
+      every resource or vote still missing from the card's requirement counts against the seat (it
+      is claimed by holding, so spending below it is a loss); in the last round, the 10 resources of
+      the final reward instead;
+    - votes are worth most up to a lead over every other seat (and the 2-player neutral's 3): the
+      first pick and the +2 VP at the council, and the final tie-break by privilege;
+    - resources, provinces and workers lose their worth as the last council nears (unspent cubes score
+      nothing); it knows which rows a glass can still reach before the council (purple reaches a row
+      only while a marker waits there) and plays flips against the others' waiting workers as well as
+      for its own."""
 
     name = "planner"
     deny_weight = 0.4
-    gap_weight = 0.35
+    gap_weights = (10.0, 4.0, 1.5)
+    beyond_weight = 0.3
+    vote_lead = 1.0
+    legend_chase = 3.0
 
     def value(self, st: PendulumState, q: int) -> float:
         s = st.seats[q]
         side = st.leader_side(q)
-        v = 0.0
+        gaps, beyond = [], 0
         for t in TRACKS:
             pf = side.tracks[t].parchment_from
-            gap = max(0, pf - s.vp[t])
-            v += self.track_weight * min(s.vp[t], pf) + self.beyond_weight * max(0, s.vp[t] - pf)
-            v -= self.gap_weight * gap * gap
+            gaps.append(max(0, pf - s.vp[t]))
+            beyond += max(0, s.vp[t] - pf)
+        gaps.sort(reverse=True)
+        v = -sum(w * g for w, g in zip(self.gap_weights, gaps)) + self.beyond_weight * beyond
         v += self.legendary * s.legendary
         rounds = st.rules.limits.rounds
         worth = max(0.15, (rounds + 1 - st.round) / rounds)  # cubes are worth less as the end nears
         for r in RESOURCES:
             x = s.res[r]
             v += worth * (0.5 * min(x, 6) + 0.15 * max(0, x - 6))
-        v += self.vote * min(s.res["votes"], 12)
+        # votes win the privilege track at the council (the first pick, +2/+1 VP): worth most up to a
+        # lead over every other seat and the 2-player neutral
+        lead = max([st.rules.council.neutral_votes if -1 in st.privilege else 0]
+                   + [o.res["votes"] for oq, o in enumerate(st.seats) if oq != q]) + 1
+        v += self.vote_lead * min(s.res["votes"], lead) + self.vote * max(0, min(s.res["votes"], 12) - lead)
         v += self.province * worth * sum(len(c) for c in s.columns.values())
         v += self.worker * worth * len(s.workers) + self.hand * len(s.hand)
+        v -= self.legend_chase * self.legend_deficit(st, q)
         return v
+
+    def legend_deficit(self, st: PendulumState, q: int) -> int:
+        """What seat q still lacks of the Legendary VP's price: the achievement's requirement while its
+        marker waits on the card (claimed by holding, not paying); in the last round without an
+        achievement to take, the 10 resources of the final reward."""
+        s = st.seats[q]
+        if s.legendary:
+            return 0
+        ach = st.achievements.get(st.achievement) if st.achievement else None
+        if ach is not None and st.legendary_on_card and not s.claimed:
+            req = ach.requires
+            return sum(max(0, getattr(req, k) - s.res[k]) for k in ("military", "culture", "gold", "votes"))
+        if st.round >= st.rules.limits.rounds:
+            return max(0, 10 - sum(s.res[r] for r in RESOURCES))
+        return 0
 
     def reachable(self, st: PendulumState, sid: str) -> bool:
         area, row = st.row_of(sid)

@@ -175,15 +175,18 @@ def trim_options(state: PendulumState, q: int) -> list[Action]:
 
 
 def council_actions(state: PendulumState, q: int) -> list[Action]:
+    """The seat on turn: its step's choices, and at any step revealing provinces onto the display's empty
+    places ("Diese Aktion kann auch in der Ratsphase durchgeführt werden"), which keeps the turn."""
     if not state.turn_order or state.turn_order[state.turn_index] != q:
         return []
+    refill = [Action("refill")] if None in state.display and state.province_deck else []
     if state.council_step == 2:
-        return reward_options(state, q)
+        return reward_options(state, q) + refill
     if state.council_step == 3:
-        return trim_options(state, q)
+        return trim_options(state, q) + refill
     if state.council_step == 5:
         limit = 60 * len(state.turn_order)
-        return [Action("pass")] + (placement_actions(state, q) if state.turn_actions < limit else [])
+        return [Action("pass")] + (placement_actions(state, q) if state.turn_actions < limit else []) + refill
     return []
 
 
@@ -226,6 +229,8 @@ def apply_council(state: PendulumState, q: int, verb: str, a: list[str], log: li
 
 def council_progress(state: PendulumState, verb: str) -> list[Event]:
     out: list[Event] = []
+    if verb == "refill":
+        return out  # revealing provinces is no step of the council: the same seat is still on turn
     if state.council_step == 2:
         state.turn_index += 1
         if state.turn_index < len(state.turn_order):
@@ -289,4 +294,28 @@ def wait_for_glasses(state: PendulumState) -> list[Event]:
     return []
 
 
-__all__ = ["after_action", "start_round", "council_actions", "apply_council", "Cost"]
+def next_round_to_decide(state: PendulumState) -> int | None:
+    """The next round whose way of play is still open: round 1 before the opening flip, otherwise the
+    round after this one (decided at the end of this round's council, step 6); None after the last."""
+    r = state.round if state.phase == "start" else state.round + 1
+    if state.phase == "council_wait" or r > state.rules.limits.rounds or state.result is not None:
+        return None  # step 6 has decided this round already (it waits for the glasses or began untimed)
+    return r
+
+
+def set_untimed(state: PendulumState, untimed: bool) -> int:
+    """"Ihr könnt ... während der Partie zwischen dem Spiel mit aktiven und ohne aktive Sanduhren wechseln.
+    Entscheidet einfach am Ende jeder Ratsphase, wie ihr die nächste Runde spielen möchtet." Mark the next
+    undecided round timed or untimed in this game's scenario (`untimed_rounds`, which a save embeds: the
+    rounds played so far replay the same). Returns that round; IllegalAction when none is open."""
+    from dataclasses import replace
+
+    r = next_round_to_decide(state)
+    if r is None:
+        raise IllegalAction("the next round's way of play is decided (it begins at the end of the council)")
+    rounds = sorted(set(state.res.scenario.untimed_rounds) - {r} | ({r} if untimed else set()))
+    state.res = replace(state.res, scenario=state.res.scenario.model_copy(update={"untimed_rounds": rounds}))
+    return r
+
+
+__all__ = ["after_action", "set_untimed", "next_round_to_decide", "start_round", "council_actions", "apply_council", "Cost"]

@@ -149,7 +149,7 @@ def item_options(state: PendulumState, q: int, item) -> list[str] | None:
     if name == "legendary_vp":
         return None if seat.legendary else [""]
     if name == "adjacent_action":
-        return None  # advanced leaders' hooks are not implemented yet (docs/rules/pendulum.md)
+        return None  # only as a modifier of a worker action: `act W with=CARD:SPACE` (rules.modifier_sets)
     if name == "column_limit_plus":
         return None if seat.kept >= 1 else [""]
     return [""]  # gain, produce, retrieve, waive_gold

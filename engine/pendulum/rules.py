@@ -29,7 +29,7 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
     for w in state.seats[q].workers:
         if only_size and (w.size != only_size or w.space is not None):
             continue
-        if state.can_leave(w):
+        if state.can_leave(w, q):
             continue
         for sid in state.spaces:
             if sid == w.space and w.part == TOP:
@@ -45,21 +45,19 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
 
 def act_actions(state: PendulumState, q: int) -> list[Action]:
     s = state.seats[q]
-    waivers = [sid for sid in s.hand if _is_waiver(state, sid)]
     out = []
     for w in s.workers:
-        if w.space is None or w.part != TOP:
+        if not state.may_act(q, w):
             continue
-        if not (state.glass_in_row(w.space) or (q, w.wid) in state.started):
-            continue
-        area, _r, sp = state.spaces[w.space]
-        for waiver in [None, *(waivers if area in ("purple", "green") else [])]:
-            wcost = state.stratagems[waiver].cost if waiver else Cost()
-            pays = cost_options(s, wcost, seat_cost(state, q, w.space, waiver is not None))
-            effs = effect_options(state, q, sp.reward)
-            if pays is None or effs is None:
+        for mods in modifier_sets(state, q, w.space):
+            plan = _act_plan(state, q, w.space, mods)
+            pays = cost_options(s, plan.card_cost, plan.extra)
+            if pays is None:
                 continue
-            head = (w.wid,) + ((f"with={waiver}",) if waiver else ())
+            effs = effect_options(state, q, plan.effect)
+            if effs is None:
+                continue
+            head = (w.wid,) + tuple(f"with={m}" for m in mods)
             out += [Action("act", _combine(head, p, e)) for p in pays for e in effs]
     return out
 
@@ -67,6 +65,80 @@ def act_actions(state: PendulumState, q: int) -> list[Action]:
 def _is_waiver(state: PendulumState, sid: str) -> bool:
     c = state.stratagems[sid]
     return getattr(c, "timing", "anytime") == "with_action" and "waive_gold" in names(c.effect)
+
+
+def _is_adjacent(state: PendulumState, sid: str) -> bool:
+    c = state.stratagems[sid]
+    return getattr(c, "timing", "anytime") == "with_action" and "adjacent_action" in names(c.effect)
+
+
+def modifier_sets(state: PendulumState, q: int, space: str) -> list[tuple[str, ...]]:
+    """The stratagems that may modify a worker action at `space`, as `with=` tokens: none; a gold waiver
+    (purple or green); an adjacent action `CARD:SPACE` (only with the leader's `adjacent_action` hook);
+    both ("Modifying stratagems stack", FAQ: "eine benachbarte Aktion zu nutzen und zusätzlich ...")."""
+    from .state import ADJACENT_ACTION
+
+    hand = sorted(set(state.seats[q].hand))
+    sp = state.spaces[space][2]
+    adjacent = [f"{c}:{a}" for c in hand if _is_adjacent(state, c) and ADJACENT_ACTION in state.seat_hooks[q]
+                for a in sp.adjacent if a in state.spaces]
+    waivers = [c for c in hand if _is_waiver(state, c)]
+
+    def gold(*spaces: str) -> bool:
+        return any(state.area_of(x) in ("purple", "green") for x in spaces)
+
+    out: list[tuple[str, ...]] = [()]
+    out += [(w,) for w in waivers if gold(space)]
+    out += [(a,) for a in adjacent]
+    out += [(w, a) for a in adjacent for w in waivers if gold(space, a.split(":")[1])]
+    return out
+
+
+class _Plan:
+    """What a worker action with its modifiers costs and gives: the cards' costs, the actions' fixed
+    costs (2 gold in purple and green unless waived; 4 military for black's conquer), the rewards."""
+
+    def __init__(self, card_cost: Cost, extra: dict[str, int], effect: list, cards: list[str],
+                 adjacent: str | None) -> None:
+        self.card_cost, self.extra, self.effect, self.cards, self.adjacent = card_cost, extra, effect, cards, adjacent
+
+
+def _act_plan(state: PendulumState, q: int, space: str, mods: tuple[str, ...]) -> _Plan:
+    from .state import ADJACENT_ACTION
+
+    hand = state.seats[q].hand
+    cards, adjacent, waiver = [], None, None
+    for m in mods:
+        card, _, target = m.partition(":")
+        if card not in hand or card not in state.stratagems:
+            raise IllegalAction(f"{card} is not in hand (retrieve it first)")
+        if card in cards:
+            raise IllegalAction(f"{card} is played once")
+        if _is_waiver(state, card) and not target and waiver is None:
+            waiver = card
+        elif _is_adjacent(state, card) and target and adjacent is None:
+            if ADJACENT_ACTION not in state.seat_hooks[q]:
+                raise IllegalAction("an adjacent action needs the leader's ability (hook adjacent_action)")
+            if target not in state.spaces[space][2].adjacent or target not in state.spaces:
+                raise IllegalAction(f"{target} is not adjacent to {space}")
+            adjacent = target
+        else:
+            raise IllegalAction(f"{m} does not modify this action")
+        cards.append(card)
+    # the waiver covers one action's gold: the worker's own in purple or green, else the adjacent one
+    # ("Das würde dir aber trotzdem nur erlauben, die Goldkosten einer der Aktionen zu vermeiden")
+    own_waived = waiver is not None and state.area_of(space) in ("purple", "green")
+    if waiver is not None and state.area_of(space) == "black" and (
+            adjacent is None or state.area_of(adjacent) == "black"):
+        raise IllegalAction("the gold waiver never covers black's 4 military")
+    extra = dict(seat_cost(state, q, space, own_waived))
+    effect = list(state.spaces[space][2].reward)
+    if adjacent is not None:
+        for k, v in seat_cost(state, q, adjacent, waiver is not None and not own_waived).items():
+            extra[k] = extra.get(k, 0) + v
+        effect += list(state.spaces[adjacent][2].reward)
+    total = {k: sum(getattr(state.stratagems[c].cost, k) for c in cards) for k in Cost.model_fields}
+    return _Plan(Cost(**total), extra, effect, cards, adjacent)
 
 
 def stratagem_actions(state: PendulumState, q: int) -> list[Action]:
@@ -154,7 +226,7 @@ def explain(state: PendulumState, q: int, action: Action) -> str:
     try:
         if v in ("place", "home") and args:
             w = state.worker(q, args[0])
-            why = state.can_leave(w)
+            why = state.can_leave(w, q)
             if why:
                 return why
             if v == "place" and len(args) > 1:
@@ -163,7 +235,10 @@ def explain(state: PendulumState, q: int, action: Action) -> str:
             w = state.worker(q, args[0])
             if w.space is None or w.part != TOP:
                 return "a worker acts from the top part (gold frame) of a space"
-            if not state.glass_in_row(w.space):
+            if (q, w.wid) in state.spent:
+                return (f"{w.wid} has acted in {state.spent[(q, w.wid)]} already: once until that sandglass "
+                        "flips (the reward \"genau einmal\")")
+            if not state.may_act(q, w):
                 return "a worker action is possible only in a row with a sandglass (\"eine Sanduhr\")"
             return "the cost cannot be paid, or the choices do not fit the reward"
         if v == "flip" and args and args[0] in AREAS:
@@ -188,13 +263,13 @@ def apply_action(state: PendulumState, q: int | None, action: Action, log: list[
         flip(state, a[0], log)
     elif v == "place":
         w = state.worker(q, a[0])
-        why = state.can_leave(w) or state.can_enter_top(q, w, a[1])
+        why = state.can_leave(w, q) or state.can_enter_top(q, w, a[1])
         if why:
             raise IllegalAction(why)
         w.space, w.part = a[1], TOP
     elif v == "home":
         w = state.worker(q, a[0])
-        why = state.can_leave(w)
+        why = state.can_leave(w, q)
         if why:
             raise IllegalAction(why)
         w.space, w.part = None, None
@@ -239,6 +314,7 @@ def flip(state: PendulumState, area: str, log: list[str]) -> None:
     g.row = 1 - g.row
     g.expires = state.now + state.rules.sandglasses.duration(area) if state.phase != "untimed" else state.now
     state.expired_since.pop(area, None)
+    state.spent = {k: v for k, v in state.spent.items() if v != area}
     if area == "purple":
         if state.markers[g.row] < 1:
             raise IllegalAction("purple must land on a circle holding a marker")
@@ -251,30 +327,23 @@ def perform(state: PendulumState, q: int, a: list[str], log: list[str]) -> None:
     w = state.worker(q, a.pop(0))
     if w.space is None or w.part != TOP:
         raise IllegalAction("a worker acts from the top part of a space")
-    if not (state.glass_in_row(w.space) or (q, w.wid) in state.started):
+    if not state.may_act(q, w):
         raise IllegalAction("a worker action is possible only in a row with a sandglass")
     state.started.discard((q, w.wid))
-    waiver = None
-    if a and a[0].startswith("with="):
-        waiver = a.pop(0)[5:]
-        s = state.seats[q]
-        if waiver not in s.hand or not _waiver_ok(state, waiver):
-            raise IllegalAction(f"{waiver} does not waive this action's gold")
-        if state.area_of(w.space) == "black":
-            raise IllegalAction("the gold waiver never covers black's 4 military")
+    mods = []
+    while a and a[0].startswith("with="):
+        mods.append(a.pop(0)[5:])
+    plan = _act_plan(state, q, w.space, tuple(mods))
     s = state.seats[q]
     w.part = BOTTOM  # 1. the action has started
-    wcost = state.stratagems[waiver].cost if waiver else Cost()
-    pay(s, wcost, a.pop(0) if wcost.any else "", seat_cost(state, q, w.space, waiver is not None))  # 2. pay
-    if waiver:
-        s.hand.remove(waiver)
-        s.discard.append(waiver)
-    _area, _r, sp = state.spaces[w.space]
-    apply_effect(state, q, sp.reward, a, log)  # 3. the reward, once
-
-
-def _waiver_ok(state: PendulumState, sid: str) -> bool:
-    return _is_waiver(state, sid)
+    state.spent[(q, w.wid)] = state.area_of(w.space)  # once until this area's glass flips
+    pay(s, plan.card_cost, a.pop(0) if plan.card_cost.any else "", plan.extra)  # 2. pay first
+    for card in plan.cards:
+        s.hand.remove(card)
+        s.discard.append(card)
+    if plan.adjacent:
+        log.append(f"with the adjacent action of {plan.adjacent}")
+    apply_effect(state, q, plan.effect, a, log)  # 3. the rewards, once each
 
 
 def claim(state: PendulumState, q: int, a: list[str], log: list[str]) -> None:

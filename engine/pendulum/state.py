@@ -88,7 +88,14 @@ class Request:
 
 #: what actions never change: shared between a state and its copies
 _SHARED = frozenset({"res", "rules", "spaces", "provinces", "stratagems", "rewards", "achievements", "circles",
-                     "events", "log", "requests", "rng"})
+                     "events", "log", "requests", "rng", "seat_hooks"})
+
+#: an advanced leader's ability, as hooks overriding the basic rules ("Die Fähigkeiten mancher
+#: fortgeschrittener Anführer brechen diese Grundregeln und haben Vorrang"); docs/rules/pendulum.md
+MOVE_IN_GLASS_ROW = "move_in_glass_row"  # rule 1 off: move onto a top part / off any part in a glass row
+ACT_WITHOUT_GLASS = "act_without_glass"  # rule 2 off: act from a top part in a row without a glass
+IGNORE_BLOCKING = "ignore_blocking"  # small workers enter occupied top parts in purple and green
+ADJACENT_ACTION = "adjacent_action"  # stratagems with `adjacent_action` add an adjacent space's action
 
 
 class PendulumState:
@@ -135,6 +142,7 @@ class PendulumState:
         self.great_worker_up = True
         self.privilege: list[int] = []  # seats from place 1 down; -1 = the 2-player neutral
         self.seats: list[SeatState] = []
+        self.seat_hooks = [frozenset(res.leader_side(q).ability.hooks) for q in range(self.n)]
         # turn phases
         self.queue: list[tuple[int, str]] = []  # start: (seat, worker size) to place
         self.turn_order: list[int] = []
@@ -147,6 +155,9 @@ class PendulumState:
         self.council_taken: set[str] = set()
         self.expired_since: dict[str, int] = {}
         self.started: set[tuple[int, str]] = set()  # (seat, worker) whose act was requested in a glass row
+        # (seat, worker) -> the area it acted in: it acts again only after that area's glass has flipped
+        # (the reward exactly once per glass; matters only where an ability lets workers move in glass rows)
+        self.spent: dict[tuple[int, str], str] = {}
 
     # ------------------------------------------------------------------ lookups
     def leader_side(self, q: int):
@@ -212,20 +223,31 @@ class PendulumState:
         if space_id not in self.spaces:
             return f"no space {space_id!r}"
         area, row, _sp = self.spaces[space_id]
-        if self.glasses[area].row == row:
+        hooks = self.seat_hooks[q]
+        if self.glasses[area].row == row and MOVE_IN_GLASS_ROW not in hooks:
             return "workers move only onto spaces in a row without a sandglass (\"keine Sanduhr\")"
         occ = self.occupants(space_id) if occ is None else occ.get(space_id, ())
         if self.seat_options(q).advanced_placement and any(oq == q for oq, ow in occ if ow is not w):
             return "advanced placement: at most 1 of your workers per top part"
-        if w.size == "small" and area != "black" and any(ow is not w for _oq, ow in occ):
+        if w.size == "small" and area != "black" and IGNORE_BLOCKING not in hooks \
+                and any(ow is not w for _oq, ow in occ):
             return "a small worker cannot enter an occupied top part in purple or green"
         return None
 
-    def can_leave(self, w: Worker) -> str | None:
+    def can_leave(self, w: Worker, q: int | None = None) -> str | None:
+        """Why worker `w` (of seat `q`) may not move off its space now (None: it may)."""
+        if q is not None and MOVE_IN_GLASS_ROW in self.seat_hooks[q]:
+            return None
         if w.space is not None and self.glass_in_row(w.space):
             return "a worker in a row with a sandglass cannot move (\"steckt fest\" on a reward box)" \
                 if w.part == BOTTOM else "a worker in a row with a sandglass can only act"
         return None
+
+    def may_act(self, q: int, w: Worker) -> bool:
+        """Rule 2: a worker on a top part acts only in a row with a sandglass (or its action was requested
+        while the glass stood there), unless the seat's ability overrides it."""
+        return w.space is not None and w.part == TOP and (q, w.wid) not in self.spent and (
+            self.glass_in_row(w.space) or (q, w.wid) in self.started or ACT_WITHOUT_GLASS in self.seat_hooks[q])
 
     def free_top_targets(self, q: int, w: Worker, ignore_from: bool = False) -> list[str]:
         occ = self.occupancy()

@@ -183,10 +183,12 @@ class Turns(FileModel):
         "phase_by_phase", description="Every player plays Build, then every player Move, then Action "
         "(`phase_by_phase`), or each player plays its three phases in a row (`player_by_player`).")
     toggle_switches: Literal["own", "any"] = Field("own", description="Which switches a player may toggle.")
-    max_turns: int = Field(60, ge=1, description="The game ends after this many turns (the manual has "
-                           "no limit; computer games need one).")
+    max_turns: int | None = Field(
+        60, ge=1, description="A safety bound: the game ends after this many turns. The manual has no "
+        "limit (null: none, the manual's rule: only the last side standing ends a game); computer "
+        "players can hold each other off forever, so batch play needs one.")
     at_limit: Literal["most_circuits", "draw"] = Field(
-        "most_circuits", description="Who wins when the turn limit ends the game: the living side that "
+        "most_circuits", description="Who wins when the safety bound ends the game: the living side that "
         "owns the most circuits, its energy base (a tie is a draw among the tied), or nobody (a draw "
         "among the living).")
 

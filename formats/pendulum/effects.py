@@ -17,7 +17,7 @@ gold and culture; "Stimmen gelten nicht als Rohstoff"). A reward (an `Effect`) i
     - great_worker                    # swap a small worker for the waiting large one
     - column_limit_plus               # columns hold one more province in every council
     - legendary_vp                    # the Legendary Achievement point
-    - adjacent_action                 # act with an adjacent space instead (an advanced leader's hook)
+    - adjacent_action                 # also take an adjacent space's action, paying it (an advanced leader's hook)
 
 `card_text` renders a cost and an effect as a card shows them: "Kosten auf Karten werden vor einem
 schwarzen Pfeil angezeigt".

@@ -36,8 +36,9 @@ def test_player_order_is_random_each_turn():
     """'Player order is randomly determined for the turn and displayed in color blocks'"""
     g = new_game(CONTENT / "four.scn.yaml", seed=3)
     orders = [e.order for e in g.last_events if type(e).__name__ == "TurnStarted"]
-    while not g.is_over:
-        ev = g.apply(g.legal_actions()[0])  # `end`
+    while not g.is_over:  # every side lays a circuit a turn and ends its other parts
+        legal = g.legal_actions()
+        ev = g.apply(next((a for a in legal if a.item == "circuit"), legal[0]))
         orders += [e.order for e in ev if type(e).__name__ == "TurnStarted"]
     assert len(orders) == 60 and len(set(orders)) > 10
     assert all(sorted(o) == [0, 1, 2, 3] for o in orders)
@@ -198,3 +199,37 @@ def test_a_new_turns_events_follow_the_action_that_ended_the_last():
     s = position(["a1+", "   ", "+ +"], ["n"], left=1)
     names = [type(e).__name__ for e in play(s, "move a1-b1")]
     assert names.index("Crossed") < names.index("TurnStarted") < names.index("Energized")
+
+
+def _end_every_part_until(g, turn: int) -> None:
+    while not g.is_over and g.turn < turn:
+        g.apply(next(a for a in g.legal_actions() if a.op == "end"))
+
+
+def test_the_manual_has_no_turn_limit_a_null_bound_plays_on():
+    """Manual 3 CPU: "A side is destroyed when its energy level is drained below zero"; 5 KILLED
+    PLAYERS: only that ends a side, and the game is won by the last side standing. The ruleset's
+    `turns.max_turns` is the project's safety bound for computer play; `null` is the manual's rule."""
+    from gridsmith.engine.core.protocol import Termination
+
+    g = new_game(CONTENT / "duel.scn.yaml", seed=2, ruleset=rules(turns={"max_turns": None}))
+    while g.turn < 150:  # both sides lay circuits and never attack: nobody is ever drained
+        legal = g.legal_actions()
+        g.apply(next((a for a in legal if a.item == "circuit"), legal[0]))
+    assert not g.is_over and g.turn == 150
+    bounded = new_game(CONTENT / "duel.scn.yaml", seed=2, ruleset=rules(turns={"max_turns": 3, "at_limit": "draw"}))
+    _end_every_part_until(bounded, 10)
+    assert bounded.is_over and bounded.turn == 3 and bounded.result.termination == Termination.TURN_LIMIT
+    assert set(bounded.result.winners) == {0, 1}  # a draw among the living: nobody won by the manual
+
+
+def test_a_game_where_nobody_can_ever_act_again_ends_in_a_draw():
+    """The manual is silent on a Grid where no side can build, move or fire any more: with no
+    circuits there is no income ("one energy point for each circuit of their color"), the carried
+    fifth dwindles to nothing, and the game would go on forever. It ends, a draw among the living."""
+    from gridsmith.engine.core.protocol import Termination
+
+    g = new_game(CONTENT / "four.scn.yaml", seed=3, ruleset=rules(turns={"max_turns": None}))
+    _end_every_part_until(g, 1000)
+    assert g.is_over and g.result.termination == Termination.NO_LEGAL_ACTION
+    assert g.result.winners == (0, 1, 2, 3) and g.turn < 10 and g.energy == [0, 0, 0, 0]

@@ -69,3 +69,16 @@ def wait_validated(qtbot, ed) -> list:
         pass
     assert ed.validator.generation >= gen
     return ed.validator.problems
+
+
+def open_in_editor(qtbot, path, size=(820, 600)):
+    """A file in its registered editor (the plug-in the shell would pick), shown at `size`."""
+    from gridsmith.editor.core import files, plugins
+
+    doc = files.open_document(path)
+    e = plugins.get(doc.kind).editor_class(doc)
+    qtbot.addWidget(e)
+    e.resize(*size)
+    e.show()
+    qtbot.waitExposed(e)
+    return e

@@ -185,17 +185,77 @@ def test_painter_screenshot(ed, qtbot):
     assert p.exists() and doc.cell(9, 8, 0) == "2<"
 
 
-def test_select_delete_and_a_refused_copy_said_in_words(ed):
+def _scene(ed):
+    """Circuits of red b3-e3 with a ground on c3-d3, a capacitor charged 15 on e3-e4, a diode on
+    e4-e5 passing south, red's CPU on a3 with a circuit to b3 and a strong gridrunner on d3."""
     doc = ed.document
-    drag(ed.view, [(2, 2), (5, 2)])
+    drag(ed.view, [(0, 2), (4, 2), (4, 4)])
     ed.set_tool("object")
     choose_object(ed, "G")
-    click(ed.view, 3, 2, 0)
-    ed.select_all()
-    assert not ed.copy() and "cannot carry" in ed.messages[-1]
-    assert doc.cell(3, 2, 0) == "1G"  # a refused cut erases nothing
-    assert not ed.cut() and doc.cell(3, 2, 0) == "1G"
-    assert ed.delete_selection()
-    assert all(doc.cell(*e) == "." for e in doc.geometry().cells())
+    click(ed.view, 2, 2, 0)
+    choose_object(ed, "C")
+    ed.palette.charge.setValue(15)
+    click(ed.view, 4, 2, 1)
+    choose_object(ed, "v")
+    drag(ed.view, [(4, 3), (4, 4)])
+    doc.place_cpu(0, (0, 2))
+    doc.set_points({(3, 2): "as"}, "Place gridrunner")
+    return doc
+
+
+def test_copy_and_paste_circuitry_with_objects_charges_cpus_and_gridrunners(ed, qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    doc = _scene(ed)
+    before = {e: doc.cell(*e) for e in doc.geometry().cells()}
+    ed.set_selection(doc.geometry().region((0, 2, 0), (4, 3, 1)))  # points a3..e5
+    assert ed.copy() and "Copied 6 circuits and 2 CPUs or gridrunners" in ed.messages[-1]
+    text = QApplication.clipboard().text()
+    assert "gridsmith: cells" in text and "kind: circuitwar.scenario" in text and "0,0,1: 15" not in text
+    assert "4,0,1: 15" in text and "- A++s" not in text and "- A++a" in text
+    assert ed.paste() and "Pasting" in ed.messages[-1]
+    n = doc.undo_stack.count()
+    ed.view.tool.press((10, 5, 0), Qt.MouseButton.LeftButton)  # top-left point of the copy on k6
+    assert doc.undo_stack.count() == n + 1 and doc.undo_stack.text(n) == "Paste"
+    assert [doc.cell(*e) for e in ((10, 5, 0), (12, 5, 0), (14, 5, 1), (14, 6, 1))] == ["1", "1G", "1C15", "1v"]
+    assert doc.point(13, 5) == "as" and doc.point(10, 5) == "A"
+    assert doc.point(0, 2) == "+"  # a side has one CPU: the pasted one moved it
+    assert all(doc.cell(*e) == v for e, v in before.items() if e[0] < 10)  # the original circuits stay
+    doc.undo_stack.undo()  # one step takes the whole paste back
+    assert doc.cell(12, 5, 0) == "." and doc.point(13, 5) == "+" and doc.point(0, 2) == "A"
+    assert {e: doc.cell(*e) for e in doc.geometry().cells()} == before
+    doc.undo_stack.redo()
+    assert doc.cell(14, 5, 1) == "1C15" and doc.point(10, 5) == "A"
+
+
+def test_cut_moves_circuitry_and_delete_clears_it_with_its_points_one_step_each(ed):
+    from PySide6.QtWidgets import QApplication
+
+    doc = _scene(ed)
+    sel = doc.geometry().region((0, 2, 0), (4, 3, 1))
+    ed.set_selection(sel)
+    n = doc.undo_stack.count()
+    assert ed.cut() and doc.undo_stack.text(n) == "Cut"
+    assert all(doc.cell(*e) == "." for e in sel) and doc.point(3, 2) == "+" and doc.point(0, 2) == "+"
+    assert ed.paste(QApplication.clipboard().text())
+    ed.view.tool.press((0, 6, 0), Qt.MouseButton.LeftButton)
+    assert doc.cell(2, 6, 0) == "1G" and doc.cell(4, 6, 1) == "1C15" and doc.point(3, 6) == "as"
+    assert doc.point(0, 6) == "A"
+    ed.set_selection(doc.geometry().region((0, 6, 0), (4, 7, 1)))
+    assert ed.delete_selection() and doc.undo_stack.text(doc.undo_stack.count() - 1) == "Delete"
+    assert all(doc.cell(*e) == "." for e in doc.geometry().cells()) and doc.points() == {(18, 5): "B"}
     doc.undo_stack.undo()
-    assert doc.cell(3, 2, 0) == "1G"
+    assert doc.cell(2, 6, 0) == "1G" and doc.point(3, 6) == "as"
+
+
+def test_a_paste_of_foreign_or_broken_text_is_refused_in_words(ed):
+    assert not ed.paste("hello") and "Cannot paste" in ed.messages[-1]
+    other = "gridsmith: cells\nkind: pendulous.scenario\ngeometry: square\nlayers:\n- - '11'\n"
+    assert not ed.paste(other) and "pendulous.scenario" in ed.messages[-1]
+    bad = ("gridsmith: cells\nkind: circuitwar.scenario\ngeometry: lattice\nlayers:\n- - '1'\n- []\n"
+           "objects:\n- - ' Q'\n")
+    assert not ed.paste(bad) and "Q" in ed.messages[-1]
+    bare = "gridsmith: cells\nkind: circuitwar.scenario\ngeometry: lattice\nlayers:\n- - '12'\n- []\n"
+    assert ed.paste(bare)  # another lattice copy without objects or points: bare circuits
+    ed.view.tool.press((3, 3, 0), Qt.MouseButton.LeftButton)
+    assert ed.document.cell(3, 3, 0) == "1" and ed.document.cell(4, 3, 0) == "2"

@@ -47,6 +47,10 @@ def test_two_humans_build_by_clicks_with_energy_bars_and_the_side_order(qtbot):
     assert w.state.energy[me] == energy - cost and w.state.left == s.rules.build.per_turn - 1
     # a point far from the CPU: no gridrunner there, said in words
     pv.build_item.setCurrentIndex(pv.build_item.findData("gridrunner"))
+    left = w.state.energy[me]
+    assert pv.bars[me].text() == f"{left} → {left - 10} after a gridrunner"  # the bar darkens by 10
+    qtbot.wait(20)
+    shot(w, "circuitwar-play-build.png")
     click(pv.view, 9, 0)
     assert "is not possible now" in w.notice.text() and "build gridrunner j1" in w.notice.text()
     click(pv.view, *runner_point)

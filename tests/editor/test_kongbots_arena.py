@@ -8,23 +8,15 @@ import shutil
 import pytest
 
 from canvas_models import shot
-from editor_helpers import ROOT, click, drag, move, wait_validated
+from editor_helpers import ROOT, click, drag, move, open_in_editor, wait_validated
 
 CONTENT = ROOT / "content" / "kongbots"
 
 
 def open_arena(qtbot, tmp_path, name):
     """A copy of a bundled arena in its registered editor (the plug-in the shell would pick)."""
-    from gridsmith.editor.core import files, plugins
-
     shutil.copy(CONTENT / name, tmp_path / name)
-    doc = files.open_document(tmp_path / name)
-    e = plugins.get(doc.kind).editor_class(doc)
-    qtbot.addWidget(e)
-    e.resize(820, 600)
-    e.show()
-    qtbot.waitExposed(e)
-    return e
+    return open_in_editor(qtbot, tmp_path / name)
 
 
 @pytest.fixture

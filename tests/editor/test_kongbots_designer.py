@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from canvas_models import shot
-from editor_helpers import ROOT, wait_validated
+from editor_helpers import ROOT, open_in_editor, wait_validated
 from gridsmith.engine.kongbots.matchup import table
 from gridsmith.formats.kongbots.bot import build_problems
 from gridsmith.formats.loader import load_file
@@ -18,15 +18,8 @@ CONTENT = ROOT / "content" / "kongbots"
 
 @pytest.fixture
 def ed(qtbot, tmp_path):
-    from gridsmith.editor.core import files, plugins
-
     shutil.copy(CONTENT / "scout-raider.bot.yaml", tmp_path / "r.bot.yaml")
-    doc = files.open_document(tmp_path / "r.bot.yaml")
-    e = plugins.get(doc.kind).editor_class(doc)
-    qtbot.addWidget(e)
-    e.resize(1280, 640)
-    e.show()
-    qtbot.waitExposed(e)
+    e = open_in_editor(qtbot, tmp_path / "r.bot.yaml", (1280, 640))
     yield e
     e.close_editor()
 

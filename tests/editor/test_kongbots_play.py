@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 
 from canvas_models import shot
 from editor_helpers import ROOT, click, move
@@ -17,6 +17,7 @@ from gridsmith.engine.core.simulate import GameSpec, play_game
 from gridsmith.engine.kongbots.actions import Fire, Move
 from gridsmith.engine.kongbots.odds import laser_breakdown
 from gridsmith.formats.kongbots.modules import AIMER, SHIELD
+from gridsmith.formats.kongbots.scenario import BotEntry
 from gridsmith.formats.loader import load_file
 
 CONTENT = ROOT / "content" / "kongbots"
@@ -108,9 +109,8 @@ def test_the_scenario_editor_resolves_and_offers_play(qtbot, tmp_path):
     ed = plugins.get(doc.kind).editor_class(doc)
     qtbot.addWidget(ed)
     ed.show()
-    assert ed.can_play() and ed.team_bots[0].text() == "warrior-brawler as Hammer, warrior-sniper as Eye"
-    ed.team_bots[1].setText("scout-brawler")
-    ed.team_bots[1].editingFinished.emit()
+    assert ed.can_play()
+    doc.set_team(1, bots=[BotEntry(build="scout-brawler")])  # the team builder's own test drives its widgets
     assert doc.model.teams[1].bots[0].build == "scout-brawler"
     problems = ed.validate_now()
     assert any("same class" in p.message for p in problems)  # the formats' building restriction
@@ -145,4 +145,25 @@ def test_balance_lab_for_a_kongbots_scenario(qtbot, tmp_path):
     dlg.resize(1000, 680)
     qtbot.wait(20)
     shot(dlg, "kongbots-balance.png")
+    # drawn as the arena is: hexagons in axial rows (Game.board_geometry), not squares
+    assert hm.geom.name == "hex"
+    s = hm._scale()
+    for cell in ((0, 0), (5, 4), (11, 11), (11, 0)):
+        c = hm.geom.center(cell)
+        assert hm.cell_at(QPointF(c.x() * s, c.y() * s)) == cell
+    # row 11 is drawn 5.5 hexes right of row 0: the rhombus of the arena, as the painter draws it
+    assert hm.geom.center((0, 11)).x() - hm.geom.center((0, 0)).x() == pytest.approx(5.5 * hm.geom.px)
     ed.close_editor()
+
+
+def test_simulate_heat_map_png_of_a_hex_arena(tmp_path, capsys):
+    """`simulate --heatmap` draws a hex arena's rows half a cell apart, as the painter lays them out."""
+    import struct
+
+    from gridsmith.cli import main
+
+    out = tmp_path / "heat.png"
+    assert main(["simulate", str(SKIRMISH), "--games", "2", "--jobs", "1", "--agent-seed", "1", "--no-progress",
+                 "--seats", "greedy,greedy", "--heatmap", str(out)]) == 0
+    data = out.read_bytes()
+    assert struct.unpack(">II", data[16:24]) == (12 * 12 + 11 * 6, 12 * 12)

@@ -289,3 +289,53 @@ def test_computers_only_play_the_same_game_as_the_headless_loop(qtbot):
     w.start_replay()
     w.seek(w.slider.maximum())
     assert w.replay_state.state.requests == st.requests and w.replay_state.state.result == st.result
+
+
+def test_automatic_flips_are_a_switch_off_when_every_seat_is_human(qtbot):
+    # "Es gibt keine Regel, dass Sanduhren umgedreht werden müssen" and "Ihr dürft die Sanduhr auch stehen
+    # lassen, nachdem sie abgelaufen ist, bis ihr bereit seid sie umzudrehen": with only human seats an
+    # expired glass stands until someone flips it; with a computer seat the switch is on by default.
+    hot = window(qtbot, ["human", "human"])
+    assert not hot.provider.act_auto_flip.isChecked() and hot.state.state.rules.timing.auto_flip_ms is None
+    assert "Automatically after 3 s" in hot.provider.act_auto_flip.text()
+    hot.begin()
+    view, st = hot.provider.view, hot.state.state
+    while st.phase == "start":
+        q = hot.state.to_move
+        wid, sid = st.legal_actions(q)[0].args
+        drag(view, worker_pos(view, q, wid), top_of(view, sid))
+    hot.act_pause.setChecked(True)
+    black = st.glasses["black"].expires
+    hot.run_clock(black + 20_000)  # long past the black glass: nobody flipped it, so it still stands
+    assert st.now == black + 20_000 and st.glasses["black"].row == 1 and st.can_flip("black")
+    shot(hot, "pendulum-play-no-auto-flip.png")
+    # switched on mid-game: this game keeps its setting (its save replays), the next game has it
+    hot.provider.act_auto_flip.setChecked(True)
+    assert "next game" in hot.statusBar().currentMessage() and st.rules.timing.auto_flip_ms is None
+    hot.new_game(seed=7)
+    assert hot.state.state.rules.timing.auto_flip_ms == 3000 and hot.initial.state.rules.timing.auto_flip_ms == 3000
+    # with a computer seat it is on; switched off before anything happened, it applies to this game
+    mixed = window(qtbot, ["human", "greedy"])
+    assert mixed.provider.act_auto_flip.isChecked() and mixed.state.state.rules.timing.auto_flip_ms == 3000
+    mixed.provider.act_auto_flip.setChecked(False)
+    assert mixed.state.state.rules.timing.auto_flip_ms is None and "off" in mixed.statusBar().currentMessage()
+
+
+def test_the_next_round_is_switched_untimed_from_the_game_menu(qtbot):
+    # "Entscheidet einfach am Ende jeder Ratsphase, wie ihr die nächste Runde spielen möchtet."
+    w = window(qtbot, ["human", "human"])
+    pv, view, st = w.provider, w.provider.view, w.state.state
+    assert pv.act_untimed.isEnabled() and not pv.act_untimed.isChecked() and "Round 1" in pv.act_untimed.text()
+    pv.act_untimed.trigger()  # checks it: round 1 untimed
+    assert st.res.scenario.untimed_rounds == [1] and w.initial.state.res.scenario.untimed_rounds == [1]
+    assert "Round 1 will be played untimed" in w.statusBar().currentMessage()
+    w.begin()
+    while st.phase == "start":
+        q = w.state.to_move
+        wid, sid = st.legal_actions(q)[0].args
+        drag(view, worker_pos(view, q, wid), top_of(view, sid))
+    assert st.phase == "untimed" and pv.done_box.isVisible()
+    # round 1 has begun: the menu now offers round 2, still timed
+    assert "Round 2" in pv.act_untimed.text() and not pv.act_untimed.isChecked()
+    pv.act_untimed.trigger()
+    assert st.res.scenario.untimed_rounds == [1, 2] and pv.act_untimed.isChecked()

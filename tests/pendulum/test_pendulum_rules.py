@@ -504,6 +504,36 @@ def test_untimed_round_follows_the_time_track():
     assert st.phase == "timed" and st.round == 2
 
 
+def test_the_next_round_is_switched_to_untimed_during_the_game_and_the_save_replays():
+    # "Ihr könnt die ganze Partie Pendulum auf diese Art spielen oder während der Partie zwischen dem Spiel mit
+    # aktiven und ohne aktive Sanduhren wechseln. Entscheidet einfach am Ende jeder Ratsphase, wie ihr die
+    # nächste Runde spielen möchtet."
+    from gridsmith.engine.pendulum.council import next_round_to_decide, set_untimed
+    from gridsmith.engine.pendulum.saves import from_save, snapshot, to_save
+
+    st = started("first-game.scn.yaml")  # round 1 untimed, the others timed
+    assert next_round_to_decide(st) == 2
+    while st.phase == "untimed":
+        for q in list(st.actors()):
+            st.request(q, A("done"))
+    take_default(st)
+    assert set_untimed(st, True) == 2 and st.res.scenario.untimed_rounds == [1, 2]
+    while st.phase == "council":
+        st.request(st.actors()[0], A("pass"))
+    # no waiting for the glasses: round 2 begins untimed at once, on the time track
+    assert st.phase == "untimed" and st.round == 2 and st.time_step == 0
+    assert set_untimed(st, False) == 3 and st.res.scenario.untimed_rounds == [1, 2]
+    back = from_save(to_save(st))  # the decisions travel in the save's scenario: the same game
+    assert snapshot(back) == snapshot(st)
+    # a timed game switched before its opening flip; a round already decided (waiting) cannot be
+    duel = game()
+    assert next_round_to_decide(duel) == 1 and set_untimed(duel, True) == 1
+    duel.phase = "council_wait"
+    assert next_round_to_decide(duel) is None
+    with pytest.raises(IllegalAction, match="decided"):
+        set_untimed(duel, False)
+
+
 # ------------------------------------------------------------------ advanced variant
 
 def test_advanced_placement_one_own_worker_per_top_part():
