@@ -131,12 +131,6 @@ class CircuitWarProvider(PlayProvider):
         owner = split_value(key)[0]
         return art.EMPTY_COLOUR if owner == "." else art.owner_colour(owner)
 
-    def minimap(self):
-        return self.canvas.minimap
-
-    def zoomable(self):
-        return self.view
-
     def show_state(self, state, viewer, full: bool = False) -> None:
         self.shown = state
         if full:

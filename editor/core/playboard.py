@@ -5,9 +5,9 @@ Clicks and hovers arrive as cells; after an action only the cells whose key chan
 
 A provider builds one:
 
-    self.board = PlayBoard(lambda: SquareGeometry(w, h, px=48), key_at, render, colour, on_click, on_hover)
-    return self.board.view        # PlayProvider.board();  self.board.minimap: PlayProvider.minimap()
-    self.board.redraw(full)       # PlayProvider.show_state(): after keys changed
+    self.canvas = PlayBoard(lambda: SquareGeometry(w, h, px=48), key_at, render, colour, on_click, on_hover)
+    return self.canvas.view       # PlayProvider.board(); the base class's minimap() and zoomable() use it
+    self.canvas.redraw(full)      # PlayProvider.show_state(): after keys changed
 """
 from __future__ import annotations
 

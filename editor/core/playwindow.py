@@ -97,13 +97,17 @@ class PlayProvider:
         state was replaced (new game, load, a replay's seek), not just changed by one action."""
         raise NotImplementedError
 
+    # a provider whose board() builds the shared canvas (editor.core.playboard.PlayBoard) keeps it
+    # here, and gets the world view and the View menu's zoom from it
+    canvas: Any = None
+
     def minimap(self) -> QWidget | None:
         """The world view of the board (a dock on the right), if the board has one."""
-        return None
+        return None if self.canvas is None else self.canvas.minimap
 
     def zoomable(self) -> Any:
         """An object with zoom_in/zoom_out/zoom_fit for the View menu, or None."""
-        return None
+        return None if self.canvas is None else self.canvas.view
 
     # ---- action input ----------------------------------------------------------------------------
     def panel(self) -> QWidget | None:

@@ -141,12 +141,6 @@ class KongbotsProvider(PlayProvider):
         self.view.scene().addItem(self.sight)
         return self.view
 
-    def minimap(self):
-        return self.canvas.minimap
-
-    def zoomable(self):
-        return self.view
-
     def show_state(self, state, viewer, full: bool = False) -> None:
         self.shown = state
         if full or self.selected is not None and not self._orders_of(self.selected):

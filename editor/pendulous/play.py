@@ -126,12 +126,6 @@ class PendulousProvider(PlayProvider):
         self.view, self.tiles = self.canvas.view, self.canvas.tiles
         return self.view
 
-    def minimap(self):
-        return self.canvas.minimap
-
-    def zoomable(self):
-        return self.view
-
     def show_state(self, state, viewer, full: bool = False) -> None:
         self.shown = state
         if full:
