@@ -72,7 +72,8 @@ def main() -> None:
                     wins, better, _ = _tally(done, baseline)
                     print(f"  after seed {r.seed}: {args.agent} wins {wilson(wins, len(done)).to_text()} "
                           f"(fair share {100 / n:.0f}%), scores more than {args.against} in its seat "
-                          f"{wilson(better, len(done)).to_text()}, {time.perf_counter() - t:.0f} s", flush=True)
+                          f"{wilson(better, len(done)).to_text()}, margin over the best other seat "
+                          f"{_margin(done):+.0f}, {time.perf_counter() - t:.0f} s", flush=True)
         el = time.perf_counter() - t
         games = [r for r in recs if r.rotation >= 0 and not r.error and r.seed in baseline]
         wins, better, diff = _tally(games, baseline)
@@ -83,6 +84,8 @@ def main() -> None:
         print(f"  {args.agent} wins {w.to_text()} (fair share {100 / n:.0f}%)")
         print(f"  {args.agent} scores more than {args.against} in the same seat and seed: {b.to_text()}, "
               f"mean difference {diff / max(1, len(games)):+.1f} points")
+        print(f"  by seat (wins/games, mean margin over the best other seat): " + ", ".join(
+            _seat_text(games, q) for q in range(n)))
         sys.stdout.flush()
 
 
@@ -94,6 +97,20 @@ class _inline:
 
     def __exit__(self, *exc) -> None:
         return None
+
+
+def _margin(games) -> float:
+    """The agent's mean score minus the best other seat's score: a finer figure than wins when
+    comparing settings over few games."""
+    return sum(r.scores[r.rotation] - max(x for j, x in enumerate(r.scores) if j != r.rotation)
+               for r in games) / max(1, len(games))
+
+
+def _seat_text(games, q: int) -> str:
+    """Seat `q`: the agent's sole wins there / its games there, and its mean margin there."""
+    mine = [r for r in games if r.rotation == q]
+    wins = sum(1 for r in mine if r.winners == (q,))
+    return f"{q}: {wins}/{len(mine)} {_margin(mine):+.0f}"
 
 
 def _tally(games, baseline) -> tuple[int, float, float]:

@@ -10,7 +10,9 @@ group (`pendulous.random`, `pendulous.greedy`, `pendulous.search`); options are 
 * SearchAgent: Monte-Carlo search over the rest of the turn. For the greedy agent's few best
   candidate actions and End Turn it plays the turn out several times (greedy policy, its own dice),
   then every opponent's turn of the round, and scores the result by projected victory points
-  (points so far + income x accumulations left), forces and position, against the best opponent.
+  (points so far + income x accumulations left), forces and position (both fading over the last
+  turns), against a rival: the best opponent, mixed with the field's mean on a map of several
+  opponents. Rounds of rollouts after the first go to the better half of the candidates.
 """
 from __future__ import annotations
 
@@ -246,34 +248,51 @@ class GreedyAgent:
 
 
 # ---------------------------------------------------------------- search
-def evaluate(s: PendulousState, me: int, army_value: float = 1.0) -> float:
-    """Projected final score of `me` minus the best opponent's: victory points so far, plus what
-    the squares held now earn for the accumulations left, plus a value per army, plus a small
-    positional term (the greedy policy's square values: any land, and more for land next to an
-    enemy city, from where cities are stormed)."""
+def projections(s: PendulousState, army_value: float = 1.0, fade_turns: int = 0) -> list[float]:
+    """Every seat's projected final score: victory points so far, plus what the squares held now
+    earn for the accumulations left, plus a value per army, plus a small positional term (the
+    greedy policy's square values: any land, and more for land next to an enemy city, from where
+    cities are stormed).
+
+    Armies and position only promise future points: with `fade_turns` > 0 their weight falls in
+    proportion once fewer accumulations than that are left, to nothing after the last (an army
+    left over at the end scores nothing, 1.2: the most victory points win)."""
     st, b = s.static, s.static.board
-    best_other = None
-    mine_score = 0.0
     near_city = 0.2 * st.vp_city + 0.5
+    out = []
     for q in range(st.nseats):
         if s.out[q]:
-            proj = float(s.vp[q])
-        else:
-            own = s.own_mask[q]
-            land = own & b.land_mask
-            income = (land & s.supplied).bit_count() * st.vp_land + (own & b.city_mask).bit_count() * st.vp_city
-            # accumulations still to come for q: one per remaining turn start plus the final one
-            left = max(0, st.turns - s.turn) + 1
-            if s.turn <= st.turns and q > s.seat:
-                left += 1  # q still starts a turn in this round
-            enemy_cities = b.city_mask & ~own
-            position = 0.25 * land.bit_count() + near_city * (b.dilate(enemy_cities) & land).bit_count()
-            proj = s.vp[q] + income * left + army_value * s.forces(q) + position
-        if q == me:
-            mine_score = proj
-        elif best_other is None or proj > best_other:
-            best_other = proj
-    return mine_score - (best_other or 0.0)
+            out.append(float(s.vp[q]))
+            continue
+        own = s.own_mask[q]
+        land = own & b.land_mask
+        income = (land & s.supplied).bit_count() * st.vp_land + (own & b.city_mask).bit_count() * st.vp_city
+        # accumulations still to come for q: one per remaining turn start plus the final one
+        left = max(0, st.turns - s.turn) + 1
+        if s.turn <= st.turns and q > s.seat:
+            left += 1  # q still starts a turn in this round
+        enemy_cities = b.city_mask & ~own
+        position = 0.25 * land.bit_count() + near_city * (b.dilate(enemy_cities) & land).bit_count()
+        future = min(1.0, (left - 1) / fade_turns) if fade_turns > 0 else 1.0
+        out.append(s.vp[q] + income * left + future * (army_value * s.forces(q) + position))
+    return out
+
+
+def evaluate(s: PendulousState, me: int, army_value: float = 1.0, fade_turns: int = 0,
+             leader_weight: float = 1.0) -> float:
+    """`me`'s projected final score (see `projections`) minus a rival's: `leader_weight` x the best
+    opponent's + (1 - leader_weight) x the mean of all opponents'. With several opponents and the
+    best one alone as the rival, a square taken from whoever leads after one round counts double,
+    one taken from anyone else once: on Four Kingdoms the search as gray pounded red, the early
+    leader, and blue, red's other neighbour, fed on it and won."""
+    proj = projections(s, army_value, fade_turns)
+    others = [x for q, x in enumerate(proj) if q != me]
+    if not others:
+        return proj[me]
+    rival = max(others)
+    if leader_weight < 1.0:
+        rival = leader_weight * rival + (1.0 - leader_weight) * sum(others) / len(others)
+    return proj[me] - rival
 
 
 class SearchAgent:
@@ -288,13 +307,20 @@ class SearchAgent:
     simulated turn, and `budget`: simulated actions per decision after which no further round of
     rollouts starts (0 = no cap; counted, not timed, so games stay reproducible). An attack is scored as
     chance x value(won) + (1 - chance) x value(lost), and every candidate is rolled out with the
-    same dice (common random numbers), so candidates are compared, not their luck."""
+    same dice (common random numbers), so candidates are compared, not their luck.
+    `halving`: each round after the first rolls out only the better half (at least two) of the
+    candidates left, so three rounds cost about as much as two full ones and the last rounds
+    separate the best. `fade_turns`: armies and position weigh in full until fewer accumulations
+    are left, then less, and nothing in the last turn (0 = never fade). `leader_weight`: the
+    rival's share of the best opponent, the rest being the mean of all opponents (1 = the best
+    opponent only; with one opponent both are the same)."""
 
     name = "search"
 
-    def __init__(self, candidates: int = 5, rollouts: int = 2, reply_turns: int | None = None, threshold: float = 0.5,
+    def __init__(self, candidates: int = 5, rollouts: int = 3, reply_turns: int | None = None, threshold: float = 0.5,
                  army_value: float = 2.0, max_rollout_actions: int = 60, budget: int = 0,
-                 stop_early: bool = False) -> None:
+                 stop_early: bool = False, halving: bool = True, fade_turns: int = 4,
+                 leader_weight: float = 0.5) -> None:
         self.candidates = int(candidates)
         self.rollouts = int(rollouts)
         self.reply_turns = None if reply_turns is None else int(reply_turns)
@@ -307,6 +333,9 @@ class SearchAgent:
         #: (land worth no points, cities taken turns later): with End Turn always a candidate the
         #: search stopped attacking where greedy went on and won (The Siege of the Fords).
         self.stop_early = bool(stop_early)
+        self.halving = bool(halving)
+        self.fade_turns = int(fade_turns)
+        self.leader_weight = float(leader_weight)
         self._steps = 0
 
     def _candidates(self, s: PendulousState) -> list[Any]:
@@ -351,7 +380,7 @@ class SearchAgent:
             if isinstance(a, EndTurn):
                 turns_left -= 1
                 n = 0
-        return evaluate(s, me, self.army_value)
+        return evaluate(s, me, self.army_value, self.fade_turns, self.leader_weight)
 
     def _value(self, view: PendulousState, a: Any, me: int, seed: int) -> float:
         outcomes: list[tuple[float, bool | None]] = [(1.0, None)]
@@ -375,15 +404,20 @@ class SearchAgent:
         if len(cands) == 1:
             return cands[0]
         totals = [0.0] * len(cands)
+        alive = list(range(len(cands)))
         self._steps = 0
-        for _ in range(max(1, self.rollouts)):
+        for r in range(max(1, self.rollouts)):
+            if r and self.halving:
+                # successive halving: later rounds go to the better half of the field so far, so the
+                # rollouts are spent telling the good candidates apart (all alive ones have r rounds)
+                alive = sorted(alive, key=lambda k: (-totals[k], k))[: max(2, (len(alive) + 1) // 2)]
             seed = rng.next_u64()  # the same dice for every candidate: compare actions, not luck
-            for k, a in enumerate(cands):
-                totals[k] += self._value(view, a, me, seed)
+            for k in alive:
+                totals[k] += self._value(view, cands[k], me, seed)
             if self.budget and self._steps >= self.budget:
                 break
-        best = max(range(len(cands)), key=lambda k: (totals[k], -k))
+        best = max(alive, key=lambda k: (totals[k], -k))
         return cands[best]
 
 
-__all__ = ["RandomAgent", "GreedyAgent", "SearchAgent", "greedy_move", "evaluate"]
+__all__ = ["RandomAgent", "GreedyAgent", "SearchAgent", "greedy_move", "evaluate", "projections"]

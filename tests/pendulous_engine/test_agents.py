@@ -111,3 +111,80 @@ def test_greedy_keeps_attacking_a_defended_line_while_it_has_armies_and_resource
         s.apply(a)
     assert attacks >= 3
     assert any(s.owner[s.board.index(r, 3)] == 0 for r in range(3))  # the line was broken
+
+
+# ------------------------------------------------------------ search: evaluation and allocation
+def _three_kingdoms(turns: int = 5):
+    """A 3-seat strip: seat 0 (left) borders seat 1, seat 1 borders seat 2; after the setup turn."""
+    from .helpers import player, start, through_setup
+
+    s = start(["A11122233C", "1112223333", "A11B22333C"], [player(initial_forces=4), player(initial_forces=4),
+                                                           player(initial_forces=4)], turns=turns)
+    through_setup(s, {0: ["place 1,2"], 1: ["place 1,3"], 2: ["place 1,6"]})
+    return s
+
+
+def test_armies_fade_from_the_projection_as_the_game_runs_out():
+    """Armies and position only promise points: with `fade_turns` they weigh in full while at least
+    that many accumulations remain after the next one, in proportion below, and nothing in the last
+    turn (1.2: "the player with the greatest number of victory points after the last turn is the
+    winner"; a leftover army scores nothing)."""
+    from gridsmith.engine.pendulous.actions import END_TURN
+    from gridsmith.engine.pendulous.agents import projections
+
+    s = _three_kingdoms(turns=3)
+    while s.turn < 3:  # to the last turn
+        s.apply(END_TURN)
+    assert s.turn == 3 and s.seat == 0
+    plain, faded = projections(s, army_value=2.0), projections(s, army_value=2.0, fade_turns=4)
+    # seat 0: only the final accumulation is left, so its armies and position count nothing
+    assert faded[0] < plain[0]
+    land0 = s.own_mask[0] & s.static.board.land_mask
+    income0 = (land0 & s.supplied).bit_count() * s.static.vp_land + (
+        s.own_mask[0] & s.static.board.city_mask).bit_count() * s.static.vp_city
+    assert faded[0] == s.vp[0] + income0 * 1
+    # seats 1 and 2 still start turn 3: two accumulations left, so 1/4 of armies and position
+    for q in (1, 2):
+        assert plain[q] > faded[q] > s.vp[q]
+    early = _three_kingdoms(turns=30)
+    assert projections(early, 2.0) == projections(early, 2.0, fade_turns=4)  # nothing fades early
+
+
+def test_the_rival_is_the_leader_or_a_mix_with_the_field():
+    from gridsmith.engine.pendulous.agents import evaluate, projections
+
+    s = _three_kingdoms()
+    s.vp[2] += 500  # seat 2 leads
+    proj = projections(s, 2.0)
+    assert evaluate(s, 0, 2.0) == pytest.approx(proj[0] - proj[2])
+    mixed = 0.5 * proj[2] + 0.5 * (proj[1] + proj[2]) / 2
+    assert evaluate(s, 0, 2.0, leader_weight=0.5) == pytest.approx(proj[0] - mixed)
+
+
+def test_successive_halving_gives_later_rollouts_to_the_better_candidates(monkeypatch):
+    """With `halving`, round r + 1 rolls out only the better half (at least two) of the candidates
+    still in the field after round r; without it every candidate gets every round."""
+    s = _three_kingdoms()
+    view = s.view(s.seat)
+    calls: list = []
+
+    agent = SearchAgent(rollouts=3, halving=True)
+    cands = [a for a in agent._candidates(view) if a in s.legal_actions()]
+    assert len(cands) >= 4
+    worth = {a: float(k % 3 * 10 + k) for k, a in enumerate(cands)}  # a fixed worth per candidate
+
+    def fake_value(self, v, a, me, seed):
+        calls.append(a)
+        return worth[a]
+
+    monkeypatch.setattr(SearchAgent, "_value", fake_value)
+    choice = agent.choose(view, s.legal_actions(), CounterRng(1))
+    n = len(cands)
+    second = max(2, (n + 1) // 2)
+    third = max(2, (second + 1) // 2)
+    assert len(calls) == n + second + third
+    assert set(calls[n:n + second]) == set(sorted(cands, key=lambda a: -worth[a])[:second])
+    assert worth[choice] == max(worth.values())
+    calls.clear()
+    SearchAgent(rollouts=3, halving=False).choose(view, s.legal_actions(), CounterRng(1))
+    assert len(calls) == 3 * n
