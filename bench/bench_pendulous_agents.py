@@ -5,12 +5,14 @@
 
 For every seed, the agent plays each seat in turn against the other agent on the other seats
 (`--rotate` of `gridsmith simulate`), and a baseline game has the other agent on every seat. Two
-figures per scenario:
+figures per scenario, and a breakdown:
 
 * win rate of the agent (sole winner), against the fair share 1/seats;
 * paired: how often the agent's score in a seat beats the other agent's score in the same seat and
   seed of the baseline game, and the mean score difference. On maps where one seat is much stronger
-  (most four-player maps under these agents), this is the fair comparison.
+  (most four-player maps under these agents), this is the fair comparison;
+* by seat: the agent's wins in each seat, and its mean margin over the best other seat there (a
+  finer figure than wins for comparing settings over few games; it shows which seats lose).
 """
 from __future__ import annotations
 

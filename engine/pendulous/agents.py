@@ -283,8 +283,8 @@ def evaluate(s: PendulousState, me: int, army_value: float = 1.0, fade_turns: in
     """`me`'s projected final score (see `projections`) minus a rival's: `leader_weight` x the best
     opponent's + (1 - leader_weight) x the mean of all opponents'. With several opponents and the
     best one alone as the rival, a square taken from whoever leads after one round counts double,
-    one taken from anyone else once: on Four Kingdoms the search as gray pounded red, the early
-    leader, and blue, red's other neighbour, fed on it and won."""
+    one taken from anyone else once: in a Four Kingdoms game the search as gray pounded red, the
+    early leader, and blue, red's other neighbour, fed on it and won."""
     proj = projections(s, army_value, fade_turns)
     others = [x for q, x in enumerate(proj) if q != me]
     if not others:
