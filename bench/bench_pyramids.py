@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import statistics
 import sys
 import time
@@ -101,10 +102,13 @@ def _budget(opts: dict) -> str:
 
 
 def bench_strength(games: int, workers: int, slide: int, pairings: str = "l1-random,l4-l1",
-                   first_seed: int = 1, progress: bool = False) -> None:
+                   first_seed: int = 1, progress: bool = False, first_options: dict | None = None) -> None:
     scenario = default_scenario(slide=slide)
     for key in pairings.split(","):
         seats, opts, label = PAIRINGS[key]
+        if first_options:  # a variant of the first agent (e.g. another node budget) against the same second
+            opts = [{**opts[0], **first_options}, opts[1]]
+            label = f"{label}, first agent with {json.dumps(first_options)}"
         print(f"{label} (slide {slide}, seeds {first_seed}-{first_seed + games // 2 - 1}, each played twice "
               f"with the seats swapped): {_budget(opts[0])} / {_budget(opts[1])}", flush=True)
         # one seed per game, seats alternating (rotate), so each side plays both seats equally
@@ -150,13 +154,15 @@ def main() -> None:
     ap.add_argument("--pairings", default="l1-random,l4-l1", help=f"strength pairings, of {', '.join(PAIRINGS)}")
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--progress", action="store_true", help="a line per game with the running figures (strength)")
+    ap.add_argument("--first-options", default="{}",
+                    help='JSON options overriding the first agent\'s, e.g. \'{"nodes": 36000}\' (strength)')
     a = ap.parse_args()
     if a.part in ("movegen", "all"):
         bench_movegen()
     if a.part in ("speed", "all"):
         bench_speed(a.moves)
     if a.part in ("strength", "all"):
-        bench_strength(a.games, a.workers, a.slide, a.pairings, a.first_seed, a.progress)
+        bench_strength(a.games, a.workers, a.slide, a.pairings, a.first_seed, a.progress, json.loads(a.first_options))
 
 
 if __name__ == "__main__":

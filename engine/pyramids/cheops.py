@@ -26,7 +26,7 @@ from .beliefs import Beliefs, opponent_pool, opponent_pyramid_weights
 from .geometry import geometry
 from .movegen import SQ_MASK
 from .pieces import WINS_BY_OPTION
-from .search import INF, WIN, Abort, Expectations, SearchBoard, force_field, info_value
+from .search import INF, TEMPO, WIN, Abort, Expectations, SearchBoard, force_field, info_value
 
 #: force-field strength: points for a piece standing on the most probable pyramid square
 FIELD_SCALE = 6.0
@@ -56,7 +56,7 @@ class CheopsAgent:
 
     def __init__(self, level: int | None = None, time_limit: float | None = None, samples: int | None = None,
                  nodes: int | None = None, soft_seconds: float | None = None, beam: int = 6,
-                 model_opponent: bool = True,
+                 model_opponent: bool = True, tempo: float = TEMPO,
                  stop: threading.Event | Callable[[], bool] | None = None,
                  on_think: Callable[[ThinkInfo], Any] | None = None) -> None:
         if level not in (None, 1, 2, 3, 4):
@@ -72,6 +72,7 @@ class CheopsAgent:
         #: the behaviour before issue 12)
         self.model_opponent = bool(model_opponent)
         self.beam = beam
+        self.tempo = tempo
         self.stop = stop.is_set if isinstance(stop, threading.Event) else stop
         self.on_think = on_think
         self.last_nodes = 0
@@ -124,6 +125,7 @@ class CheopsAgent:
                     break
                 board = self._board(geo, view, beliefs.sample(rng), fields, expect, ppyr, wins, opp)
                 board.nodes = nodes
+                board.tempo = self.tempo
                 board.deadline, board.stop = deadline, self.stop
                 if not order:
                     ranked = board.initial_values(board.moves(me), me)

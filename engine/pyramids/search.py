@@ -42,6 +42,12 @@ INF = 1e9
 FIELD_REACH = 24.0
 #: the worth of finding the pyramid, for an attack on an unknown piece scored by its chances
 PYRAMID_FOUND = 200.0
+#: the share of a probe's pyramid chance lost per ply it is put off: finding the pyramid ends a race
+#: the opponent is also running, so a chance taken now is worth more than the same chance later.
+#: Without it a probe is worth as much at the last ply of a line as at the first, and the search
+#: does something else first, move after move (a wolf stood next to a 22% pyramid candidate for
+#: 13 moves while its side took other pieces)
+TEMPO = 0.1
 #: what attacking a piece of unknown rank is worth beyond the material (its rank becomes known):
 #: INFO at first, growing by INFO_GROWTH per move without a capture, up to INFO_MAX. The manual: "If he
 #: does back off, at some point he will change his mind and come after your piece to find out what
@@ -132,7 +138,7 @@ class SearchBoard:
 
     __slots__ = ("geo", "slide", "root", "side_at", "type_at", "unk", "mov", "exp", "info", "ppyr", "hist",
                  "mat", "pos", "mobile", "pyr_lost", "field", "beam", "nodes", "deadline", "stop",
-                 "check_every", "wins", "seen", "opp_exp", "opp_ppyr", "pieces")
+                 "check_every", "wins", "seen", "opp_exp", "opp_ppyr", "pieces", "ply", "tempo")
 
     def __init__(self, geo: Geometry, slide: int, root: int, side_at: list[int], type_at: list[int],
                  unk: list[bool], mov: list[bool], hist, field: tuple[list[float], list[float]],
@@ -147,6 +153,9 @@ class SearchBoard:
         self.seen = seen if seen is not None else [True] * geo.n
         self.opp_exp = opp_exp
         self.opp_ppyr = opp_ppyr
+        #: moves made on the board since the search began (by make, taken back by unmake)
+        self.ply = 0
+        self.tempo = TEMPO
         self.side_at, self.type_at = side_at, type_at
         #: unk[sq]: the piece on sq is an opponent piece whose rank `root` has not seen (its
         #: type_at is a sampled guess, used only for how it moves)
@@ -189,7 +198,7 @@ class SearchBoard:
             if self.unk[to]:
                 p_win, loss_a, loss_d = self.exp.attack[self.mov[to]][t]
                 p = 0.0 if self.mov[to] else self.ppyr[to]
-                gain = self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND
+                gain = self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND * self.urgency()
                 return p_win >= 0.5, gain, -(1.0 - p) * loss_d, False
         elif self.unk[frm] and how != FLY and d != PYRAMID:
             p_win, loss_d, loss_a = self.exp.defend[d]
@@ -213,7 +222,11 @@ class SearchBoard:
         """What the opponent expects from attacking root's piece on `to`, whose rank it has not seen."""
         p_win, loss_a, loss_d = self.opp_exp.attack[self.mov[to]][self.type_at[frm]]
         p = 0.0 if self.mov[to] else self.opp_ppyr[to]
-        return self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND + (1.0 - p) * loss_d
+        return self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND * self.urgency() + (1.0 - p) * loss_d
+
+    def urgency(self) -> float:
+        """What a pyramid chance taken at the current ply of the search is worth (1.0 at the root)."""
+        return max(0.0, 1.0 - self.tempo * self.ply)
 
     def _misjudged_gain(self, frm: int, to: int, true_gain: float) -> float:
         """misjudged() for an attack by the opponent of root whose true gain is known."""
@@ -260,10 +273,12 @@ class SearchBoard:
             mobile[s] -= 1
             seen[to] = True  # the defender won: shown
             side_at[frm], type_at[frm], unk[frm], mov[frm], seen[frm] = -1, 0, False, False, True
+        self.ply += 1
         return undo
 
     def unmake(self, u) -> None:
         frm, to, s, t, ds, d = u[0], u[1], u[2], u[3], u[4], u[5]
+        self.ply -= 1
         mine = self.pieces[s]
         mine.add(frm)
         if self.side_at[to] == s:  # the mover won (or moved to an empty square)

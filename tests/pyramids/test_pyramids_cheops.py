@@ -218,3 +218,29 @@ def test_node_budget_not_time_sets_the_strength():
         runs.append((move, ag.last_nodes, ag.last_samples))
     assert runs[0] == runs[1]
     assert runs[0][1] >= CheopsAgent(level=3).node_budget or runs[0][2] == CheopsAgent(level=3).samples
+
+
+def _probe_or_capture(tempo: float) -> dict[str, float]:
+    # Cheops' wolf a2 stands next to the player's two unmoved, unseen back-row pieces a1 and b1, so
+    # a2-a1 finds the pyramid with a chance of one in two; his bull c4 can instead take the player's
+    # known antelope c3. Every other piece has moved (neither pyramid nor sphinx).
+    s = position({"a1": "pP", "b1": "pS", "a2": "c4", "c3": "p8", "c4": "c2", "h5": "p4", "i5": "p5", "j5": "p6",
+                  "k11": "cP", "j11": "cS", "h10": "c5", "i10": "c6", "j10": "c7"}, first=1)
+    g = s.geo
+    s.known[1][s.pid_at[g.parse("c3")]] = True
+    for sq in ("c3", "h5", "i5", "j5", "a2", "c4", "h10", "i10", "j10"):
+        s.moved[s.pid_at[g.parse(sq)]] = True
+    infos = []
+    CheopsAgent(level=4, tempo=tempo, on_think=infos.append).choose(s.view(1), s.legal_actions(), CounterRng(3))
+    return {i.move.to_text(): i.score for i in infos}
+
+
+def test_a_pyramid_chance_is_taken_now_not_put_off():
+    # "The winner is whoever first finds his opponent's pyramid": a chance to find it is worth more
+    # now than at the end of the line. Valued the same at every ply, the search takes the antelope
+    # first and leaves the probe for later, and at the next move finds something else to do first.
+    urgent = _probe_or_capture(0.1)
+    assert max(urgent, key=urgent.get) == "a2-a1"
+    assert urgent["a2-a1"] > urgent["c4-c3"] + 20.0
+    timeless = _probe_or_capture(0.0)
+    assert timeless["c4-c3"] >= timeless["a2-a1"]
