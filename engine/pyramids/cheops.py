@@ -176,7 +176,7 @@ class CheopsAgent:
                 return WIN
             if board.mobile[me] == 0:
                 return -WIN
-            return -board.negamax(self.depth - 1, -INF, -best, enemy, 1)
+            return -board.negamax(self.depth - 1, -INF, -best, enemy)
         finally:
             board.unmake(u)
 

@@ -348,7 +348,7 @@ class SearchBoard:
 
     # --- search ------------------------------------------------------------------------------------
 
-    def horizon(self, side: int, ply: int) -> float:
+    def horizon(self, side: int) -> float:
         """The evaluation at the search horizon, where the side to move may still cash in one
         attack it perceives as favourable (a one-move quiescence, so a piece left hanging is seen
         as lost). The opponent picks by its perceived value; the value returned is root's."""
@@ -367,7 +367,7 @@ class SearchBoard:
                 continue
             # the evaluation after the attack, as make() would leave it (without making it)
             if found:
-                v = WIN - ply - 1
+                v = WIN - self.ply - 1
             elif won:
                 t = type_at[frm]
                 v = base + da - dd + FW[t] * (fs[to] - fs[frm]) + FW[type_at[to]] * fe[to]
@@ -381,18 +381,19 @@ class SearchBoard:
                 best, best_p = v, p
         return best
 
-    def negamax(self, depth: int, alpha: float, beta: float, side: int, ply: int) -> float:
+    def negamax(self, depth: int, alpha: float, beta: float, side: int) -> float:
+        """The value for `side` to move, `depth` plies deep from here (`self.ply` moves below the root)."""
         self.nodes += 1
         if not (self.nodes & self.check_every):
             if time.perf_counter() > self.deadline or (self.stop is not None and self.stop()):
                 raise Abort
         if depth == 0:
-            return self.horizon(side, ply)
+            return self.horizon(side)
         moves = self.moves(side)
         if not moves:
-            return -WIN + ply
+            return -WIN + self.ply
         ordered = self.initial_values(moves, side)
-        if ply > 0:
+        if self.ply > 0:
             hot = [x for x in ordered if x[1]]
             cold = [x for x in ordered if not x[1]][: self.beam]
             ordered = hot + cold
@@ -406,9 +407,9 @@ class SearchBoard:
         enemy = 1 - side
         for _, _, m in ordered:
             u = self.make(m)
-            v = self._terminal(side, enemy, ply)
+            v = self._terminal(side, enemy)
             if v is None:
-                v = -self.negamax(depth - 1, -beta, -max(alpha, best), enemy, ply + 1)
+                v = -self.negamax(depth - 1, -beta, -max(alpha, best), enemy)
             self.unmake(u)
             if v > best:
                 best = v
@@ -424,23 +425,23 @@ class SearchBoard:
         for m, d in fooled:
             g_true = self.attack_gain(m)
             u = self.make(m)
-            v = self._terminal(side, enemy, ply)
+            v = self._terminal(side, enemy)
             if v is not None:
                 p = base + g_true + d
             else:
                 lo = chosen_p - d
                 hi = beta if beta > lo else lo + 1e-6
-                v = -self.negamax(depth - 1, -hi, -lo, enemy, ply + 1)
+                v = -self.negamax(depth - 1, -hi, -lo, enemy)
                 p = v + d
             self.unmake(u)
             if p > chosen_p:
                 chosen, chosen_p = v, p
         return chosen
 
-    def _terminal(self, side: int, enemy: int, ply: int) -> float | None:
+    def _terminal(self, side: int, enemy: int) -> float | None:
         """The value for `side` after its move when the game is over, else None."""
         if self.pyr_lost[enemy] or self.mobile[enemy] == 0:
-            return WIN - ply - 1
+            return WIN - self.ply
         if self.mobile[side] == 0:
-            return -WIN + ply + 1
+            return -WIN + self.ply
         return None
