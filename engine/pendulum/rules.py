@@ -9,11 +9,13 @@ cost is paid, the reward taken once. Time-independent actions: `flip`, `play`, `
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gridsmith.formats.pendulum.effects import AREAS, TRACKS, Cost, names
 
 from .actions import Action, IllegalAction
 from .effects import apply_effect, cost_options, effect_options, pay
-from .state import BOTTOM, TOP, PendulumState, seat_cost
+from .state import ADJACENT_ACTION, BOTTOM, TOP, PendulumState, seat_cost
 
 WORKER_VERBS = ("place", "home")
 
@@ -76,8 +78,6 @@ def modifier_sets(state: PendulumState, q: int, space: str) -> list[tuple[str, .
     """The stratagems that may modify a worker action at `space`, as `with=` tokens: none; a gold waiver
     (purple or green); an adjacent action `CARD:SPACE` (only with the leader's `adjacent_action` hook);
     both ("Modifying stratagems stack", FAQ: "eine benachbarte Aktion zu nutzen und zusätzlich ...")."""
-    from .state import ADJACENT_ACTION
-
     hand = sorted(set(state.seats[q].hand))
     sp = state.spaces[space][2]
     adjacent = [f"{c}:{a}" for c in hand if _is_adjacent(state, c) and ADJACENT_ACTION in state.seat_hooks[q]
@@ -94,18 +94,19 @@ def modifier_sets(state: PendulumState, q: int, space: str) -> list[tuple[str, .
     return out
 
 
+@dataclass
 class _Plan:
     """What a worker action with its modifiers costs and gives: the cards' costs, the actions' fixed
     costs (2 gold in purple and green unless waived; 4 military for black's conquer), the rewards."""
 
-    def __init__(self, card_cost: Cost, extra: dict[str, int], effect: list, cards: list[str],
-                 adjacent: str | None) -> None:
-        self.card_cost, self.extra, self.effect, self.cards, self.adjacent = card_cost, extra, effect, cards, adjacent
+    card_cost: Cost
+    extra: dict[str, int]
+    effect: list
+    cards: list[str]
+    adjacent: str | None
 
 
 def _act_plan(state: PendulumState, q: int, space: str, mods: tuple[str, ...]) -> _Plan:
-    from .state import ADJACENT_ACTION
-
     hand = state.seats[q].hand
     cards, adjacent, waiver = [], None, None
     for m in mods:
