@@ -3,16 +3,20 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QApplication
 
 from gridsmith.formats.circuitwar import lattice as L
 
 from ..core import playwindow
 from ..core import tools as core_tools
+from ..core.clipboard import ClipError
 from ..core.editorwidget import GridEditor, Panel
 from . import art
+from .clipboard import CircuitClip
 from .document import NO_CIRCUIT, CircuitWarDocument, split_value
 from .palette import Palette
-from .tools import BeamTool, CircuitTool, CpuTool, ObjectTool, RunnerTool
+from .tools import BeamTool, CircuitStampTool, CircuitTool, CpuTool, ObjectTool, RunnerTool
+from .tools import paste as paste_circuitry
 
 OBJECT_WORDS = {"R": "resistor", "C": "capacitor", "S": "switch (on)", "O": "switch (off)", "G": "ground",
                 "T": "transformer", ">": "diode passing east", "<": "diode passing west",
@@ -170,10 +174,6 @@ class CircuitWarEditor(GridEditor):
 
     # ---- clipboard: circuits, objects, charges and the CPUs and gridrunners on their points ---------
     def copy(self) -> bool:
-        from PySide6.QtWidgets import QApplication
-
-        from .clipboard import CircuitClip
-
         clip = CircuitClip.from_selection(self.document, self.selection)
         if clip is None:
             return False
@@ -193,22 +193,14 @@ class CircuitWarEditor(GridEditor):
         return self.copy() and self._erase_selection("Cut")
 
     def _erase_selection(self, text: str) -> bool:
-        from .tools import paste
-
         if not self.selection:
             return False
         g = self.document.geometry()
         points = {v: L.POINT for e in self.selection for v in g.ends(e)}
-        return paste(self.document, {tuple(c): NO_CIRCUIT for c in self.selection}, points, text)
+        return paste_circuitry(self.document, {tuple(c): NO_CIRCUIT for c in self.selection}, points, text)
 
     def paste(self, text: str | None = None) -> bool:
         """Hold the clipboard's circuitry under the mouse (CircuitStampTool); a click places it."""
-        from PySide6.QtWidgets import QApplication
-
-        from ..core.clipboard import ClipError
-        from .clipboard import CircuitClip
-        from .tools import CircuitStampTool
-
         text = QApplication.clipboard().text() if text is None else text
         try:
             clip = CircuitClip.from_text(text, self.document.kind)
