@@ -1,7 +1,7 @@
 """Pendulous agent strength on the bundled scenarios (figures, not assertions).
 
     .venv/bin/python bench/bench_pendulous_agents.py [--seeds N] [--jobs J] [--scenarios duel,siege]
-        [--agent search] [--against greedy] [--options '{"budget": 300}']
+        [--agent search] [--against greedy] [--options '{"budget": 300}'] [--seats 1,3]
 
 For every seed, the agent plays each seat in turn against the other agent on the other seats
 (`--rotate` of `gridsmith simulate`), and a baseline game has the other agent on every seat. Two
@@ -41,6 +41,9 @@ def main() -> None:
     ap.add_argument("--against", default="greedy")
     ap.add_argument("--options", default="{}", help="JSON options of --agent")
     ap.add_argument("--against-options", default="{}", help="JSON options of --against")
+    ap.add_argument("--seats", default="",
+                    help="only these seats for the agent, 0-based, e.g. 1,3 (default every seat): a "
+                         "quicker screen of the seats where it loses")
     ap.add_argument("--progress", action="store_true",
                     help="print the running figures after every seed (games in seed order)")
     args = ap.parse_args()
@@ -51,6 +54,9 @@ def main() -> None:
         n = len(sc.players)
         specs = make_specs("pendulous", sc, [args.agent] + [args.against] * (n - 1), args.seeds, rotate=True,
                            seed=args.first_seed, agent_options=[opts] + [against] * (n - 1))
+        if args.seats:
+            keep = {int(q) for q in args.seats.split(",")}
+            specs = [sp for sp in specs if sp.rotation in keep]
         # the baseline games carry rotation -1; in the others the agent sits in seat `rotation`
         base = [GameSpec("pendulous", sc, (args.against,) * n, seed, -1,
                          agent_options=(tuple(sorted(against.items())),) * n)
@@ -60,6 +66,7 @@ def main() -> None:
         for sp in specs:
             by_seed[sp.seed].append(sp)
         ordered = [sp for seed in sorted(by_seed) for sp in by_seed[seed]]
+        per_seed = len(specs) // max(1, args.seeds)  # the agent's games per seed
         t = time.perf_counter()
         recs, errors, baseline = [], [], {}
         with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _inline() as ex:
@@ -69,7 +76,7 @@ def main() -> None:
                     errors.append(r.error)
                 elif r.rotation < 0:
                     baseline[r.seed] = r.scores
-                if args.progress and len(recs) % (n + 1) == 0:
+                if args.progress and len(recs) % (per_seed + 1) == 0:
                     done = [x for x in recs if x.rotation >= 0 and not x.error and x.seed in baseline]
                     wins, better, _ = _tally(done, baseline)
                     print(f"  after seed {r.seed}: {args.agent} wins {wilson(wins, len(done)).to_text()} "

@@ -8,7 +8,8 @@ group (`pendulous.random`, `pendulous.greedy`, `pendulous.search`); options are 
   chance is above a threshold; otherwise places the army that raises its best attacks the most;
   otherwise ends the turn. In the setup turn it lines its borders with armies.
 * SearchAgent: Monte-Carlo search over the rest of the turn. For the greedy agent's few best
-  candidate actions and End Turn it plays the turn out several times (greedy policy, its own dice),
+  candidate actions and End Turn, and the attacks that cut the most enemy land off from supply,
+  it plays the turn out several times (greedy policy, its own dice),
   then every opponent's turn of the round, and scores the result by projected victory points
   (points so far + income x accumulations left), forces and position (both fading over the last
   turns), against a rival: the best opponent, mixed with the field's mean on a map of several
@@ -23,7 +24,7 @@ from gridsmith.engine.core.rng import CounterRng, keyed_random
 from .actions import END_TURN, Attack, EndTurn
 from .board import CITY_KIND, bits_of
 from .combat import attack_chance, odds_units_fast
-from .state import PendulousState
+from .state import PendulousState, flood
 
 
 class RandomAgent:
@@ -121,6 +122,39 @@ def _support_gain(s: PendulousState, p: int, targets, threshold: float) -> list[
                 gain += (c2 - c) * _square_value(s, i)
         if gain > 0:
             out.append((gain, x))
+    return out
+
+
+def _cut_off(s: PendulousState, targets) -> dict[int, int]:
+    """For each target square: how many of its owner's supplied land squares (itself aside) would
+    lose supply if the owner lost it (2.8: supply runs from the owner's cities through its own
+    squares; land out of supply scores nothing, 2.3, and starts to revert to its neighbours).
+    Only squares whose own neighbours do not already connect around them can cut anything, so most
+    targets need no flood fill."""
+    b = s.static.board
+    land = b.land_mask
+    before: dict[int, int] = {}
+    out: dict[int, int] = {}
+    for t in targets:
+        i = t[2]
+        d = s.owner[i]
+        if d < 0:
+            continue
+        own = s.own_mask[d]
+        bit = 1 << i
+        ring = b.neighbour_mask[i] & own
+        if not ring:
+            continue
+        if b.kind[i] != CITY_KIND and flood(b, ring & -ring, ring) == ring:
+            continue  # the owner's squares around it are linked without it: nothing is cut
+        if d not in before:
+            before[d] = flood(b, own & b.city_mask, own)
+        if not before[d] & bit:
+            continue  # already out of supply
+        after = flood(b, own & b.city_mask & ~bit, own & ~bit)
+        n = (before[d] & land & ~bit).bit_count() - (after & land).bit_count()
+        if n > 0:
+            out[i] = n
     return out
 
 
@@ -248,7 +282,19 @@ class GreedyAgent:
 
 
 # ---------------------------------------------------------------- search
-def projections(s: PendulousState, army_value: float = 1.0, fade_turns: int = 0) -> list[float]:
+def incomes(s: PendulousState) -> list[int]:
+    """Every seat's victory points per accumulation now: owned supplied land and owned cities (2.3)."""
+    st, b = s.static, s.static.board
+    out = []
+    for q in range(st.nseats):
+        own = s.own_mask[q]
+        out.append((own & b.land_mask & s.supplied).bit_count() * st.vp_land
+                   + (own & b.city_mask).bit_count() * st.vp_city)
+    return out
+
+
+def projections(s: PendulousState, army_value: float = 1.0, fade_turns: int = 0,
+                before: list[int] | None = None, trend: float = 0.0) -> list[float]:
     """Every seat's projected final score: victory points so far, plus what the squares held now
     earn for the accumulations left, plus a value per army, plus a small positional term (the
     greedy policy's square values: any land, and more for land next to an enemy city, from where
@@ -256,9 +302,15 @@ def projections(s: PendulousState, army_value: float = 1.0, fade_turns: int = 0)
 
     Armies and position only promise future points: with `fade_turns` > 0 their weight falls in
     proportion once fewer accumulations than that are left, to nothing after the last (an army
-    left over at the end scores nothing, 1.2: the most victory points win)."""
+    left over at the end scores nothing, 1.2: the most victory points win).
+
+    With `before` (every seat's income at an earlier point, the search's root) and `trend` > 0,
+    the income is not held but follows its trend: a seat whose income changed by `delta` since
+    then is projected to change by `trend` x `delta` more for the rest of the game, so a seat that
+    is growing (or collapsing) in the round looked at counts as such."""
     st, b = s.static, s.static.board
     near_city = 0.2 * st.vp_city + 0.5
+    now = incomes(s)
     out = []
     for q in range(st.nseats):
         if s.out[q]:
@@ -266,7 +318,9 @@ def projections(s: PendulousState, army_value: float = 1.0, fade_turns: int = 0)
             continue
         own = s.own_mask[q]
         land = own & b.land_mask
-        income = (land & s.supplied).bit_count() * st.vp_land + (own & b.city_mask).bit_count() * st.vp_city
+        income = now[q]
+        if trend and before is not None:
+            income += trend * (income - before[q])
         # accumulations still to come for q: one per remaining turn start plus the final one
         left = max(0, st.turns - s.turn) + 1
         if s.turn <= st.turns and q > s.seat:
@@ -279,13 +333,13 @@ def projections(s: PendulousState, army_value: float = 1.0, fade_turns: int = 0)
 
 
 def evaluate(s: PendulousState, me: int, army_value: float = 1.0, fade_turns: int = 0,
-             leader_weight: float = 1.0) -> float:
+             leader_weight: float = 1.0, before: list[int] | None = None, trend: float = 0.0) -> float:
     """`me`'s projected final score (see `projections`) minus a rival's: `leader_weight` x the best
     opponent's + (1 - leader_weight) x the mean of all opponents'. With several opponents and the
     best one alone as the rival, a square taken from whoever leads after one round counts double,
     one taken from anyone else once: in a Four Kingdoms game the search as gray pounded red, the
     early leader, and blue, red's other neighbour, fed on it and won."""
-    proj = projections(s, army_value, fade_turns)
+    proj = projections(s, army_value, fade_turns, before, trend)
     others = [x for q, x in enumerate(proj) if q != me]
     if not others:
         return proj[me]
@@ -313,14 +367,18 @@ class SearchAgent:
     separate the best. `fade_turns`: armies and position weigh in full until fewer accumulations
     are left, then less, and nothing in the last turn (0 = never fade). `leader_weight`: the
     rival's share of the best opponent, the rest being the mean of all opponents (1 = the best
-    opponent only; with one opponent both are the same)."""
+    opponent only; with one opponent both are the same). `cut_candidates`: besides greedy's best
+    attacks, this many attacks that would cut the most of their owner's land off from supply (2.8),
+    ranked by chance x land cut off (0 = none, the behaviour before). `trend`: the evaluation's
+    income follows its change over the simulated round, `trend` x that change more (0 = income held;
+    see `projections`)."""
 
     name = "search"
 
     def __init__(self, candidates: int = 5, rollouts: int = 3, reply_turns: int | None = None, threshold: float = 0.5,
                  army_value: float = 2.0, max_rollout_actions: int = 60, budget: int = 0,
                  stop_early: bool = False, halving: bool = True, fade_turns: int = 4,
-                 leader_weight: float = 0.5) -> None:
+                 leader_weight: float = 0.5, trend: float = 0.0, cut_candidates: int = 2) -> None:
         self.candidates = int(candidates)
         self.rollouts = int(rollouts)
         self.reply_turns = None if reply_turns is None else int(reply_turns)
@@ -336,6 +394,9 @@ class SearchAgent:
         self.halving = bool(halving)
         self.fade_turns = int(fade_turns)
         self.leader_weight = float(leader_weight)
+        self.trend = float(trend)
+        self.cut_candidates = int(cut_candidates)
+        self._root_income: list[int] | None = None
         self._steps = 0
 
     def _candidates(self, s: PendulousState) -> list[Any]:
@@ -344,6 +405,13 @@ class SearchAgent:
         if s.pool[p] > 0 and s.resources[p] >= s.cost("attack") and not s._limit_reached():
             targets = sorted(_targets(s, p), reverse=True)
             cands += [st.attack[t[2]] for t in targets[: self.candidates]]
+            if self.cut_candidates:
+                # attacks that would cut the owner's land off from supply, ranked by chance x land
+                # cut off: greedy's square values do not see them
+                cut = _cut_off(s, targets[self.candidates:])
+                ranked = sorted(((t[1] * cut[t[2]], t[2]) for t in targets[self.candidates:] if t[2] in cut),
+                                reverse=True)
+                cands += [st.attack[i] for _, i in ranked[: self.cut_candidates]]
             if s.pool[p] >= 2 and s.resources[p] >= s.cost("place") + s.cost("attack"):
                 gains = sorted(_support_gain(s, p, targets, self.threshold), reverse=True)
                 cands += [st.place[x] for _, x in gains[: max(1, self.candidates // 2)]]
@@ -380,7 +448,7 @@ class SearchAgent:
             if isinstance(a, EndTurn):
                 turns_left -= 1
                 n = 0
-        return evaluate(s, me, self.army_value, self.fade_turns, self.leader_weight)
+        return evaluate(s, me, self.army_value, self.fade_turns, self.leader_weight, self._root_income, self.trend)
 
     def _value(self, view: PendulousState, a: Any, me: int, seed: int) -> float:
         outcomes: list[tuple[float, bool | None]] = [(1.0, None)]
@@ -406,6 +474,7 @@ class SearchAgent:
         totals = [0.0] * len(cands)
         alive = list(range(len(cands)))
         self._steps = 0
+        self._root_income = incomes(view) if self.trend else None
         for r in range(max(1, self.rollouts)):
             if r and self.halving:
                 # successive halving: later rounds go to the better half of the field so far, so the

@@ -188,3 +188,58 @@ def test_successive_halving_gives_later_rollouts_to_the_better_candidates(monkey
     calls.clear()
     SearchAgent(rollouts=3, halving=False).choose(view, s.legal_actions(), CounterRng(1))
     assert len(calls) == 3 * n
+
+
+def _arm_of_land():
+    """Seat 1 (row 1) holds an arm of land one square wide, supplied only from its city at the
+    right end (2.8: supply runs from a city through the owner's squares); seat 0 borders the arm
+    at columns 2-5. Taking column c of the arm cuts columns 0..c-1 off from supply."""
+    from .helpers import player, start, through_setup
+
+    s = start(["~~~1A1~~~~", "22222222B~", "~~~~~~~~~~"],
+              [player(initial_forces=6, start_resources=10), player(initial_forces=2)], turns=10)
+    through_setup(s, {0: ["place 0,3", "place 0,5"]})
+    return s
+
+
+def test_the_search_knows_which_attacks_cut_land_off_from_supply():
+    """2.8: a square out of supply scores nothing (2.3 "owned and in supply") and starts to revert
+    to its neighbours; greedy's square values do not see this. `_cut_off` counts, for each target,
+    the owner's supplied land that would lose supply with it, and `cut_candidates` adds the best such
+    attacks (chance x land cut off) to the search's candidates."""
+    from gridsmith.engine.pendulous.agents import _cut_off, _targets
+
+    s = _arm_of_land()
+    assert s.turn == 1 and s.seat == 0
+    targets = _targets(s, 0)
+    idx = s.board.index
+    assert {t[2] for t in targets} == {idx(1, c) for c in range(2, 7)}
+    assert _cut_off(s, targets) == {idx(1, 2): 2, idx(1, 3): 3, idx(1, 4): 4, idx(1, 5): 5, idx(1, 6): 6}
+    view = s.view(0)
+    plain = SearchAgent(candidates=1, cut_candidates=0)._candidates(view)
+    with_cuts = SearchAgent(candidates=1, cut_candidates=1)._candidates(view)
+    best_other = max((t for t in targets if s.static.attack[t[2]] != plain[0]),
+                     key=lambda t: t[1] * _cut_off(s, targets)[t[2]])
+    assert s.static.attack[best_other[2]] not in plain
+    assert with_cuts == plain[:1] + [s.static.attack[best_other[2]]] + plain[1:]
+
+
+def test_the_trend_projects_a_change_of_income_forward():
+    """With `before` (the incomes at the search's root) and `trend`, a seat whose income changed by
+    d since then is projected as if it changed by trend x d more, for every accumulation left."""
+    from gridsmith.engine.pendulous.agents import incomes, projections
+
+    s = _three_kingdoms(turns=30)
+    before = incomes(s)
+    held = projections(s, 2.0)
+    assert projections(s, 2.0, before=before, trend=1.0) == held  # no change, nothing to extend
+    # seat 0 takes a land square of seat 1: +1 income for 0, -1 for 1
+    s.apply(s.static.attack[s.board.index(1, 3)], forced_outcome=True)
+    now = incomes(s)
+    assert now[0] == before[0] + 1 and now[1] == before[1] - 1
+    left0 = max(0, s.static.turns - s.turn) + 1
+    left1 = left0 + 1  # seat 1 still starts a turn in this round
+    plain, trended = projections(s, 2.0), projections(s, 2.0, before=before, trend=0.5)
+    assert trended[0] - plain[0] == pytest.approx(0.5 * left0)
+    assert trended[1] - plain[1] == pytest.approx(-0.5 * left1)
+    assert trended[2] == plain[2]
