@@ -67,6 +67,41 @@ def test_beliefs_follow_what_was_seen():
         assert sorted(sample.values()) == sorted(t for t, n in b.pool.items() for _ in range(n))
 
 
+def test_a_random_layout_puts_the_pyramid_in_the_two_back_rows_only():
+    # Start of Game: "Random setups always position the pyramid in one of the two back rows.
+    # Strategic setups usually fortify the pyramid with sphinxes." The scenario says which side's
+    # layout is random (public): there the belief is even over the unmoved pieces of those two rows
+    # and nil in front; for a strategic layout the front rows keep some weight.
+    from pathlib import Path
+
+    from gridsmith.engine.pyramids.beliefs import opponent_pyramid_weights
+    from gridsmith.engine.pyramids.game import load_scenario
+
+    sc = load_scenario(Path(__file__).parents[2] / "content" / "pyramids" / "sample.scn.yaml")
+    s = new_game(sc, 4, first=0)
+    assert s.view(0).random_setup == (False, True) == s.view(1).random_setup
+    h = s.geo.h
+
+    def row_from_back(sq, side):
+        return h - 1 - sq // 11 if side == 0 else sq // 11
+
+    # the player looks at Cheops' random layout: 22 back-row squares, 1/22 each
+    probs = Beliefs(s.view(0)).pyramid_probabilities()
+    assert len(probs) == 22 and all(row_from_back(sq, 1) <= 1 for sq in probs)
+    assert all(abs(p - 1 / 22) < 1e-9 for p in probs.values())
+    rng = CounterRng(2)
+    b = Beliefs(s.view(0))
+    for _ in range(30):
+        pyr = [sq for sq, t in b.sample(rng).items() if t == PYRAMID]
+        assert len(pyr) == 1 and row_from_back(pyr[0], 1) <= 1
+    # Cheops looks at the player's strategic layout: the front rows are not ruled out
+    probs = Beliefs(s.view(1)).pyramid_probabilities()
+    assert any(row_from_back(sq, 0) >= 2 and p > 0 for sq, p in probs.items())
+    # what each side credits the other with believing about its own pyramid follows the same rule
+    assert all(row_from_back(sq, 1) <= 1 for sq in opponent_pyramid_weights(s.view(1)))
+    assert any(row_from_back(sq, 0) >= 2 for sq in opponent_pyramid_weights(s.view(0)))
+
+
 def test_moved_pieces_are_never_sampled_immobile():
     s = position({"a1": "pP", "a2": "p4", "k11": "cP", "k10": "c4", "j11": "cS"}, first=1)
     play(s, "k10-k9")
