@@ -279,3 +279,31 @@ def test_a_pyramid_chance_is_taken_now_not_put_off():
     assert urgent["a2-a1"] > urgent["c4-c3"] + 20.0
     timeless = _probe_or_capture(0.0)
     assert timeless["c4-c3"] >= timeless["a2-a1"]
+
+
+def _back_or_front(conceal: float) -> tuple[str, dict[str, float]]:
+    # Cheops' layout was random, so to the player his pyramid is one of his unmoved pieces of the
+    # two back rows: k11 (the pyramid), j11, b11 (sphinxes) and the wolf a11, a belief of 1/4 each.
+    # His other wolf f7 has moved (no candidate). Moving a11 leaves three candidates.
+    s = position({"k11": "cP", "j11": "cS", "b11": "cS", "a11": "c4", "f7": "c4",
+                  "a1": "pP", "b1": "pS", "c1": "p8", "k1": "p5", "j1": "pS"}, first=1)
+    s.random_setups = (True, True)
+    s.moved[s.pid_at[s.geo.parse("f7")]] = True
+    infos = []
+    move = CheopsAgent(level=1, conceal=conceal, on_think=infos.append).choose(
+        s.view(1), s.legal_actions(), CounterRng(3))
+    return move.to_text(), {i.move.to_text(): i.score for i in infos}
+
+
+def test_concealment_keeps_pyramid_candidates_unmoved():
+    # Start of Game: "Random setups always position the pyramid in one of the two back rows"; the
+    # winner "first finds his opponent's pyramid". A back-row piece that moves is no longer a
+    # candidate, so each later probe is likelier to find the pyramid: with `conceal` the search
+    # charges conceal x (the rise of the player's belief in the pyramid's square).
+    plain_move, plain = _back_or_front(0.0)
+    assert plain_move.startswith("a11-")  # unaware, Cheops walks the back-row wolf out
+    move, scores = _back_or_front(60.0)
+    assert move.startswith("f7-")
+    # the front wolf's moves pay for the belief as it stands (1/4); the back wolf's, for 1/3
+    assert scores["f7-f6"] == pytest.approx(plain["f7-f6"] - 60.0 / 4)
+    assert scores["a11-a10"] == pytest.approx(plain["a11-a10"] - 60.0 / 3)
