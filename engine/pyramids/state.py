@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gridsmith.engine.core.errors import IllegalActionError
-from gridsmith.engine.core.protocol import Result, Termination
+from gridsmith.engine.core.protocol import Result, ResultState, Termination
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pyramids.scenario import Options
 
@@ -62,7 +62,7 @@ class View:
     random_setup: tuple[bool, bool] = (False, False)
 
 
-class PyramidsState:
+class PyramidsState(ResultState):
     def __init__(self, geo: Geometry, counts: tuple[tuple[int, ...], tuple[int, ...]],
                  placements: tuple[list[tuple[int, int]], list[tuple[int, int]]], options: Options,
                  rng: CounterRng, first: int) -> None:
@@ -116,14 +116,6 @@ class PyramidsState:
     @property
     def to_move(self) -> int | None:
         return self._to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def result(self) -> Result | None:
-        return self._result
 
     def legal_moves_raw(self) -> list[int]:
         side = self._to_move
