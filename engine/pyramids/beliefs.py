@@ -39,10 +39,6 @@ def _row_weight(sq: int, side: int, h: int, random_setup: bool) -> float:
     return 0.0 if random_setup else 0.1
 
 
-def _random_setup(view, side: int) -> bool:
-    return bool(getattr(view, "random_setup", (False, False))[side])
-
-
 class Beliefs:
     """Beliefs of `me` about the pieces of the other side, from a View."""
 
@@ -66,7 +62,7 @@ class Beliefs:
                 self.unknown.append((sq, cell[3]))
         self.pool = Counter({t: n - seen.get(t, 0) for t, n in enumerate(view.counts[enemy]) if n - seen.get(t, 0) > 0})
         #: the enemy's layout was drawn at random: pyramid in the two back rows, sphinxes anywhere
-        self.random_setup = _random_setup(view, enemy)
+        self.random_setup = view.random_setup[enemy]
 
     def pyramid_weights(self) -> dict[int, float]:
         """Unnormalised weight of each square holding the enemy pyramid."""
@@ -163,7 +159,7 @@ def opponent_pyramid_weights(view) -> dict[int, float]:
     pieces whose type the opponent has not seen (Cheops "never knows more about your pieces than a
     human opponent would", and he credits you with no more than he would know)."""
     me, h = view.me, len(view.board)
-    random_setup = _random_setup(view, me)
+    random_setup = view.random_setup[me]
     out = {}
     for sq, cell in enumerate(view.squares):
         if cell is None or cell[0] != me or cell[3]:

@@ -102,13 +102,14 @@ class CheopsAgent:
         for sq, p in probs.items():
             ppyr[sq] = p
         fields[me] = force_field(geo, probs, FIELD_SCALE)
-        fields[1 - me] = force_field(geo, opponent_pyramid_weights(view), FIELD_SCALE)
+        # where the opponent believes my pyramid is: its force field, its replies (model_opponent)
+        # and the concealment of my pyramid (conceal)
+        opp_probs = opponent_pyramid_weights(view)
+        fields[1 - me] = force_field(geo, opp_probs, FIELD_SCALE)
         wins = WINS_BY_OPTION[getattr(view, "lion_vs_lion", "defender")]
         expect = Expectations(dict(beliefs.pool), wins)
-        # what the opponent has seen of my pieces and where it believes my pyramid is: for its replies
-        # (model_opponent) and for the concealment of my pyramid (conceal)
         opp_ppyr = [0.0] * geo.n
-        for sq, p in opponent_pyramid_weights(view).items():
+        for sq, p in opp_probs.items():
             opp_ppyr[sq] = p
         seen = [cell is None or cell[0] != me or bool(cell[4]) for cell in view.squares]
         opp_exp = Expectations(dict(opponent_pool(view)), wins) if self.model_opponent else None
