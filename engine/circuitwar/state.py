@@ -10,7 +10,7 @@ the phase, and so does running out of actions or of anything legal to do.
 from __future__ import annotations
 
 from gridsmith.engine.core.errors import IllegalActionError
-from gridsmith.engine.core.protocol import Result, Termination
+from gridsmith.engine.core.protocol import Result, ResultState, Termination
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.circuitwar.ruleset import Ruleset
 
@@ -35,7 +35,7 @@ class NoRng:
         raise RuntimeError("a view has no random generator: set view.rng to your own before simulating")
 
 
-class CircuitWarState:
+class CircuitWarState(ResultState):
     def __init__(self, board: Board, rules: Ruleset, energy: list[int], rng: CounterRng,
                  names: list[str] | None = None) -> None:
         self.board = board
@@ -76,14 +76,6 @@ class CircuitWarState:
     @property
     def to_move(self) -> int | None:
         return None if self._result is not None else self.seat
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def result(self) -> Result | None:
-        return self._result
 
     @property
     def turns_played(self) -> int:

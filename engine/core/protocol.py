@@ -59,6 +59,21 @@ class Result:
         return self.detail or self.termination.value
 
 
+class ResultState:
+    """A base for game states that keep how the game ended in `_result` (None while it goes on):
+    gives them the protocol's `is_over` and `result`."""
+
+    _result: Result | None = None
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+
 class State(Protocol):
     rng: CounterRng
 

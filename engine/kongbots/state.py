@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from gridsmith.engine.core.hexgrid import distance
 from gridsmith.engine.core.errors import IllegalActionError
-from gridsmith.engine.core.protocol import Result, Termination
+from gridsmith.engine.core.protocol import Result, ResultState, Termination
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.kongbots.modules import (AIMER, CLAW, ECM, EMPTY_LAUNCHER, LASER, LAUNCHER, NAME, OFFENSIVE,
                                                 PLATE, RETRO, SHIELD, TEAMS)
@@ -113,7 +113,7 @@ class KongbotsView:
     result: Result | None
 
 
-class KongbotsState:
+class KongbotsState(ResultState):
     def __init__(self, arena: ArenaMap, params: Params, rng: CounterRng) -> None:
         self.arena = arena
         self.p = params
@@ -164,14 +164,6 @@ class KongbotsState:
     @property
     def to_move(self) -> int | None:
         return self._to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def result(self) -> Result | None:
-        return self._result
 
     @property
     def turns_played(self) -> int:

@@ -2,9 +2,13 @@
 
 Knowledge: the opponent's piece set is public, so the ranks not yet seen (on the board or captured)
 form a pool; a piece that has moved is neither the pyramid nor a sphinx. The pyramid prior follows
-the manual: random setups put it "in one of the two back rows", and "strategic setups usually
-fortify the pyramid with sphinxes", so squares next to known sphinxes weigh more. A full board is
-sampled from these beliefs (a determinization) for the search to play on.
+the manual: "Random setups always position the pyramid in one of the two back rows", so when the
+opponent's layout is known to be random (`View.random_setup`, from the scenario) the pyramid is
+equally likely under each unmoved piece of those two rows and nowhere else, and sphinxes lie where
+chance put them. Otherwise (a strategic setup, or not known) the prior leans to the back rows
+without ruling out the front, and "strategic setups usually fortify the pyramid with sphinxes", so
+squares next to known sphinxes weigh more. A full board is sampled from these beliefs (a
+determinization) for the search to play on.
 """
 from __future__ import annotations
 
@@ -14,14 +18,25 @@ from gridsmith.engine.core.rng import CounterRng
 
 from .pieces import MOBILE, PYRAMID, SPHINX
 
-#: prior weight of the pyramid by row counted from its owner's back edge (home zone rows 0-3)
+#: prior weight of the pyramid by row counted from its owner's back edge (home zone rows 0-3), for a
+#: strategic (or unknown) setup; a random setup puts it in the two back rows only (RANDOM_ROW_PRIOR)
 ROW_PRIOR = (3.0, 3.0, 1.0, 0.4)
+RANDOM_ROW_PRIOR = (1.0, 1.0, 0.0, 0.0)
 SPHINX_NEIGHBOUR = 1.5  # extra weight per known adjacent sphinx
 
 
 def _row_from_back(sq: int, side: int, h: int) -> int:
     r = sq // 11
     return (h - 1 - r) if side == 0 else r
+
+
+def _row_weight(sq: int, side: int, h: int, random_setup: bool) -> float:
+    """The prior weight of `side`'s pyramid standing on `sq` (an unmoved piece of its own)."""
+    rb = _row_from_back(sq, side, h)
+    prior = RANDOM_ROW_PRIOR if random_setup else ROW_PRIOR
+    if rb < len(prior):
+        return prior[rb]
+    return 0.0 if random_setup else 0.1
 
 
 class Beliefs:
@@ -46,6 +61,8 @@ class Beliefs:
             else:
                 self.unknown.append((sq, cell[3]))
         self.pool = Counter({t: n - seen.get(t, 0) for t, n in enumerate(view.counts[enemy]) if n - seen.get(t, 0) > 0})
+        #: the enemy's layout was drawn at random: pyramid in the two back rows, sphinxes anywhere
+        self.random_setup = view.random_setup[enemy]
 
     def pyramid_weights(self) -> dict[int, float]:
         """Unnormalised weight of each square holding the enemy pyramid."""
@@ -58,11 +75,14 @@ class Beliefs:
         for sq, moved in self.unknown:
             if moved:
                 continue
-            rb = _row_from_back(sq, self.enemy, self.h)
-            w = ROW_PRIOR[rb] if rb < len(ROW_PRIOR) else 0.1
-            n = sum(1 for x in (sq - 11, sq + 11, sq - 1 if sq % 11 else -1, sq + 1 if sq % 11 != 10 else -1)
-                    if x in self.sphinx_squares)
-            out[sq] = w * (1.0 + SPHINX_NEIGHBOUR * n)
+            w = _row_weight(sq, self.enemy, self.h, self.random_setup)
+            if w <= 0.0:
+                continue
+            if not self.random_setup:
+                n = sum(1 for x in (sq - 11, sq + 11, sq - 1 if sq % 11 else -1, sq + 1 if sq % 11 != 10 else -1)
+                        if x in self.sphinx_squares)
+                w *= 1.0 + SPHINX_NEIGHBOUR * n
+            out[sq] = w
         return out
 
     def pyramid_probabilities(self) -> dict[int, float]:
@@ -84,7 +104,9 @@ class Beliefs:
         out: dict[int, int] = {}
         if pool.get(PYRAMID) and free:
             weights = self.pyramid_weights()
-            items = [(sq, weights.get(sq, 0.01)) for sq in free]
+            items = [(sq, weights.get(sq, 0.0)) for sq in free]
+            if not any(w for _, w in items):  # beliefs ruled out every square: any unmoved piece
+                items = [(sq, 1.0) for sq in free]
             x = rng.random() * sum(w for _, w in items)
             for sq, w in items:
                 x -= w
@@ -93,8 +115,10 @@ class Beliefs:
             out[sq] = PYRAMID
             pool[PYRAMID] -= 1
             free.remove(sq)
-            # sphinxes: the squares next to the pyramid first ("fortify the pyramid with sphinxes")
-            near = [x for x in free if abs(x - sq) == 11 or (abs(x - sq) == 1 and x // 11 == sq // 11)]
+            # sphinxes: the squares next to the pyramid first ("fortify the pyramid with sphinxes"),
+            # unless the layout was random
+            near = [] if self.random_setup else [
+                x for x in free if abs(x - sq) == 11 or (abs(x - sq) == 1 and x // 11 == sq // 11)]
         else:
             near = []
         mobile_pool = [t for t, n in pool.items() for _ in range(n) if MOBILE[t]]
@@ -135,6 +159,7 @@ def opponent_pyramid_weights(view) -> dict[int, float]:
     pieces whose type the opponent has not seen (Cheops "never knows more about your pieces than a
     human opponent would", and he credits you with no more than he would know)."""
     me, h = view.me, len(view.board)
+    random_setup = view.random_setup[me]
     out = {}
     for sq, cell in enumerate(view.squares):
         if cell is None or cell[0] != me or cell[3]:
@@ -143,8 +168,9 @@ def opponent_pyramid_weights(view) -> dict[int, float]:
             if cell[2] == PYRAMID:
                 return {sq: 1.0}
             continue
-        rb = _row_from_back(sq, me, h)
-        out[sq] = ROW_PRIOR[rb] if rb < len(ROW_PRIOR) else 0.1
+        w = _row_weight(sq, me, h, random_setup)
+        if w > 0.0:
+            out[sq] = w
     tot = sum(out.values()) or 1.0
     return {sq: w / tot for sq, w in out.items()}
 

@@ -25,8 +25,8 @@ from .actions import Move
 from .beliefs import Beliefs, opponent_pool, opponent_pyramid_weights
 from .geometry import geometry
 from .movegen import SQ_MASK
-from .pieces import WINS_BY_OPTION
-from .search import INF, TEMPO, WIN, Abort, Expectations, SearchBoard, force_field, info_value
+from .pieces import PYRAMID, WINS_BY_OPTION
+from .search import CONCEAL, INF, TEMPO, WIN, Abort, Expectations, SearchBoard, force_field, info_value
 
 #: force-field strength: points for a piece standing on the most probable pyramid square
 FIELD_SCALE = 6.0
@@ -56,7 +56,7 @@ class CheopsAgent:
 
     def __init__(self, level: int | None = None, time_limit: float | None = None, samples: int | None = None,
                  nodes: int | None = None, soft_seconds: float | None = None, beam: int = 6,
-                 model_opponent: bool = True, tempo: float = TEMPO,
+                 model_opponent: bool = True, tempo: float = TEMPO, conceal: float = CONCEAL,
                  stop: threading.Event | Callable[[], bool] | None = None,
                  on_think: Callable[[ThinkInfo], Any] | None = None) -> None:
         if level not in (None, 1, 2, 3, 4):
@@ -73,6 +73,8 @@ class CheopsAgent:
         self.model_opponent = bool(model_opponent)
         self.beam = beam
         self.tempo = tempo
+        #: what a rise of the player's belief in Cheops' pyramid square costs (search.CONCEAL)
+        self.conceal = float(conceal)
         self.stop = stop.is_set if isinstance(stop, threading.Event) else stop
         self.on_think = on_think
         self.last_nodes = 0
@@ -100,16 +102,20 @@ class CheopsAgent:
         for sq, p in probs.items():
             ppyr[sq] = p
         fields[me] = force_field(geo, probs, FIELD_SCALE)
-        fields[1 - me] = force_field(geo, opponent_pyramid_weights(view), FIELD_SCALE)
+        # where the opponent believes my pyramid is: its force field, its replies (model_opponent)
+        # and the concealment of my pyramid (conceal)
+        opp_probs = opponent_pyramid_weights(view)
+        fields[1 - me] = force_field(geo, opp_probs, FIELD_SCALE)
         wins = WINS_BY_OPTION[getattr(view, "lion_vs_lion", "defender")]
         expect = Expectations(dict(beliefs.pool), wins)
-        opp = None
-        if self.model_opponent:
-            opp_ppyr = [0.0] * geo.n
-            for sq, p in opponent_pyramid_weights(view).items():
-                opp_ppyr[sq] = p
-            seen = [cell is None or cell[0] != me or bool(cell[4]) for cell in view.squares]
-            opp = (seen, Expectations(dict(opponent_pool(view)), wins), opp_ppyr)
+        opp_ppyr = [0.0] * geo.n
+        for sq, p in opp_probs.items():
+            opp_ppyr[sq] = p
+        seen = [cell is None or cell[0] != me or bool(cell[4]) for cell in view.squares]
+        opp_exp = Expectations(dict(opponent_pool(view)), wins) if self.model_opponent else None
+        opp = (seen, opp_exp, opp_ppyr)
+        own_pyr = next((sq for sq, cell in enumerate(view.squares)
+                        if cell is not None and cell[0] == me and cell[2] == PYRAMID), -1)
         deadline = start + self.time_limit if self.time_limit else INF
         totals: dict[int, float] = {}
         counts: dict[int, int] = {}
@@ -126,6 +132,9 @@ class CheopsAgent:
                 board = self._board(geo, view, beliefs.sample(rng), fields, expect, ppyr, wins, opp)
                 board.nodes = nodes
                 board.tempo = self.tempo
+                if self.conceal:
+                    board.conceal, board.own_pyr = self.conceal, own_pyr
+                    board.cover = sum(board._cover_at(sq) for sq in range(geo.n))
                 board.deadline, board.stop = deadline, self.stop
                 if not order:
                     ranked = board.initial_values(board.moves(me), me)
@@ -138,6 +147,9 @@ class CheopsAgent:
                             initial[key] = v
                 best = -INF
                 for m in order:
+                    # the search checks the stop only every few hundred nodes: look between root moves too
+                    if self.stop is not None and self.stop():
+                        raise Abort
                     key = (m & SQ_MASK) | (((m >> 9) & SQ_MASK) << 9)
                     v = self._root_value(board, m, me, best)
                     best = max(best, v)
@@ -191,7 +203,7 @@ class CheopsAgent:
                 type_at[sq] = cell[2] or sample.get(sq, 0)
                 unk[sq] = cell[0] != view.me and cell[2] == 0
                 mov[sq] = cell[3]
-        seen, opp_exp, opp_ppyr = opp if opp is not None else (None, None, None)
+        seen, opp_exp, opp_ppyr = opp
         return SearchBoard(geo, view.slide, view.me, side_at, type_at, unk, mov, view.hist,
                            (fields[0], fields[1]), exp, ppyr, info_value(view.since_capture), self.beam,
                            wins, list(seen) if seen is not None else None, opp_exp, opp_ppyr)

@@ -55,6 +55,7 @@ def new_game(scenario: ResolvedScenario, seed: int, first: int | None = None,
                           scenario.options, rng, first)
     state.setups = (list(setups[0]), list(setups[1]))
     state.resolved = scenario
+    state.random_setups = (scenario.setups[0] is None, scenario.setups[1] is None)
     return state
 
 

@@ -55,6 +55,12 @@ TEMPO = 0.1
 INFO = 1.0
 INFO_GROWTH = 0.05
 INFO_MAX = 8.0
+#: what it costs the searching side when the opponent's belief in its pyramid's square rises by 1
+#: (0 = not counted). A piece of the two back rows that moves, or shows its rank in a fight, is no
+#: longer a pyramid candidate to the opponent, so every later probe of the remaining candidates is
+#: likelier to find it: with 22 candidates one more mover costs CONCEAL x (1/21 - 1/22), with 10
+#: candidates CONCEAL x (1/9 - 1/10). Off by default until measured (docs/rules/pyramids.md)
+CONCEAL = 0.0
 
 VAL = [0.0] * NTYPES
 for _t, _v in ((LION, 10), (BULL, 8), (RAM, 7), (WOLF, 6), (HAWK, 5.5), (CAMEL, 5), (CAT, 5.5),
@@ -138,7 +144,8 @@ class SearchBoard:
 
     __slots__ = ("geo", "slide", "root", "side_at", "type_at", "unk", "mov", "exp", "info", "ppyr", "hist",
                  "mat", "pos", "mobile", "pyr_lost", "field", "beam", "nodes", "deadline", "stop",
-                 "check_every", "wins", "seen", "opp_exp", "opp_ppyr", "pieces", "ply", "tempo")
+                 "check_every", "wins", "seen", "opp_exp", "opp_ppyr", "pieces", "ply", "tempo",
+                 "conceal", "own_pyr", "cover")
 
     def __init__(self, geo: Geometry, slide: int, root: int, side_at: list[int], type_at: list[int],
                  unk: list[bool], mov: list[bool], hist, field: tuple[list[float], list[float]],
@@ -156,6 +163,12 @@ class SearchBoard:
         #: moves made on the board since the search began (by make, taken back by unmake)
         self.ply = 0
         self.tempo = TEMPO
+        #: concealment of root's pyramid (see CONCEAL): `cover` is the opponent's belief mass on root's
+        #: unmoved pieces whose rank it has not seen (opp_ppyr summed over them, 1.0 at the root),
+        #: kept by make/unmake while `conceal` > 0
+        self.conceal = CONCEAL
+        self.own_pyr = -1
+        self.cover = 1.0
         self.side_at, self.type_at = side_at, type_at
         #: unk[sq]: the piece on sq is an opponent piece whose rank `root` has not seen (its
         #: type_at is a sampled guess, used only for how it moves)
@@ -243,7 +256,10 @@ class SearchBoard:
         mat, pos, mobile = self.mat, self.pos, self.mobile
         seen = self.seen
         undo = (frm, to, s, t, ds, d, mat[0], mat[1], pos[0], pos[1], mobile[0], mobile[1], self.hist[s],
-                self.pyr_lost[0], self.pyr_lost[1], unk[frm], unk[to], mov[frm], mov[to], seen[frm], seen[to])
+                self.pyr_lost[0], self.pyr_lost[1], unk[frm], unk[to], mov[frm], mov[to], seen[frm], seen[to],
+                self.cover)
+        if self.conceal:
+            self.cover -= self._cover_at(frm) + self._cover_at(to)
         self.hist[s] = (self.hist[s][1], (frm, to))
         f = self.field[s]
         won = True
@@ -273,6 +289,8 @@ class SearchBoard:
             mobile[s] -= 1
             seen[to] = True  # the defender won: shown
             side_at[frm], type_at[frm], unk[frm], mov[frm], seen[frm] = -1, 0, False, False, True
+        if self.conceal:
+            self.cover += self._cover_at(frm) + self._cover_at(to)
         self.ply += 1
         return undo
 
@@ -293,12 +311,31 @@ class SearchBoard:
         self.unk[frm], self.unk[to] = u[15], u[16]
         self.mov[frm], self.mov[to] = u[17], u[18]
         self.seen[frm], self.seen[to] = u[19], u[20]
+        self.cover = u[21]
+
+    def _cover_at(self, sq: int) -> float:
+        """The opponent's pyramid belief resting on root's piece on `sq` (0 unless it is root's,
+        unmoved and unseen)."""
+        if self.side_at[sq] != self.root or self.mov[sq] or self.seen[sq]:
+            return 0.0
+        return self.opp_ppyr[sq]
+
+    def exposure(self) -> float:
+        """The opponent's belief that root's pyramid is where it is, renormalised over the
+        candidates left to it (1.0 when it is the only one, or seen)."""
+        if self.own_pyr < 0 or self.seen[self.own_pyr] or self.cover <= 1e-12:
+            return 1.0
+        return min(1.0, self.opp_ppyr[self.own_pyr] / self.cover)
 
     # --- evaluation and ordering -------------------------------------------------------------------
 
     def evaluate(self, side: int) -> float:
         o = 1 - side
-        return self.mat[side] + self.pos[side] - self.mat[o] - self.pos[o]
+        v = self.mat[side] + self.pos[side] - self.mat[o] - self.pos[o]
+        if self.conceal:
+            risk = self.conceal * self.exposure()
+            v += -risk if side == self.root else risk
+        return v
 
     def moves(self, side: int) -> list[int]:
         return gen_moves(self.geo, self.side_at, self.type_at, side, self.slide,

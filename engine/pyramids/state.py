@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gridsmith.engine.core.errors import IllegalActionError
-from gridsmith.engine.core.protocol import Result, Termination
+from gridsmith.engine.core.protocol import Result, ResultState, Termination
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pyramids.scenario import Options
 
@@ -56,9 +56,13 @@ class View:
     over: bool
     #: scenario option: who wins a lion attacking a lion ("defender" or "attacker"; public)
     lion_vs_lion: str = "defender"
+    #: per side, whether its layout was drawn at random (public: the scenario says so, as the manual's
+    #: players choose "random or strategic" setups for both sides). A random layout has its pyramid
+    #: "in one of the two back rows" and nothing else placed with intent
+    random_setup: tuple[bool, bool] = (False, False)
 
 
-class PyramidsState:
+class PyramidsState(ResultState):
     def __init__(self, geo: Geometry, counts: tuple[tuple[int, ...], tuple[int, ...]],
                  placements: tuple[list[tuple[int, int]], list[tuple[int, int]]], options: Options,
                  rng: CounterRng, first: int) -> None:
@@ -101,6 +105,8 @@ class PyramidsState:
         #: first) and the resolved scenario, which a saved game embeds
         self.setups: tuple[list[str], list[str]] | None = None
         self.resolved = None
+        #: set by new_game: which sides' layouts were drawn at random (View.random_setup)
+        self.random_setups: tuple[bool, bool] = (False, False)
         self.last_events: list = []
         self._legal: list[Move] | None = None
         self._check_stuck()
@@ -110,14 +116,6 @@ class PyramidsState:
     @property
     def to_move(self) -> int | None:
         return self._to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def result(self) -> Result | None:
-        return self._result
 
     def legal_moves_raw(self) -> list[int]:
         side = self._to_move
@@ -264,6 +262,7 @@ class PyramidsState:
             winner=self._result.winners[0] if self._result and self._result.winners else None,
             over=self._result is not None,
             lion_vs_lion=self.lion_vs_lion,
+            random_setup=self.random_setups,
         )
 
     def clone(self) -> "PyramidsState":

@@ -67,6 +67,41 @@ def test_beliefs_follow_what_was_seen():
         assert sorted(sample.values()) == sorted(t for t, n in b.pool.items() for _ in range(n))
 
 
+def test_a_random_layout_puts_the_pyramid_in_the_two_back_rows_only():
+    # Start of Game: "Random setups always position the pyramid in one of the two back rows.
+    # Strategic setups usually fortify the pyramid with sphinxes." The scenario says which side's
+    # layout is random (public): there the belief is even over the unmoved pieces of those two rows
+    # and nil in front; for a strategic layout the front rows keep some weight.
+    from pathlib import Path
+
+    from gridsmith.engine.pyramids.beliefs import opponent_pyramid_weights
+    from gridsmith.engine.pyramids.game import load_scenario
+
+    sc = load_scenario(Path(__file__).parents[2] / "content" / "pyramids" / "sample.scn.yaml")
+    s = new_game(sc, 4, first=0)
+    assert s.view(0).random_setup == (False, True) == s.view(1).random_setup
+    h = s.geo.h
+
+    def row_from_back(sq, side):
+        return h - 1 - sq // 11 if side == 0 else sq // 11
+
+    # the player looks at Cheops' random layout: 22 back-row squares, 1/22 each
+    probs = Beliefs(s.view(0)).pyramid_probabilities()
+    assert len(probs) == 22 and all(row_from_back(sq, 1) <= 1 for sq in probs)
+    assert all(abs(p - 1 / 22) < 1e-9 for p in probs.values())
+    rng = CounterRng(2)
+    b = Beliefs(s.view(0))
+    for _ in range(30):
+        pyr = [sq for sq, t in b.sample(rng).items() if t == PYRAMID]
+        assert len(pyr) == 1 and row_from_back(pyr[0], 1) <= 1
+    # Cheops looks at the player's strategic layout: the front rows are not ruled out
+    probs = Beliefs(s.view(1)).pyramid_probabilities()
+    assert any(row_from_back(sq, 0) >= 2 and p > 0 for sq, p in probs.items())
+    # what each side credits the other with believing about its own pyramid follows the same rule
+    assert all(row_from_back(sq, 1) <= 1 for sq in opponent_pyramid_weights(s.view(1)))
+    assert any(row_from_back(sq, 0) >= 2 for sq in opponent_pyramid_weights(s.view(0)))
+
+
 def test_moved_pieces_are_never_sampled_immobile():
     s = position({"a1": "pP", "a2": "p4", "k11": "cP", "k10": "c4", "j11": "cS"}, first=1)
     play(s, "k10-k9")
@@ -244,3 +279,31 @@ def test_a_pyramid_chance_is_taken_now_not_put_off():
     assert urgent["a2-a1"] > urgent["c4-c3"] + 20.0
     timeless = _probe_or_capture(0.0)
     assert timeless["c4-c3"] >= timeless["a2-a1"]
+
+
+def _back_or_front(conceal: float) -> tuple[str, dict[str, float]]:
+    # Cheops' layout was random, so to the player his pyramid is one of his unmoved pieces of the
+    # two back rows: k11 (the pyramid), j11, b11 (sphinxes) and the wolf a11, a belief of 1/4 each.
+    # His other wolf f7 has moved (no candidate). Moving a11 leaves three candidates.
+    s = position({"k11": "cP", "j11": "cS", "b11": "cS", "a11": "c4", "f7": "c4",
+                  "a1": "pP", "b1": "pS", "c1": "p8", "k1": "p5", "j1": "pS"}, first=1)
+    s.random_setups = (True, True)
+    s.moved[s.pid_at[s.geo.parse("f7")]] = True
+    infos = []
+    move = CheopsAgent(level=1, conceal=conceal, on_think=infos.append).choose(
+        s.view(1), s.legal_actions(), CounterRng(3))
+    return move.to_text(), {i.move.to_text(): i.score for i in infos}
+
+
+def test_concealment_keeps_pyramid_candidates_unmoved():
+    # Start of Game: "Random setups always position the pyramid in one of the two back rows"; the
+    # winner "first finds his opponent's pyramid". A back-row piece that moves is no longer a
+    # candidate, so each later probe is likelier to find the pyramid: with `conceal` the search
+    # charges conceal x (the rise of the player's belief in the pyramid's square).
+    plain_move, plain = _back_or_front(0.0)
+    assert plain_move.startswith("a11-")  # unaware, Cheops walks the back-row wolf out
+    move, scores = _back_or_front(60.0)
+    assert move.startswith("f7-")
+    # the front wolf's moves pay for the belief as it stands (1/4); the back wolf's, for 1/3
+    assert scores["f7-f6"] == pytest.approx(plain["f7-f6"] - 60.0 / 4)
+    assert scores["a11-a10"] == pytest.approx(plain["a11-a10"] - 60.0 / 3)
