@@ -24,7 +24,7 @@ from gridsmith.engine.core.rng import CounterRng, keyed_random
 from .actions import END_TURN, Attack, EndTurn
 from .board import CITY_KIND, bits_of
 from .combat import attack_chance, odds_units_fast
-from .state import PendulousState, flood
+from .state import PendulousState, flood, supplied_region
 
 
 class RandomAgent:
@@ -148,10 +148,10 @@ def _cut_off(s: PendulousState, targets) -> dict[int, int]:
         if b.kind[i] != CITY_KIND and flood(b, ring & -ring, ring) == ring:
             continue  # the owner's squares around it are linked without it: nothing is cut
         if d not in before:
-            before[d] = flood(b, own & b.city_mask, own)
+            before[d] = supplied_region(b, own)
         if not before[d] & bit:
             continue  # already out of supply
-        after = flood(b, own & b.city_mask & ~bit, own & ~bit)
+        after = supplied_region(b, own & ~bit)
         n = (before[d] & land & ~bit).bit_count() - (after & land).bit_count()
         if n > 0:
             out[i] = n

@@ -112,6 +112,12 @@ def flood(board: Board, sources: int, region: int) -> int:
         s = n
 
 
+def supplied_region(board: Board, own: int) -> int:
+    """2.8: the squares of `own` (one owner's squares) in supply: connected to one of its cities
+    through its own squares (8 directions)."""
+    return flood(board, own & board.city_mask, own)
+
+
 class PendulousState:
     __slots__ = (
         "static", "owner", "armies", "own_mask", "army_mask", "full_mask", "supplied", "pool",
@@ -499,7 +505,7 @@ class PendulousState:
         b = self.static.board
         sup = 0
         for mine in self.own_mask:
-            sup |= flood(b, mine & b.city_mask, mine)
+            sup |= supplied_region(b, mine)
         self.supplied = sup
         self.touched = None
 
