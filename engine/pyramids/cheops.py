@@ -25,7 +25,7 @@ from .actions import Move
 from .beliefs import Beliefs, opponent_pool, opponent_pyramid_weights
 from .geometry import geometry
 from .movegen import SQ_MASK
-from .pieces import PYRAMID, WINS_BY_OPTION
+from .pieces import WINS_BY_OPTION
 from .search import CONCEAL, INF, TEMPO, WIN, Abort, Expectations, SearchBoard, force_field, info_value
 
 #: force-field strength: points for a piece standing on the most probable pyramid square
@@ -114,8 +114,6 @@ class CheopsAgent:
         seen = [cell is None or cell[0] != me or bool(cell[4]) for cell in view.squares]
         opp_exp = Expectations(dict(opponent_pool(view)), wins) if self.model_opponent else None
         opp = (seen, opp_exp, opp_ppyr)
-        own_pyr = next((sq for sq, cell in enumerate(view.squares)
-                        if cell is not None and cell[0] == me and cell[2] == PYRAMID), -1)
         deadline = start + self.time_limit if self.time_limit else INF
         totals: dict[int, float] = {}
         counts: dict[int, int] = {}
@@ -133,8 +131,7 @@ class CheopsAgent:
                 board.nodes = nodes
                 board.tempo = self.tempo
                 if self.conceal:
-                    board.conceal, board.own_pyr = self.conceal, own_pyr
-                    board.cover = sum(board._cover_at(sq) for sq in range(geo.n))
+                    board.conceal_pyramid(self.conceal)
                 board.deadline, board.stop = deadline, self.stop
                 if not order:
                     ranked = board.initial_values(board.moves(me), me)

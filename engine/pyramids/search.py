@@ -313,6 +313,14 @@ class SearchBoard:
         self.seen[frm], self.seen[to] = u[19], u[20]
         self.cover = u[21]
 
+    def conceal_pyramid(self, weight: float) -> None:
+        """Count the concealment of root's pyramid with `weight` (CONCEAL) from here on: finds the
+        pyramid among root's pieces and the opponent's belief mass on root's candidates."""
+        mine = sorted(self.pieces[self.root])
+        self.conceal = weight
+        self.own_pyr = next((sq for sq in mine if self.type_at[sq] == PYRAMID), -1)
+        self.cover = sum(self._cover_at(sq) for sq in mine)
+
     def _cover_at(self, sq: int) -> float:
         """The opponent's pyramid belief resting on root's piece on `sq` (0 unless it is root's,
         unmoved and unseen)."""
