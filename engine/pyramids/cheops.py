@@ -26,7 +26,7 @@ from .beliefs import Beliefs, opponent_pool, opponent_pyramid_weights
 from .geometry import geometry
 from .movegen import SQ_MASK
 from .pieces import WINS_BY_OPTION
-from .search import CONCEAL, INF, TEMPO, WIN, Abort, Expectations, SearchBoard, force_field, info_value
+from .search import CONCEAL, INF, OPP_TIES, TEMPO, WIN, Abort, Expectations, SearchBoard, force_field, info_value
 
 #: force-field strength: points for a piece standing on the most probable pyramid square
 FIELD_SCALE = 6.0
@@ -57,6 +57,7 @@ class CheopsAgent:
     def __init__(self, level: int | None = None, time_limit: float | None = None, samples: int | None = None,
                  nodes: int | None = None, soft_seconds: float | None = None, beam: int = 6,
                  model_opponent: bool = True, tempo: float = TEMPO, conceal: float = CONCEAL,
+                 ties: bool = OPP_TIES,
                  stop: threading.Event | Callable[[], bool] | None = None,
                  on_think: Callable[[ThinkInfo], Any] | None = None) -> None:
         if level not in (None, 1, 2, 3, 4):
@@ -75,6 +76,9 @@ class CheopsAgent:
         self.tempo = tempo
         #: what a rise of the player's belief in Cheops' pyramid square costs (search.CONCEAL)
         self.conceal = float(conceal)
+        #: the player picks at random among attacks on Cheops' pieces it cannot tell apart
+        #: (search.OPP_TIES)
+        self.ties = bool(ties)
         self.stop = stop.is_set if isinstance(stop, threading.Event) else stop
         self.on_think = on_think
         self.last_nodes = 0
@@ -130,6 +134,7 @@ class CheopsAgent:
                 board = self._board(geo, view, beliefs.sample(rng), fields, expect, ppyr, wins, opp)
                 board.nodes = nodes
                 board.tempo = self.tempo
+                board.opp_ties = self.ties
                 if self.conceal:
                     board.conceal_pyramid(self.conceal)
                 board.deadline, board.stop = deadline, self.stop

@@ -61,6 +61,12 @@ INFO_MAX = 8.0
 #: likelier to find it: with 22 candidates one more mover costs CONCEAL x (1/21 - 1/22), with 10
 #: candidates CONCEAL x (1/9 - 1/10). Off by default until measured (docs/rules/pyramids.md)
 CONCEAL = 0.0
+#: the opponent picks at random among attacks on root's unseen pieces it cannot tell apart (the same
+#: believed gain: the same attacker rank against pieces it believes alike). Without it, a probe of
+#: root's pyramid is weighed against its twins by its one-move gain while they are searched deep, so
+#: whether the search "sees" the threat is an accident of the comparison; with it, the threat counts
+#: as the chance 1/(twins + 1) the opponent draws the pyramid
+OPP_TIES = True
 
 VAL = [0.0] * NTYPES
 for _t, _v in ((LION, 10), (BULL, 8), (RAM, 7), (WOLF, 6), (HAWK, 5.5), (CAMEL, 5), (CAT, 5.5),
@@ -145,7 +151,7 @@ class SearchBoard:
     __slots__ = ("geo", "slide", "root", "side_at", "type_at", "unk", "mov", "exp", "info", "ppyr", "hist",
                  "mat", "pos", "mobile", "pyr_lost", "field", "beam", "nodes", "deadline", "stop",
                  "check_every", "wins", "seen", "opp_exp", "opp_ppyr", "pieces", "ply", "tempo",
-                 "conceal", "own_pyr", "cover")
+                 "conceal", "own_pyr", "cover", "opp_ties")
 
     def __init__(self, geo: Geometry, slide: int, root: int, side_at: list[int], type_at: list[int],
                  unk: list[bool], mov: list[bool], hist, field: tuple[list[float], list[float]],
@@ -167,6 +173,7 @@ class SearchBoard:
         #: unmoved pieces whose rank it has not seen (opp_ppyr summed over them, 1.0 at the root),
         #: kept by make/unmake while `conceal` > 0
         self.conceal = CONCEAL
+        self.opp_ties = OPP_TIES
         self.own_pyr = -1
         self.cover = 1.0
         self.side_at, self.type_at = side_at, type_at
@@ -403,6 +410,7 @@ class SearchBoard:
         is_root = side == self.root
         fight, type_at = self.fight, self.type_at
         fs, fe = self.field[side], self.field[enemy]
+        ties = _Twins() if self.opp_ties and not is_root and self.opp_exp is not None else None
         for m in gen_attacks(self.geo, self.side_at, type_at, side, self.pieces[side]):
             frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
             won, da, dd, found = fight(frm, to, m >> 18)
@@ -422,8 +430,17 @@ class SearchBoard:
                 p = v
             else:  # as the opponent sees it: a capture of an unseen pyramid is only its expected gain
                 p = base + g_true + mis if found else v + mis
+                if ties is not None and not self.seen[to]:
+                    if found:
+                        ties.pyramid(g_true + mis, p, v)
+                        continue
+                    ties.add(g_true + mis, p, v)
             if p > best_p:
                 best, best_p = v, p
+        if ties is not None and ties.pyr is not None:
+            p, v = ties.resolve()
+            if p >= best_p:  # equal: the twins were the choice
+                best = v
         return best
 
     def negamax(self, depth: int, alpha: float, beta: float, side: int) -> float:
@@ -467,20 +484,31 @@ class SearchBoard:
         # matters: each is searched with its window starting there (a fail-low: not picked)
         chosen, chosen_p = best, best
         base = self.evaluate(side)
+        ties = _Twins() if self.opp_ties else None
         for m, d in fooled:
             g_true = self.attack_gain(m)
             u = self.make(m)
             v = self._terminal(side, enemy)
             if v is not None:
                 p = base + g_true + d
+                if ties is not None and self.pyr_lost[self.root]:
+                    ties.pyramid(g_true + d, p, v)
+                    self.unmake(u)
+                    continue
             else:
                 lo = chosen_p - d
                 hi = beta if beta > lo else lo + 1e-6
                 v = -self.negamax(depth - 1, -hi, -lo, enemy)
                 p = v + d
             self.unmake(u)
+            if ties is not None:
+                ties.add(g_true + d, p, v)
             if p > chosen_p:
                 chosen, chosen_p = v, p
+        if ties is not None and ties.pyr is not None:
+            p, v = ties.resolve()
+            if p >= chosen_p:  # equal: the twins were the choice
+                chosen = v
         return chosen
 
     def _terminal(self, side: int, enemy: int) -> float | None:
@@ -490,3 +518,43 @@ class SearchBoard:
         if self.mobile[side] == 0:
             return -WIN + self.ply
         return None
+
+
+class _Twins:
+    """The opponent's attacks on root's unseen pieces at one node, grouped by the gain the opponent
+    believes each brings: attacks with the same believed gain are twins it cannot tell apart, so
+    when one of them captures root's pyramid it is drawn with chance 1/(twins + 1) (OPP_TIES)."""
+
+    __slots__ = ("best", "count", "pyr")
+
+    def __init__(self) -> None:
+        #: believed gain -> (perceived value, value) of the best-perceived twin; and their number
+        self.best: dict[float, tuple[float, float]] = {}
+        self.count: dict[float, int] = {}
+        #: (believed gain, perceived value, value) of the capture of root's pyramid, if any
+        self.pyr: tuple[float, float, float] | None = None
+
+    @staticmethod
+    def _key(gain: float) -> float:
+        return round(gain, 9)
+
+    def add(self, gain: float, p: float, v: float) -> None:
+        k = self._key(gain)
+        self.count[k] = self.count.get(k, 0) + 1
+        if k not in self.best or p > self.best[k][0]:
+            self.best[k] = (p, v)
+
+    def pyramid(self, gain: float, p: float, v: float) -> None:
+        self.pyr = (gain, p, v)
+
+    def resolve(self) -> tuple[float, float]:
+        """(perceived value, value) of the pyramid capture as a choice: alone, itself; with twins, it
+        is perceived as the best twin is, and its value is the best twin's moved 1/(n + 1) toward the
+        capture's (the other twins are taken as worth the best one)."""
+        gain, p, v = self.pyr
+        k = self._key(gain)
+        n = self.count.get(k, 0)
+        if not n:
+            return p, v
+        p_twin, v_twin = self.best[k]
+        return p_twin, v_twin + (v - v_twin) / (n + 1)

@@ -307,3 +307,35 @@ def test_concealment_keeps_pyramid_candidates_unmoved():
     # the front wolf's moves pay for the belief as it stands (1/4); the back wolf's, for 1/3
     assert scores["f7-f6"] == pytest.approx(plain["f7-f6"] - 60.0 / 4)
     assert scores["a11-a10"] == pytest.approx(plain["a11-a10"] - 60.0 / 3)
+
+
+def _threat_scores(ties: bool) -> dict[str, float]:
+    # Cheops' layout was random, so to the player his pyramid is one of his unmoved pieces of the two
+    # back rows: k11 (the pyramid) and the wolf j10, a belief of 1/2 each. The player's moved antelope
+    # k10 stands next to both: its two probes bring the same believed gain, so the player cannot tell
+    # them apart. Cheops' lion k9 (moved) can take the antelope.
+    s = position({"k11": "cP", "j10": "c4", "k9": "c1", "a11": "c5",
+                  "k10": "p8", "a1": "pP", "c1": "p5", "e1": "p6"}, first=1)
+    s.random_setups = (True, True)
+    for sq in ("k9", "a11", "k10", "c1", "e1"):
+        s.moved[s.pid_at[s.geo.parse(sq)]] = True
+    infos = []
+    CheopsAgent(level=1, samples=1, nodes=10**9, ties=ties, on_think=infos.append).choose(
+        s.view(1), s.legal_actions(), CounterRng(3))
+    return {i.move.to_text(): i.score for i in infos}
+
+
+def test_the_player_draws_at_random_among_probes_he_cannot_tell_apart():
+    # Move Selection Algorithm: "Your moves in the recursion are evaluated according to Cheops'
+    # inferences about your perception of the board, including ... inferences you might have made
+    # about Cheops' unknown pieces." To the player k11 and j10 are alike, so after a quiet move he
+    # finds the pyramid with a chance of one in two: the move is worth half a loss, not a whole one
+    # (the pyramid probe's one-move gain outbidding its twin's searched line) nor none.
+    from gridsmith.engine.pyramids.search import WIN
+
+    twins = _threat_scores(True)
+    assert twins["a11-a10"] == pytest.approx(-WIN / 2, abs=0.01 * WIN)
+    assert max(twins, key=twins.get) == "k9-k10"  # the lion removes the antelope
+    assert twins["k9-k10"] > 0
+    alone = _threat_scores(False)
+    assert alone["a11-a10"] < -0.9 * WIN
