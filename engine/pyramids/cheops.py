@@ -57,7 +57,7 @@ class CheopsAgent:
     def __init__(self, level: int | None = None, time_limit: float | None = None, samples: int | None = None,
                  nodes: int | None = None, soft_seconds: float | None = None, beam: int = 6,
                  model_opponent: bool = True, tempo: float = TEMPO, conceal: float = CONCEAL,
-                 ties: bool = OPP_TIES, outcomes: bool = False,
+                 ties: bool = OPP_TIES,
                  stop: threading.Event | Callable[[], bool] | None = None,
                  on_think: Callable[[ThinkInfo], Any] | None = None) -> None:
         if level not in (None, 1, 2, 3, 4):
@@ -79,9 +79,6 @@ class CheopsAgent:
         #: the player picks at random among attacks on Cheops' pieces it cannot tell apart
         #: (search.OPP_TIES)
         self.ties = bool(ties)
-        #: search his own attacks on unseen pieces in both outcomes, each to full depth, and score
-        #: them by the chances (False: the likelier outcome stands for both)
-        self.outcomes = bool(outcomes)
         self.stop = stop.is_set if isinstance(stop, threading.Event) else stop
         self.on_think = on_think
         self.last_nodes = 0
@@ -186,14 +183,7 @@ class CheopsAgent:
         return self._move(by_squares, ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0])
 
     def _root_value(self, board: SearchBoard, m: int, me: int, best: float) -> float:
-        outcomes = board.root_outcomes(m) if self.outcomes else None
-        if outcomes is None:
-            return self._line_value(board, m, None, me, best)
-        # each outcome searched exactly: a bound on one says nothing of the mean
-        return sum(chance * self._line_value(board, m, fight, me, -INF) for chance, fight in outcomes)
-
-    def _line_value(self, board: SearchBoard, m: int, outcome, me: int, best: float) -> float:
-        u = board.make(m, outcome)
+        u = board.make(m)
         try:
             enemy = 1 - me
             if board.pyr_lost[enemy] or board.mobile[enemy] == 0:

@@ -227,24 +227,6 @@ class SearchBoard:
             return True, 0.0, -VAL[d], d == PYRAMID
         return False, -VAL[t], 0.0, False
 
-    def root_outcomes(self, m: int):
-        """For root's attack on a piece whose rank it has not seen: ((chance, outcome), ...) for the
-        attack won and lost, each outcome as fight() gives it, conditioned on that result and averaging
-        to fight()'s expectation (the pyramid chance counts only where the attack wins: a pyramid
-        never defends). None for any other move."""
-        frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
-        if self.side_at[frm] != self.root or self.side_at[to] < 0 or not self.unk[to]:
-            return None
-        t = self.type_at[frm]
-        p_win, loss_a, loss_d = self.exp.attack[self.mov[to]][t]
-        if not 0.0 < p_win < 1.0:
-            return None
-        p = 0.0 if self.mov[to] else self.ppyr[to]
-        pyr = min(1.0, p / p_win) * PYRAMID_FOUND * self.urgency()
-        won = (True, self.info + pyr, -(1.0 - p) * loss_d / p_win, False)
-        lost = (False, self.info - (1.0 - p) * loss_a / (1.0 - p_win), 0.0, False)
-        return (p_win, won), (1.0 - p_win, lost)
-
     def misjudged(self, m: int) -> float:
         """For an attack by the opponent of root on a root piece whose rank the opponent has not
         seen: what the opponent believes the attack gains (by expectation over its beliefs) minus
@@ -274,8 +256,7 @@ class SearchBoard:
 
     # --- make / unmake -----------------------------------------------------------------------------
 
-    def make(self, m: int, outcome: tuple | None = None):
-        """Make move m; `outcome` forces the result of its fight (one of root_outcomes)."""
+    def make(self, m: int):
         frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
         side_at, type_at, unk, mov = self.side_at, self.type_at, self.unk, self.mov
         s, t, ds, d = side_at[frm], type_at[frm], side_at[to], type_at[to]
@@ -290,7 +271,7 @@ class SearchBoard:
         f = self.field[s]
         won = True
         if ds >= 0:
-            won, da, dd, found = self.fight(frm, to, m >> 18) if outcome is None else outcome
+            won, da, dd, found = self.fight(frm, to, m >> 18)
             mat[s] += da
             mat[ds] += dd
             if won:
