@@ -437,11 +437,7 @@ class SearchBoard:
                     ties.add(g_true + mis, p, v)
             if p > best_p:
                 best, best_p = v, p
-        if ties is not None and ties.pyr is not None:
-            p, v = ties.resolve()
-            if p >= best_p:  # equal: the twins were the choice
-                best = v
-        return best
+        return best if ties is None else ties.settle(best, best_p)
 
     def negamax(self, depth: int, alpha: float, beta: float, side: int) -> float:
         """The value for `side` to move, `depth` plies deep from here (`self.ply` moves below the root)."""
@@ -505,11 +501,7 @@ class SearchBoard:
                 ties.add(g_true + d, p, v)
             if p > chosen_p:
                 chosen, chosen_p = v, p
-        if ties is not None and ties.pyr is not None:
-            p, v = ties.resolve()
-            if p >= chosen_p:  # equal: the twins were the choice
-                chosen = v
-        return chosen
+        return chosen if ties is None else ties.settle(chosen, chosen_p)
 
     def _terminal(self, side: int, enemy: int) -> float | None:
         """The value for `side` after its move when the game is over, else None."""
@@ -547,14 +539,18 @@ class _Twins:
     def pyramid(self, gain: float, p: float, v: float) -> None:
         self.pyr = (gain, p, v)
 
-    def resolve(self) -> tuple[float, float]:
-        """(perceived value, value) of the pyramid capture as a choice: alone, itself; with twins, it
-        is perceived as the best twin is, and its value is the best twin's moved 1/(n + 1) toward the
-        capture's (the other twins are taken as worth the best one)."""
+    def settle(self, chosen: float, chosen_p: float) -> float:
+        """The node's value, given the value and perceived value of the opponent's choice among the
+        other replies: the pyramid capture is the choice when it is perceived at least as well. Alone
+        it is perceived as it is; with twins, as the best twin is (equal: the twins were the choice),
+        and its value is the best twin's moved 1/(n + 1) toward the capture's (the other twins are
+        taken as worth the best one)."""
+        if self.pyr is None:
+            return chosen
         gain, p, v = self.pyr
         k = self._key(gain)
         n = self.count.get(k, 0)
-        if not n:
-            return p, v
-        p_twin, v_twin = self.best[k]
-        return p_twin, v_twin + (v - v_twin) / (n + 1)
+        if n:
+            p, v_twin = self.best[k]
+            v = v_twin + (v - v_twin) / (n + 1)
+        return v if p >= chosen_p else chosen
