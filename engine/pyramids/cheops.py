@@ -26,7 +26,7 @@ from .beliefs import Beliefs, opponent_pool, opponent_pyramid_weights
 from .geometry import geometry
 from .movegen import SQ_MASK
 from .pieces import WINS_BY_OPTION
-from .search import CONCEAL, INF, OPP_TIES, TEMPO, WIN, Abort, Expectations, SearchBoard, force_field, info_value
+from .search import CONCEAL, EVEN_STAKES, INF, OPP_TIES, TEMPO, WIN, Abort, Expectations, SearchBoard, force_field, info_value
 
 #: force-field strength: points for a piece standing on the most probable pyramid square
 FIELD_SCALE = 6.0
@@ -57,7 +57,7 @@ class CheopsAgent:
     def __init__(self, level: int | None = None, time_limit: float | None = None, samples: int | None = None,
                  nodes: int | None = None, soft_seconds: float | None = None, beam: int = 6,
                  model_opponent: bool = True, tempo: float = TEMPO, conceal: float = CONCEAL,
-                 ties: bool = OPP_TIES,
+                 ties: bool = OPP_TIES, even_stakes: bool = EVEN_STAKES,
                  stop: threading.Event | Callable[[], bool] | None = None,
                  on_think: Callable[[ThinkInfo], Any] | None = None) -> None:
         if level not in (None, 1, 2, 3, 4):
@@ -79,6 +79,8 @@ class CheopsAgent:
         #: the player picks at random among attacks on Cheops' pieces it cannot tell apart
         #: (search.OPP_TIES)
         self.ties = bool(ties)
+        #: the player's find of Cheops' pyramid weighed like Cheops' own finds (search.EVEN_STAKES)
+        self.even_stakes = bool(even_stakes)
         self.stop = stop.is_set if isinstance(stop, threading.Event) else stop
         self.on_think = on_think
         self.last_nodes = 0
@@ -135,6 +137,7 @@ class CheopsAgent:
                 board.nodes = nodes
                 board.tempo = self.tempo
                 board.opp_ties = self.ties
+                board.even_stakes = self.even_stakes
                 if self.conceal:
                     board.conceal_pyramid(self.conceal)
                 board.deadline, board.stop = deadline, self.stop

@@ -67,6 +67,11 @@ CONCEAL = 0.0
 #: whether the search "sees" the threat is an accident of the comparison; with it, the threat counts
 #: as the chance 1/(twins + 1) the opponent draws the pyramid
 OPP_TIES = True
+#: the opponent's probe that finds root's pyramid costs root what root's own find of the opponent's
+#: pyramid is worth (PYRAMID_FOUND at that ply's urgency), not WIN: both sides of the race to the
+#: pyramid are weighed on one scale. With WIN, a one-in-two threat to root's pyramid weighed 500
+#: times a one-in-two probe of root's own, and the search defended where it should have raced
+EVEN_STAKES = True
 
 VAL = [0.0] * NTYPES
 for _t, _v in ((LION, 10), (BULL, 8), (RAM, 7), (WOLF, 6), (HAWK, 5.5), (CAMEL, 5), (CAT, 5.5),
@@ -151,7 +156,7 @@ class SearchBoard:
     __slots__ = ("geo", "slide", "root", "side_at", "type_at", "unk", "mov", "exp", "info", "ppyr", "hist",
                  "mat", "pos", "mobile", "pyr_lost", "field", "beam", "nodes", "deadline", "stop",
                  "check_every", "wins", "seen", "opp_exp", "opp_ppyr", "pieces", "ply", "tempo",
-                 "conceal", "own_pyr", "cover", "opp_ties")
+                 "conceal", "own_pyr", "cover", "opp_ties", "even_stakes")
 
     def __init__(self, geo: Geometry, slide: int, root: int, side_at: list[int], type_at: list[int],
                  unk: list[bool], mov: list[bool], hist, field: tuple[list[float], list[float]],
@@ -174,6 +179,7 @@ class SearchBoard:
         #: kept by make/unmake while `conceal` > 0
         self.conceal = CONCEAL
         self.opp_ties = OPP_TIES
+        self.even_stakes = EVEN_STAKES
         self.own_pyr = -1
         self.cover = 1.0
         self.side_at, self.type_at = side_at, type_at
@@ -420,7 +426,7 @@ class SearchBoard:
                 continue
             # the evaluation after the attack, as make() would leave it (without making it)
             if found:
-                v = WIN - self.ply - 1
+                v = base + PYRAMID_FOUND * self.urgency() if self._even(side) else WIN - self.ply - 1
             elif won:
                 t = type_at[frm]
                 v = base + da - dd + FW[t] * (fs[to] - fs[frm]) + FW[type_at[to]] * fe[to]
@@ -486,6 +492,8 @@ class SearchBoard:
             u = self.make(m)
             v = self._terminal(side, enemy)
             if v is not None:
+                if self.pyr_lost[self.root] and self._even(side):
+                    v = self.evaluate(side) + PYRAMID_FOUND * max(0.0, 1.0 - self.tempo * (self.ply - 1))
                 p = base + g_true + d
                 if ties is not None and self.pyr_lost[self.root]:
                     ties.pyramid(g_true + d, p, v)
@@ -502,6 +510,10 @@ class SearchBoard:
             if p > chosen_p:
                 chosen, chosen_p = v, p
         return chosen if ties is None else ties.settle(chosen, chosen_p)
+
+    def _even(self, side: int) -> bool:
+        """A capture of root's pyramid by `side` is a probe weighed like root's own (EVEN_STAKES)."""
+        return self.even_stakes and side != self.root and self.opp_exp is not None
 
     def _terminal(self, side: int, enemy: int) -> float | None:
         """The value for `side` after its move when the game is over, else None."""

@@ -309,7 +309,7 @@ def test_concealment_keeps_pyramid_candidates_unmoved():
     assert scores["a11-a10"] == pytest.approx(plain["a11-a10"] - 60.0 / 3)
 
 
-def _threat_scores(ties: bool) -> dict[str, float]:
+def _threat_scores(ties: bool, even_stakes: bool = True) -> dict[str, float]:
     # Cheops' layout was random, so to the player his pyramid is one of his unmoved pieces of the two
     # back rows: k11 (the pyramid) and the wolf j10, a belief of 1/2 each. The player's moved antelope
     # k10 stands next to both: its two probes bring the same believed gain, so the player cannot tell
@@ -320,7 +320,8 @@ def _threat_scores(ties: bool) -> dict[str, float]:
     for sq in ("k9", "a11", "k10", "c1", "e1"):
         s.moved[s.pid_at[s.geo.parse(sq)]] = True
     infos = []
-    CheopsAgent(level=1, samples=1, nodes=10**9, ties=ties, on_think=infos.append).choose(
+    CheopsAgent(level=1, samples=1, nodes=10**9, ties=ties, even_stakes=even_stakes,
+                on_think=infos.append).choose(
         s.view(1), s.legal_actions(), CounterRng(3))
     return {i.move.to_text(): i.score for i in infos}
 
@@ -331,11 +332,49 @@ def test_the_player_draws_at_random_among_probes_he_cannot_tell_apart():
     # about Cheops' unknown pieces." To the player k11 and j10 are alike, so after a quiet move he
     # finds the pyramid with a chance of one in two: the move is worth half a loss, not a whole one
     # (the pyramid probe's one-move gain outbidding its twin's searched line) nor none.
-    from gridsmith.engine.pyramids.search import WIN
+    # The loss is weighed like Cheops' own finds (EVEN_STAKES): the player's probe comes one ply
+    # after Cheops' move, so it counts PYRAMID_FOUND x (1 - TEMPO) / 2.
+    from gridsmith.engine.pyramids.search import PYRAMID_FOUND, TEMPO, WIN
 
     twins = _threat_scores(True)
-    assert twins["a11-a10"] == pytest.approx(-WIN / 2, abs=0.01 * WIN)
+    assert twins["a11-a10"] == pytest.approx(-PYRAMID_FOUND * (1 - TEMPO) / 2, abs=10)
     assert max(twins, key=twins.get) == "k9-k10"  # the lion removes the antelope
     assert twins["k9-k10"] > 0
     alone = _threat_scores(False)
-    assert alone["a11-a10"] < -0.9 * WIN
+    assert alone["a11-a10"] < -PYRAMID_FOUND * (1 - TEMPO) + 10
+    # on the scale of a whole game (even_stakes=False) the same threat is half of WIN
+    assert _threat_scores(True, even_stakes=False)["a11-a10"] == pytest.approx(-WIN / 2, abs=0.01 * WIN)
+    assert _threat_scores(False, even_stakes=False)["a11-a10"] < -0.9 * WIN
+
+
+def _race_scores(even_stakes: bool) -> dict[str, float]:
+    # The player's last pyramid candidate is a1 (his other back-row pieces have moved), and Cheops'
+    # wolf a2 stands next to it. The player's antelope k10 stands next to Cheops' pyramid k11 and a
+    # sphinx j10, both candidates to him, and nothing of Cheops' can take it.
+    s = position({"k11": "cP", "j10": "cS", "a11": "c5", "a2": "c4",
+                  "k10": "p8", "a1": "pP", "c1": "p5", "e1": "p6"}, first=1)
+    s.random_setups = (True, True)
+    for sq in ("a11", "a2", "k10", "c1", "e1"):
+        s.moved[s.pid_at[s.geo.parse(sq)]] = True
+    infos = []
+    CheopsAgent(level=1, samples=1, nodes=10**9, even_stakes=even_stakes, on_think=infos.append).choose(
+        s.view(1), s.legal_actions(), CounterRng(3))
+    return {i.move.to_text(): i.score for i in infos}
+
+
+def test_both_sides_of_the_race_to_the_pyramid_are_weighed_on_one_scale():
+    # Object of the Game: "The winner is whoever first finds his opponent's pyramid." Cheops' find
+    # of the player's pyramid is worth PYRAMID_FOUND (times its chance); the player's find of
+    # Cheops' counts the same (EVEN_STAKES), not WIN. Here Cheops' wolf takes the player's last
+    # candidate, a certain find, worth PYRAMID_FOUND less the player's one-in-two probe that would
+    # follow (PYRAMID_FOUND x (1 - TEMPO) / 2). Any other move lets the player probe first: one in
+    # two he wins, else Cheops finds the pyramid a move later, about even.
+    from gridsmith.engine.pyramids.search import PYRAMID_FOUND, WIN
+
+    even = _race_scores(True)
+    others = max(v for m, v in even.items() if m != "a2-a1")
+    assert even["a2-a1"] > 0 > others
+    assert even["a2-a1"] - others == pytest.approx(PYRAMID_FOUND * 0.6, abs=15)
+    # with the player's find at WIN, the certain find scored as a near-certain half loss: a
+    # threat of one in two to Cheops' pyramid outweighed anything Cheops could win
+    assert _race_scores(False)["a2-a1"] < -0.4 * WIN
