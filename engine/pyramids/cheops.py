@@ -26,8 +26,7 @@ from .beliefs import Beliefs, opponent_pool, opponent_pyramid_weights
 from .geometry import geometry
 from .movegen import SQ_MASK
 from .pieces import WINS_BY_OPTION
-from .search import (CONCEAL, ENDED_BY_FIND, EVEN_STAKES, INF, OPP_TIES, TEMPO, WIN, Abort, Expectations, SearchBoard,
-                     force_field, info_value)
+from .search import CONCEAL, EVEN_STAKES, INF, OPP_TIES, TEMPO, WIN, Abort, Expectations, SearchBoard, force_field, info_value
 
 #: force-field strength: points for a piece standing on the most probable pyramid square
 FIELD_SCALE = 6.0
@@ -58,7 +57,7 @@ class CheopsAgent:
     def __init__(self, level: int | None = None, time_limit: float | None = None, samples: int | None = None,
                  nodes: int | None = None, soft_seconds: float | None = None, beam: int = 6,
                  model_opponent: bool = True, tempo: float = TEMPO, conceal: float = CONCEAL,
-                 ties: bool = OPP_TIES, even_stakes: bool = EVEN_STAKES, ended_by_find: bool = ENDED_BY_FIND,
+                 ties: bool = OPP_TIES, even_stakes: bool = EVEN_STAKES,
                  stop: threading.Event | Callable[[], bool] | None = None,
                  on_think: Callable[[ThinkInfo], Any] | None = None) -> None:
         if level not in (None, 1, 2, 3, 4):
@@ -82,8 +81,6 @@ class CheopsAgent:
         self.ties = bool(ties)
         #: the player's find of Cheops' pyramid weighed like Cheops' own finds (search.EVEN_STAKES)
         self.even_stakes = bool(even_stakes)
-        #: what a line brings after Cheops' probe counts only where it missed (search.ENDED_BY_FIND)
-        self.ended_by_find = bool(ended_by_find)
         self.stop = stop.is_set if isinstance(stop, threading.Event) else stop
         self.on_think = on_think
         self.last_nodes = 0
@@ -141,7 +138,6 @@ class CheopsAgent:
                 board.tempo = self.tempo
                 board.opp_ties = self.ties
                 board.even_stakes = self.even_stakes
-                board.ended_by_find = self.ended_by_find
                 if self.conceal:
                     board.conceal_pyramid(self.conceal)
                 board.deadline, board.stop = deadline, self.stop
@@ -190,7 +186,6 @@ class CheopsAgent:
         return self._move(by_squares, ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0])
 
     def _root_value(self, board: SearchBoard, m: int, me: int, best: float) -> float:
-        p = board.find_chance(m) if board.ended_by_find else 0.0
         u = board.make(m)
         try:
             enemy = 1 - me
@@ -198,7 +193,7 @@ class CheopsAgent:
                 return WIN
             if board.mobile[me] == 0:
                 return -WIN
-            return board.after(p, self.depth - 1, best, INF, enemy)
+            return -board.negamax(self.depth - 1, -INF, -best, enemy)
         finally:
             board.unmake(u)
 

@@ -72,11 +72,6 @@ OPP_TIES = True
 #: pyramid are weighed on one scale. With WIN, a one-in-two threat to root's pyramid weighed 500
 #: times a one-in-two probe of root's own, and the search defended where it should have raced
 EVEN_STAKES = True
-#: root's probe of an unmoved unseen piece ends the game with its chance p of finding the pyramid,
-#: so what the line brings after it counts (1 - p): the opponent's later probes and root's later
-#: gains happen only in the games where the probe missed (as the opponent's twin probes are mixed
-#: by their chance, _Twins)
-ENDED_BY_FIND = True
 
 VAL = [0.0] * NTYPES
 for _t, _v in ((LION, 10), (BULL, 8), (RAM, 7), (WOLF, 6), (HAWK, 5.5), (CAMEL, 5), (CAT, 5.5),
@@ -161,7 +156,7 @@ class SearchBoard:
     __slots__ = ("geo", "slide", "root", "side_at", "type_at", "unk", "mov", "exp", "info", "ppyr", "hist",
                  "mat", "pos", "mobile", "pyr_lost", "field", "beam", "nodes", "deadline", "stop",
                  "check_every", "wins", "seen", "opp_exp", "opp_ppyr", "pieces", "ply", "tempo",
-                 "conceal", "own_pyr", "cover", "opp_ties", "even_stakes", "ended_by_find")
+                 "conceal", "own_pyr", "cover", "opp_ties", "even_stakes")
 
     def __init__(self, geo: Geometry, slide: int, root: int, side_at: list[int], type_at: list[int],
                  unk: list[bool], mov: list[bool], hist, field: tuple[list[float], list[float]],
@@ -185,7 +180,6 @@ class SearchBoard:
         self.conceal = CONCEAL
         self.opp_ties = OPP_TIES
         self.even_stakes = EVEN_STAKES
-        self.ended_by_find = ENDED_BY_FIND
         self.own_pyr = -1
         self.cover = 1.0
         self.side_at, self.type_at = side_at, type_at
@@ -475,13 +469,11 @@ class SearchBoard:
                 ordered = [x for x in ordered if x[2] not in skip]
         best = -INF
         enemy = 1 - side
-        finds = side == self.root and self.ended_by_find
         for _, _, m in ordered:
-            p = self.find_chance(m) if finds else 0.0
             u = self.make(m)
             v = self._terminal(side, enemy)
             if v is None:
-                v = self.after(p, depth - 1, max(alpha, best), beta, enemy)
+                v = -self.negamax(depth - 1, -beta, -max(alpha, best), enemy)
             self.unmake(u)
             if v > best:
                 best = v
@@ -518,25 +510,6 @@ class SearchBoard:
             if p > chosen_p:
                 chosen, chosen_p = v, p
         return chosen if ties is None else ties.settle(chosen, chosen_p)
-
-    def find_chance(self, m: int) -> float:
-        """Before root's move m is made: its chance of finding the opponent's pyramid (an attack on
-        an unmoved piece whose rank root has not seen), below 1 so that the line can be mixed."""
-        to = (m >> 9) & SQ_MASK
-        if self.side_at[to] < 0 or not self.unk[to] or self.mov[to]:
-            return 0.0
-        return min(self.ppyr[to], 0.999)
-
-    def after(self, p: float, depth: int, alpha: float, beta: float, enemy: int) -> float:
-        """The value of the move just made for the side that made it, searched `depth` plies on
-        within (alpha, beta). With a chance p that it found the pyramid (ENDED_BY_FIND), what the
-        line adds to the evaluation after it counts (1 - p); the window is widened to match."""
-        if p <= 0.0:
-            return -self.negamax(depth, -beta, -alpha, enemy)
-        e = self.evaluate(1 - enemy)
-        q = 1.0 - p
-        v = -self.negamax(depth, -(e + (beta - e) / q), -(e + (alpha - e) / q), enemy)
-        return e + q * (v - e)
 
     def _even(self, side: int) -> bool:
         """A capture of root's pyramid by `side` is a probe weighed like root's own (EVEN_STAKES)."""
