@@ -314,14 +314,20 @@ def _threat_scores(ties: bool, even_stakes: bool = True) -> dict[str, float]:
     # back rows: k11 (the pyramid) and the wolf j10, a belief of 1/2 each. The player's moved antelope
     # k10 stands next to both: its two probes bring the same believed gain, so the player cannot tell
     # them apart. Cheops' lion k9 (moved) can take the antelope.
-    s = position({"k11": "cP", "j10": "c4", "k9": "c1", "a11": "c5",
-                  "k10": "p8", "a1": "pP", "c1": "p5", "e1": "p6"}, first=1)
+    return _cheops_scores({"k11": "cP", "j10": "c4", "k9": "c1", "a11": "c5",
+                           "k10": "p8", "a1": "pP", "c1": "p5", "e1": "p6"},
+                          ("k9", "a11", "k10", "c1", "e1"), ties=ties, even_stakes=even_stakes)
+
+
+def _cheops_scores(pieces: dict[str, str], moved: tuple[str, ...], **options) -> dict[str, float]:
+    """Level 1's score for each of its moves (one sampled board, no node limit), Cheops to move;
+    both layouts random, the pieces on `moved` have moved."""
+    s = position(pieces, first=1)
     s.random_setups = (True, True)
-    for sq in ("k9", "a11", "k10", "c1", "e1"):
+    for sq in moved:
         s.moved[s.pid_at[s.geo.parse(sq)]] = True
     infos = []
-    CheopsAgent(level=1, samples=1, nodes=10**9, ties=ties, even_stakes=even_stakes,
-                on_think=infos.append).choose(
+    CheopsAgent(level=1, samples=1, nodes=10**9, on_think=infos.append, **options).choose(
         s.view(1), s.legal_actions(), CounterRng(3))
     return {i.move.to_text(): i.score for i in infos}
 
@@ -351,15 +357,9 @@ def _race_scores(even_stakes: bool) -> dict[str, float]:
     # The player's last pyramid candidate is a1 (his other back-row pieces have moved), and Cheops'
     # wolf a2 stands next to it. The player's antelope k10 stands next to Cheops' pyramid k11 and a
     # sphinx j10, both candidates to him, and nothing of Cheops' can take it.
-    s = position({"k11": "cP", "j10": "cS", "a11": "c5", "a2": "c4",
-                  "k10": "p8", "a1": "pP", "c1": "p5", "e1": "p6"}, first=1)
-    s.random_setups = (True, True)
-    for sq in ("a11", "a2", "k10", "c1", "e1"):
-        s.moved[s.pid_at[s.geo.parse(sq)]] = True
-    infos = []
-    CheopsAgent(level=1, samples=1, nodes=10**9, even_stakes=even_stakes, on_think=infos.append).choose(
-        s.view(1), s.legal_actions(), CounterRng(3))
-    return {i.move.to_text(): i.score for i in infos}
+    return _cheops_scores({"k11": "cP", "j10": "cS", "a11": "c5", "a2": "c4",
+                           "k10": "p8", "a1": "pP", "c1": "p5", "e1": "p6"},
+                          ("a11", "a2", "k10", "c1", "e1"), even_stakes=even_stakes)
 
 
 def test_both_sides_of_the_race_to_the_pyramid_are_weighed_on_one_scale():
