@@ -26,7 +26,8 @@ from .beliefs import Beliefs, opponent_pool, opponent_pyramid_weights
 from .geometry import geometry
 from .movegen import SQ_MASK
 from .pieces import WINS_BY_OPTION
-from .search import CONCEAL, EVEN_STAKES, INF, OPP_TIES, TEMPO, WIN, Abort, Expectations, SearchBoard, force_field, info_value
+from .search import (CONCEAL, EVEN_STAKES, INF, OPP_TIES, TEMPO, WIN, Abort, Expectations, SearchBoard,
+                     force_field, info_value)
 
 #: force-field strength: points for a piece standing on the most probable pyramid square
 FIELD_SCALE = 6.0

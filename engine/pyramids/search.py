@@ -416,7 +416,9 @@ class SearchBoard:
         is_root = side == self.root
         fight, type_at = self.fight, self.type_at
         fs, fe = self.field[side], self.field[enemy]
-        ties = _Twins() if self.opp_ties and not is_root and self.opp_exp is not None else None
+        # the opponent's choices follow root's model of its view (model_opponent)
+        modelled = not is_root and self.opp_exp is not None
+        ties = _Twins() if self.opp_ties and modelled else None
         for m in gen_attacks(self.geo, self.side_at, type_at, side, self.pieces[side]):
             frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
             won, da, dd, found = fight(frm, to, m >> 18)
@@ -426,7 +428,7 @@ class SearchBoard:
                 continue
             # the evaluation after the attack, as make() would leave it (without making it)
             if found:
-                v = base + PYRAMID_FOUND * self.urgency() if self._even(side) else WIN - self.ply - 1
+                v = base + PYRAMID_FOUND * self.urgency() if self.even_stakes and modelled else WIN - self.ply - 1
             elif won:
                 t = type_at[frm]
                 v = base + da - dd + FW[t] * (fs[to] - fs[frm]) + FW[type_at[to]] * fe[to]
@@ -487,15 +489,18 @@ class SearchBoard:
         chosen, chosen_p = best, best
         base = self.evaluate(side)
         ties = _Twins() if self.opp_ties else None
+        # the opponent's find of root's pyramid, weighed as root's own finds at this ply (EVEN_STAKES)
+        found = PYRAMID_FOUND * self.urgency() if self.even_stakes else None
         for m, d in fooled:
             g_true = self.attack_gain(m)
             u = self.make(m)
             v = self._terminal(side, enemy)
             if v is not None:
-                if self.pyr_lost[self.root] and self._even(side):
-                    v = self.evaluate(side) + PYRAMID_FOUND * max(0.0, 1.0 - self.tempo * (self.ply - 1))
+                lost = self.pyr_lost[self.root]
+                if lost and found is not None:
+                    v = self.evaluate(side) + found
                 p = base + g_true + d
-                if ties is not None and self.pyr_lost[self.root]:
+                if ties is not None and lost:
                     ties.pyramid(g_true + d, p, v)
                     self.unmake(u)
                     continue
@@ -510,10 +515,6 @@ class SearchBoard:
             if p > chosen_p:
                 chosen, chosen_p = v, p
         return chosen if ties is None else ties.settle(chosen, chosen_p)
-
-    def _even(self, side: int) -> bool:
-        """A capture of root's pyramid by `side` is a probe weighed like root's own (EVEN_STAKES)."""
-        return self.even_stakes and side != self.root and self.opp_exp is not None
 
     def _terminal(self, side: int, enemy: int) -> float | None:
         """The value for `side` after its move when the game is over, else None."""
