@@ -35,6 +35,8 @@ FIELD_SCALE = 6.0
 #: level (a count, not a time, so a level plays the same on any machine)
 MAX_SAMPLES = {1: 6, 2: 5, 3: 4, 4: 3}
 NODE_BUDGET = {1: 600, 2: 2500, 3: 5000, 4: 12000}
+#: what each level reads into the player's pieces that stand still (beliefs.IDLE_RATE; 0: nothing)
+IDLE_RATE_BY_LEVEL = {1: 0.0, 2: 0.0, 3: 0.0, 4: 0.0}
 
 
 @dataclass(frozen=True)
@@ -58,14 +60,14 @@ class CheopsAgent:
     def __init__(self, level: int | None = None, time_limit: float | None = None, samples: int | None = None,
                  nodes: int | None = None, soft_seconds: float | None = None, beam: int = 6,
                  model_opponent: bool = True, tempo: float = TEMPO, conceal: float = CONCEAL,
-                 ties: bool = OPP_TIES, even_stakes: bool = EVEN_STAKES,
+                 ties: bool = OPP_TIES, even_stakes: bool = EVEN_STAKES, idle_rate: float | None = None,
                  stop: threading.Event | Callable[[], bool] | None = None,
                  on_think: Callable[[ThinkInfo], Any] | None = None) -> None:
         if level not in (None, 1, 2, 3, 4):
             raise ValueError("Cheops plays at levels 1 to 4")
         #: None: the scenario's level, read from the view
         self.fixed_level = level
-        self._samples, self._nodes = samples, nodes
+        self._samples, self._nodes, self._idle_rate = samples, nodes, idle_rate
         #: optional: no new sample after this many seconds (a cap; the node budget is the default)
         self.soft_seconds = soft_seconds
         self._set_level(level or 2)
@@ -92,6 +94,8 @@ class CheopsAgent:
         self.depth = level + 1
         self.samples = self._samples or MAX_SAMPLES[level]
         self.node_budget = self._nodes or NODE_BUDGET[level]
+        #: what the player's idle pieces say about his pyramid (beliefs.IDLE_RATE)
+        self.idle_rate = IDLE_RATE_BY_LEVEL[level] if self._idle_rate is None else float(self._idle_rate)
 
     def choose(self, view: Any, legal_actions: list, rng: CounterRng):
         start = time.perf_counter()
@@ -102,7 +106,12 @@ class CheopsAgent:
             return legal_actions[0]
         me = view.me
         geo = geometry(tuple(view.board))
-        beliefs = Beliefs(view)
+        beliefs = Beliefs(view, self.idle_rate)
+        psph = None
+        if self.idle_rate:
+            psph = [0.0] * geo.n
+            for sq, q in beliefs.sphinx_chances().items():
+                psph[sq] = q
         fields = [None, None]
         probs = beliefs.pyramid_probabilities()
         ppyr = [0.0] * geo.n
@@ -136,6 +145,7 @@ class CheopsAgent:
                     break
                 board = self._board(geo, view, beliefs.sample(rng), fields, expect, ppyr, wins, opp)
                 board.nodes = nodes
+                board.psph = psph
                 board.tempo = self.tempo
                 board.opp_ties = self.ties
                 board.even_stakes = self.even_stakes

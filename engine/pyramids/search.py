@@ -156,7 +156,7 @@ class SearchBoard:
     __slots__ = ("geo", "slide", "root", "side_at", "type_at", "unk", "mov", "exp", "info", "ppyr", "hist",
                  "mat", "pos", "mobile", "pyr_lost", "field", "beam", "nodes", "deadline", "stop",
                  "check_every", "wins", "seen", "opp_exp", "opp_ppyr", "pieces", "ply", "tempo",
-                 "conceal", "own_pyr", "cover", "opp_ties", "even_stakes")
+                 "conceal", "own_pyr", "cover", "opp_ties", "even_stakes", "psph")
 
     def __init__(self, geo: Geometry, slide: int, root: int, side_at: list[int], type_at: list[int],
                  unk: list[bool], mov: list[bool], hist, field: tuple[list[float], list[float]],
@@ -191,6 +191,9 @@ class SearchBoard:
         self.exp = exp
         #: ppyr[sq]: root's belief that the unmoved piece on sq is the opponent's pyramid
         self.ppyr = ppyr
+        #: psph[sq]: root's belief that the unmoved unknown piece on sq is a sphinx if it is not the
+        #: pyramid (beliefs.Beliefs.sphinx_chances); None: the pool's share for every piece
+        self.psph: list[float] | None = None
         self.info = info
         self.hist = [tuple(hist[0]), tuple(hist[1])]
         self.field = field
@@ -222,7 +225,15 @@ class SearchBoard:
         t, d = self.type_at[frm], self.type_at[to]
         if self.side_at[frm] == self.root:
             if self.unk[to]:
-                p_win, loss_a, loss_d = self.exp.attack[self.mov[to]][t]
+                if self.psph is None or self.mov[to]:
+                    p_win, loss_a, loss_d = self.exp.attack[self.mov[to]][t]
+                else:  # a sphinx by this piece's own odds, else a mobile piece from the pool
+                    q = self.psph[to]
+                    pm, _, loss_dm = self.exp.attack[1][t]
+                    beats = self.wins[t][SPHINX]
+                    p_win = q * beats + (1.0 - q) * pm
+                    loss_a = (1.0 - p_win) * VAL[t]
+                    loss_d = q * beats * VAL[SPHINX] + (1.0 - q) * loss_dm
                 p = 0.0 if self.mov[to] else self.ppyr[to]
                 gain = self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND * self.urgency()
                 return p_win >= 0.5, gain, -(1.0 - p) * loss_d, False

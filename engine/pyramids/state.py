@@ -60,6 +60,11 @@ class View:
     #: players choose "random or strategic" setups for both sides). A random layout has its pyramid
     #: "in one of the two back rows" and nothing else placed with intent
     random_setup: tuple[bool, bool] = (False, False)
+    #: per piece id, the turns of its owner during which it stood unmoved with a neighbouring square
+    #: open to it (empty or the enemy's), 0 for pieces this side cannot see. Public: anyone watching
+    #: the board can count them, and a piece that could move and never does is likelier to be one
+    #: that cannot (pyramid or sphinx) — see beliefs.IDLE_RATE
+    idle: tuple[int, ...] = ()
 
 
 class PyramidsState(ResultState):
@@ -91,6 +96,8 @@ class PyramidsState(ResultState):
         np_ = len(squares)
         self.known = [[self.piece_side[p] == v for p in range(np_)] for v in (0, 1)]
         self.moved = [False] * np_
+        #: View.idle, kept by apply()
+        self.idle = [0] * np_
         self.concealed = [False] * np_
         self.lost: tuple[list[int], list[int]] = ([], [])
         self.mobile = [sum(1 for p in range(np_) if self.piece_side[p] == v and MOBILE[self.piece_type[p]])
@@ -143,6 +150,7 @@ class PyramidsState(ResultState):
             raise IllegalActionError(f"illegal move {action.to_text()}")
         side, frm, to, how = self._to_move, move.frm, move.to, move.how
         enemy = 1 - side
+        self._count_idle(side)
         pid = self.pid_at[frm]
         t = self.type_at[frm]
         prev, last = self.hist[side]
@@ -193,6 +201,18 @@ class PyramidsState(ResultState):
                 self._check_stuck(events)
         self.last_events = events
         return events
+
+    def _count_idle(self, side: int) -> None:
+        """Count a turn of `side` for each of its unmoved pieces that had a neighbouring square open
+        (empty and not desert, or the enemy's) before this move: what anyone can see of its choice."""
+        side_at, desert, adj, idle = self.side_at, self.geo.desert, self.geo.adj, self.idle
+        for pid, sq in enumerate(self.piece_sq):
+            if sq < 0 or self.moved[pid] or self.piece_side[pid] != side:
+                continue
+            for x in adj[sq]:
+                if (side_at[x] < 0 and not desert[x]) or side_at[x] == 1 - side:
+                    idle[pid] += 1
+                    break
 
     def _check_stuck(self, events: list | None = None) -> None:
         # where the manual is silent: a side that cannot move loses (docs/rules/pyramids.md)
@@ -263,13 +283,14 @@ class PyramidsState(ResultState):
             over=self._result is not None,
             lion_vs_lion=self.lion_vs_lion,
             random_setup=self.random_setups,
+            idle=tuple(0 if invisible and self.piece_side[p] == enemy else n for p, n in enumerate(self.idle)),
         )
 
     def clone(self) -> "PyramidsState":
         c = object.__new__(PyramidsState)
         c.__dict__.update(self.__dict__)
         for k in ("side_at", "type_at", "pid_at", "piece_side", "piece_type", "piece_sq", "moved",
-                  "concealed", "mobile", "hist", "log", "last_events"):
+                  "idle", "concealed", "mobile", "hist", "log", "last_events"):
             setattr(c, k, list(getattr(self, k)))
         c.known = [list(k) for k in self.known]
         c.lost = (list(self.lost[0]), list(self.lost[1]))
