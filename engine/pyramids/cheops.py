@@ -163,8 +163,9 @@ class CheopsAgent:
                             initial[key] = v
                 best = -INF
                 for m in order:
-                    # the search checks the stop only every few hundred nodes: look between root moves too
-                    if self.stop is not None and self.stop():
+                    # the search checks the stop and the clock only every few hundred nodes: look
+                    # between root moves too (a level's small subtrees may not reach a check at all)
+                    if (self.stop is not None and self.stop()) or time.perf_counter() > deadline:
                         raise Abort
                     key = (m & SQ_MASK) | (((m >> 9) & SQ_MASK) << 9)
                     v = self._root_value(board, m, me, best)

@@ -207,6 +207,19 @@ def test_stop_before_any_move_is_searched_plays_the_best_initial_value(monkeypat
     assert move in s.legal_actions() and ag.last_samples == 0 and ag.last_nodes == 0
 
 
+def test_a_time_limit_already_passed_stops_between_root_moves():
+    # the search looks at the clock every 512 nodes, and at level 1 a root move's subtree is smaller
+    # than that: the clock is also read between root moves, so a time limit that has run out ends the
+    # search before the first root move (the best initial value is played)
+    s = new_game(default_scenario(slide=2), 2)
+    ag = CheopsAgent(level=1, time_limit=1e-9)
+    move = ag.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
+    assert move in s.legal_actions() and ag.last_samples == 0 and ag.last_nodes == 0
+    unlimited = CheopsAgent(level=1)
+    unlimited.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
+    assert unlimited.last_nodes > 0
+
+
 def _scores_of_cheops_moves(model_opponent: bool, seen_by_player: bool) -> dict[str, float]:
     # Cheops' antelope f8 (it has moved, so it is no pyramid or sphinx) stands next to the player's
     # antelope f7, which Cheops has seen. Antelope takes antelope, so the truth is that the player
