@@ -22,7 +22,7 @@ from typing import Any
 from gridsmith.engine.core.rng import CounterRng
 
 from .actions import Move
-from .beliefs import Beliefs, opponent_pool, opponent_pyramid_weights
+from .beliefs import IDLE_RATE, Beliefs, opponent_pool, opponent_pyramid_weights
 from .geometry import geometry
 from .movegen import SQ_MASK
 from .pieces import WINS_BY_OPTION
@@ -36,7 +36,7 @@ FIELD_SCALE = 6.0
 MAX_SAMPLES = {1: 6, 2: 5, 3: 4, 4: 3}
 NODE_BUDGET = {1: 600, 2: 2500, 3: 5000, 4: 12000}
 #: what each level reads into the player's pieces that stand still (beliefs.IDLE_RATE; 0: nothing)
-IDLE_RATE_BY_LEVEL = {1: 0.0, 2: 0.0, 3: 0.0, 4: 0.0}
+IDLE_RATE_BY_LEVEL = {1: 0.0, 2: 0.0, 3: 0.0, 4: IDLE_RATE}
 
 
 @dataclass(frozen=True)

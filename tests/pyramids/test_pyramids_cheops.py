@@ -279,7 +279,10 @@ def _probe_or_capture(tempo: float) -> dict[str, float]:
     for sq in ("c3", "h5", "i5", "j5", "a2", "c4", "h10", "i10", "j10"):
         s.moved[s.pid_at[g.parse(sq)]] = True
     infos = []
-    CheopsAgent(level=4, tempo=tempo, on_think=infos.append).choose(s.view(1), s.legal_actions(), CounterRng(3))
+    # idle_rate 0: the fights are scored from the pool as it stands (this hand-made board lists no
+    # captured pieces, so the pool's sphinxes would all be read as standing on b1)
+    CheopsAgent(level=4, tempo=tempo, idle_rate=0.0, on_think=infos.append).choose(
+        s.view(1), s.legal_actions(), CounterRng(3))
     return {i.move.to_text(): i.score for i in infos}
 
 
