@@ -98,7 +98,9 @@ def _budget(opts: dict) -> str:
         return "random"
     ag = CheopsAgent(**opts)
     model = "" if ag.model_opponent else ", no opponent model"
-    return f"level {ag.level}: {ag.node_budget} nodes, at most {ag.samples} samples, depth {ag.depth}{model}"
+    idle = f", reads idle pieces (rate {ag.idle_rate:g})" if ag.idle_rate else ""
+    return (f"level {ag.level}: {ag.node_budget} nodes, at most {ag.samples} samples, depth {ag.depth}"
+            f"{idle}{model}")
 
 
 def bench_strength(games: int, workers: int, slide: int, pairings: str = "l1-random,l4-l1",
