@@ -30,7 +30,7 @@ SPHINX_NEIGHBOUR = 1.5  # extra weight per known adjacent sphinx
 #: exp(-rate x f), and a pyramid or sphinx with likelihood 1, so the unmoved pieces that could have
 #: moved and never did draw the belief in the pyramid (and in sphinxes). 0.05 fits Cheops' own play:
 #: in 30 games of level 1 against itself the true pyramid's belief scored best between 0.05 and 0.08
-#: (docs/rules/pyramids.md). 0 reads nothing into it (every level before issue 12's last change)
+#: (docs/rules/pyramids.md). 0 reads nothing into it (levels 1-3 by default)
 IDLE_RATE = 0.05
 
 
