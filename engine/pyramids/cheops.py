@@ -39,6 +39,14 @@ NODE_BUDGET = {1: 600, 2: 2500, 3: 5000, 4: 12000}
 IDLE_RATE_BY_LEVEL = {1: 0.0, 2: 0.0, 3: 0.0, 4: IDLE_RATE}
 
 
+def _per_square(n: int, values: dict[int, float]) -> list[float]:
+    """A belief per square (0.0 where `values` has none), as the search board indexes it."""
+    out = [0.0] * n
+    for sq, v in values.items():
+        out[sq] = v
+    return out
+
+
 @dataclass(frozen=True)
 class ThinkInfo:
     """One root move just searched (the manual's F6 "Watching the Move Selection Process")."""
@@ -107,16 +115,10 @@ class CheopsAgent:
         me = view.me
         geo = geometry(tuple(view.board))
         beliefs = Beliefs(view, self.idle_rate)
-        psph = None
-        if self.idle_rate:
-            psph = [0.0] * geo.n
-            for sq, q in beliefs.sphinx_chances().items():
-                psph[sq] = q
+        psph = _per_square(geo.n, beliefs.sphinx_chances()) if self.idle_rate else None
         fields = [None, None]
         probs = beliefs.pyramid_probabilities()
-        ppyr = [0.0] * geo.n
-        for sq, p in probs.items():
-            ppyr[sq] = p
+        ppyr = _per_square(geo.n, probs)
         fields[me] = force_field(geo, probs, FIELD_SCALE)
         # where the opponent believes my pyramid is: its force field, its replies (model_opponent)
         # and the concealment of my pyramid (conceal)
@@ -124,9 +126,7 @@ class CheopsAgent:
         fields[1 - me] = force_field(geo, opp_probs, FIELD_SCALE)
         wins = WINS_BY_OPTION[getattr(view, "lion_vs_lion", "defender")]
         expect = Expectations(dict(beliefs.pool), wins)
-        opp_ppyr = [0.0] * geo.n
-        for sq, p in opp_probs.items():
-            opp_ppyr[sq] = p
+        opp_ppyr = _per_square(geo.n, opp_probs)
         seen = [cell is None or cell[0] != me or bool(cell[4]) for cell in view.squares]
         opp_exp = Expectations(dict(opponent_pool(view)), wins) if self.model_opponent else None
         opp = (seen, opp_exp, opp_ppyr)
