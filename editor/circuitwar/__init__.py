@@ -1,7 +1,7 @@
 """The Circuit War circuit painter and its test-play; registers itself with the editor shell."""
 from ..core import plugins
 from .document import KIND, CircuitWarDocument, new_scenario
-from .editor import CircuitWarEditor
+from .scenario_editor import CircuitWarEditor
 
 plugins.register(plugins.EditorPlugin(
     kind=KIND,

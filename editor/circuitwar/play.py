@@ -30,7 +30,7 @@ from ..core.playboard import PlayBoard
 from ..core.playwindow import PlayProvider
 from . import art
 from .document import edge_rc, join_value, split_value
-from .editor import OBJECT_WORDS, describe_trace
+from .scenario_editor import OBJECT_WORDS, describe_trace
 from .tracing import point_cell, trace_state
 from .widgets import DIRS, EnergyBar, Rosette
 

@@ -1,7 +1,7 @@
 """The Pendulous scenario editor and play view; registers itself with the editor shell."""
 from ..core import plugins
 from .document import KIND, PendulousDocument, new_scenario
-from .editor import PendulousEditor
+from .scenario_editor import PendulousEditor
 
 plugins.register(plugins.EditorPlugin(
     kind=KIND,

@@ -7,7 +7,7 @@ from gridsmith.formats.pendulous.templates import new_scenario  # noqa: F401  (F
 
 from ..core.commands import ModelSnapshot
 from ..core.document import EditorDocument
-from .colours import seat_of
+from .art import seat_of
 
 KIND = "pendulous.scenario"
 MAX_PLAYERS = len(SEAT_COLOURS)

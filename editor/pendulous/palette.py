@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.toolbox import ToolBox
-from .colours import SEAT_NAMES, SEAT_QCOLOURS, WATER_COLOUR, char_for, seat_of, type_of
+from .art import SEAT_NAMES, SEAT_QCOLOURS, WATER_COLOUR, char_for, seat_of, type_of
 
 TYPES = (("land", "Land"), ("city", "City"), ("water", "Water"))
 TYPE_TIPS = {

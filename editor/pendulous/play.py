@@ -29,7 +29,7 @@ from ..core import playwindow
 from ..core.geometry import SquareGeometry
 from ..core.playboard import PlayBoard
 from ..core.playwindow import HUMAN, PACES, PlayProvider, SeatDialog  # noqa: F401  (tests patch them here)
-from .colours import SEAT_QCOLOURS, WATER_COLOUR, grid_line, paint_city, paint_water
+from .art import SEAT_QCOLOURS, WATER_COLOUR, grid_line, paint_city, paint_water
 
 
 # ---- squares ---------------------------------------------------------------------------------
@@ -351,7 +351,7 @@ class PendulousProvider(PlayProvider):
 
     # ---- saved games --------------------------------------------------------------------------------
     def start_of(self, save):
-        from gridsmith.engine.pendulous.save import replay
+        from gridsmith.engine.pendulous.saves import replay
 
         return replay(save, 0)[0]
 

@@ -29,7 +29,7 @@ from gridsmith.formats.pendulous.rulesets import RulesetError, load_ruleset
 
 from ..core import commands
 from ..core.forms import guard_wheel
-from .colours import SEAT_NAMES, SEAT_QCOLOURS
+from .art import SEAT_NAMES, SEAT_QCOLOURS
 from .document import MAX_PLAYERS, PendulousDocument
 
 #: manual 4.2.1, in the manual's order: (field, label, minimum, maximum, suffix, tooltip)

@@ -38,7 +38,7 @@ class PendulousGame(Game):
         return PendulousState.start(state.scenario, state.rules, state.rng.seed)[1] if state.rng is not None else []
 
     def replay(self, save: Any) -> Replayed:
-        from .save import SaveError, differences, replay
+        from .saves import SaveError, differences, replay
 
         state, events = replay(save)
         problems = differences(save, state)
@@ -47,12 +47,12 @@ class PendulousGame(Game):
         return Replayed(state, events, len(save.actions), list(save.seats or []), save.seed)
 
     def save(self, state: PendulousState, seats: Sequence[str], name: str = "") -> Any:
-        from .save import save_game
+        from .saves import save_game
 
         return save_game(state, list(seats))
 
     def save_text(self, save: Any) -> str:
-        from .save import save_text
+        from .saves import save_text
 
         return save_text(save)
 

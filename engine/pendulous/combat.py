@@ -159,7 +159,7 @@ def attack_odds(state, square: tuple[int, int]) -> Odds:
 def odds_units_fast(s, p: int, i: int) -> tuple[int, int]:
     """(attack units, defence units) like `odds_units`, in one pass over the neighbours and with
     no breakdown: the hot path of computer players, which rate every target before every action.
-    tests/pendulous_engine/test_properties.py checks it equals the itemized computation."""
+    tests/pendulous/test_properties.py checks it equals the itemized computation."""
     st = s.static
     k = st.points
     b = st.board

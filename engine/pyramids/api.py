@@ -92,7 +92,7 @@ class PyramidsGame(Game):
         return Move.from_text(text, state.geo.h)
 
     def human(self, inp, out: TextIO, match: Match) -> Any:
-        from .cli import PyramidsHuman
+        from .terminal import PyramidsHuman
 
         return PyramidsHuman(self, inp, out, match)
 
@@ -107,7 +107,7 @@ class PyramidsGame(Game):
         print(f"{'draw' if r.is_draw else SIDE_NAMES[r.winners[0]] + ' wins'}: {r.reason} after {s.ply} moves", file=out)
 
     def terminal_stopped(self, match: Match, out: TextIO) -> None:
-        from .cli import stopped_text
+        from .terminal import stopped_text
 
         print(stopped_text(match.state, match.to_move), file=out)
 

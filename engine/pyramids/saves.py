@@ -74,5 +74,5 @@ def from_save(save: SavedGame, upto: int | None = None) -> PyramidsState:
 check_replay = replay_check(from_save, "moves")
 
 
-# importing this module adds the replay check to `gridsmith validate` (as engine.pendulous.save does)
+# importing this module adds the replay check to `gridsmith validate` (as engine.pendulous.saves does)
 add_check("pyramids.save", check_replay)

@@ -3,7 +3,7 @@
 It embeds the scenario and the ruleset as they were when the game started (so editing either file
 later cannot change a saved game), the seed, every action in order, and a snapshot of the position
 after the last action. Loading replays the actions and compares the result with the snapshot
-(engine.pendulous.save registers that check); here are the checks that need no engine.
+(engine.pendulous.saves registers that check); here are the checks that need no engine.
 
 Snapshot grids have one string per map row, one character per square:
 `owners` uses the scenario map alphabet (`~` water, `1`-`4` land, `A`-`D` city of seat N);

@@ -176,7 +176,7 @@ def test_png_export_is_the_map_at_any_scale(qtbot, window, duel, tmp_path):
 
 
 def test_ragged_row_shows_missing_squares_not_a_city(qtbot, window, duel):
-    from gridsmith.editor.pendulous.colours import seat_of
+    from gridsmith.editor.pendulous.art import seat_of
 
     assert seat_of("") is None
     duel.write_text(duel.read_text().replace('  - "11111~~~2222"', '  - "11111~~~22"'))

@@ -11,7 +11,7 @@ from canvas_models import shot
 from editor_helpers import click, drag, wait_validated
 
 from gridsmith.editor.circuitwar.document import CircuitWarDocument, new_scenario
-from gridsmith.editor.circuitwar.editor import CircuitWarEditor
+from gridsmith.editor.circuitwar.scenario_editor import CircuitWarEditor
 
 
 def open_painter(qtbot, doc, size=(980, 640)) -> CircuitWarEditor:

@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QMessageBox, QTableWidget
 
 from editor_helpers import click, move
-from gridsmith.engine.pendulous import save as saves
+from gridsmith.engine.pendulous import saves
 from gridsmith.editor.pendulous.play import PlayWindow, SeatDialog, open_play_window  # noqa: F401
 
 

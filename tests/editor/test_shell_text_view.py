@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 
 from editor_helpers import SCREENSHOTS, wait_validated
 from gridsmith.editor.core.textview import TextEditor, apply_fix, token_span
-from gridsmith.editor.pendulous.colours import seat_of, type_of
-from gridsmith.editor.pendulous.editor import PendulousEditor
+from gridsmith.editor.pendulous.art import seat_of, type_of
+from gridsmith.editor.pendulous.scenario_editor import PendulousEditor
 
 
 def _shot(tmp_path, name):

@@ -36,7 +36,7 @@ CODE = re.compile(r"^[A-Z]{1,4}[1-9]\d\d$")  # a stable code: a prefix of capita
 def seeds() -> dict[str, str]:
     """A valid file of every kind: the bundled content and one saved game per game."""
     from gridsmith.engine.pendulous import new_game as pendulous_game
-    from gridsmith.engine.pendulous.save import save_game, save_text
+    from gridsmith.engine.pendulous.saves import save_game, save_text
     from gridsmith.engine.pyramids import new_game as pyramids_game
     from gridsmith.engine.pyramids.saves import to_save
     from gridsmith.formats.document import FileDocument

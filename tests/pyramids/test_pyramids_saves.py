@@ -75,7 +75,7 @@ def test_terminal_play_between_agents_saves_a_valid_game(tmp_path, capsys):
 
 
 def test_terminal_board_hides_unknown_pieces():
-    from gridsmith.engine.pyramids.cli import render
+    from gridsmith.engine.pyramids.terminal import render
 
     s = new_game(default_scenario(), 1)
     text = render(s.view(0))
@@ -87,7 +87,7 @@ def test_terminal_board_hides_unknown_pieces():
 def test_terminal_replay_checks_the_snapshot(tmp_path, capsys):
     import argparse
 
-    from gridsmith.engine.pyramids import cli
+    from gridsmith.engine.pyramids import terminal as cli
 
     save = to_save(played(), seed=4)
     args = argparse.Namespace(save="g.sav.yaml", quiet=False, board=True)

@@ -6,7 +6,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter
 
 from ..core.editorwidget import GridEditor, Panel
-from .colours import SEAT_NAMES, minimap_colour, paint_square, seat_of, type_of
+from .art import SEAT_NAMES, minimap_colour, paint_square, seat_of, type_of
 from .document import PendulousDocument
 from .palette import Palette
 from .settings import SettingsPanel

@@ -9,7 +9,7 @@ from gridsmith.engine.pendulous import new_game
 from gridsmith.engine.pendulous.actions import END_TURN, Attack
 from gridsmith.engine.pendulous.agents import _targets
 from gridsmith.engine.pendulous.combat import odds_units, odds_units_fast
-from gridsmith.engine.pendulous.save import load_game, save_game
+from gridsmith.engine.pendulous.saves import load_game, save_game
 
 from .helpers import player, rules, scenario
 

@@ -6,7 +6,7 @@ import pytest
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.engine.pendulous import new_game
 from gridsmith.engine.pendulous.agents import GreedyAgent, RandomAgent
-from gridsmith.engine.pendulous.save import SaveError, check_replay, load_game, read_save, save_game, save_text, write_save
+from gridsmith.engine.pendulous.saves import SaveError, check_replay, load_game, read_save, save_game, save_text, write_save
 from gridsmith.formats.loader import load_text, validate_file
 from gridsmith.formats.registry import CheckContext
 

@@ -23,9 +23,9 @@ from gridsmith.engine.pendulous import reports
 from gridsmith.engine.pendulous.actions import Attack, Place
 from gridsmith.engine.pendulous.terminal import (HumanSeat, board_with_axes, parse_square, shared_text,
                                                  why_nothing)
-from tests.pendulous_engine.helpers import player, start, through_setup
+from tests.pendulous.helpers import player, start, through_setup
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 DUEL = str(REPO / "content" / "pendulous" / "duel.scn.yaml")
 ARCHIPELAGO = str(REPO / "content" / "pendulous" / "archipelago.scn.yaml")
 PYRAMIDS = str(REPO / "content" / "pyramids" / "sample.scn.yaml")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fmtkit import (dump, key_pos, located, player, player_field_pos, player_pos, pos, row_pos, scenario,
+from tests.formats.fmtkit import (dump, key_pos, located, player, player_field_pos, player_pos, pos, row_pos, scenario,
                     value_pos)
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.loader import check_model, load_file, load_text, validate_file

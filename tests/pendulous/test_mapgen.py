@@ -21,7 +21,7 @@ from yaml import safe_load
 from gridsmith.formats.pendulous import mapgen
 from gridsmith.formats.pendulous.scenario import Scenario
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content" / "pendulous"
 SCENARIO_FILES = sorted(CONTENT.glob("*.scn.yaml"))
 SCHEMA_LINE = "# yaml-language-server: $schema=../../formats/schemas/pendulous.scenario.v1.json"

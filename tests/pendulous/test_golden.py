@@ -1,7 +1,7 @@
 """Golden playthroughs: complete seeded games stored as readable traces under golden/.
 
 A change to the rules (or to the computer players) changes a trace; review the diff, then rewrite
-the traces with:  GRIDSMITH_UPDATE_GOLDEN=1 python -m pytest tests/pendulous_engine/test_golden.py
+the traces with:  GRIDSMITH_UPDATE_GOLDEN=1 python -m pytest tests/pendulous/test_golden.py
 The computer players' generators are fixed with agent_seed = the trace's seed (engine.core.rng
 seat_rngs; outside tests they come from a secret).
 """
@@ -15,7 +15,7 @@ import pytest
 from gridsmith.engine.core.trace import compare, trace_game
 from gridsmith.engine.pendulous import start_game
 from gridsmith.engine.pendulous.agents import GreedyAgent, RandomAgent
-from gridsmith.engine.pendulous.save import replay, save_game
+from gridsmith.engine.pendulous.saves import replay, save_game
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
 from .helpers import player, scenario
@@ -59,7 +59,7 @@ def test_golden_trace(name):
     sc, seats, seed = _cases()[name]
     state, opening = start_game(sc, None, seed)
     header = [f"golden trace {name}: seed {seed}, seats {', '.join(seats)}",
-              "regenerate: GRIDSMITH_UPDATE_GOLDEN=1 python -m pytest tests/pendulous_engine/test_golden.py",
+              "regenerate: GRIDSMITH_UPDATE_GOLDEN=1 python -m pytest tests/pendulous/test_golden.py",
               f"scenario: {sc.name}", "map:", *sc.map]
     lines = trace_game(state, [_agent(x) for x in seats], seed,
                        header, seat_name=lambda q: SEAT_COLOURS[q], opening=opening)
