@@ -1,4 +1,6 @@
-"""Qt editor tests: offscreen, with settings and recovery files in a temporary folder."""
+"""Fixtures of the Qt tests (tests/editor and the games' editor and play-window tests): offscreen,
+with settings and recovery files in a temporary folder, and no modal dialog that would hang a test.
+A test folder's conftest.py imports the ones it needs."""
 from __future__ import annotations
 
 import os
@@ -11,7 +13,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import gridsmith.editor  # noqa: E402,F401
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content" / "pendulous"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from canvas_models import shot
-from editor_helpers import click, drag, wait_validated
+from tests.editor.canvas_models import shot
+from tests.editor.editor_helpers import click, drag, wait_validated
 
 from gridsmith.editor.circuitwar.document import CircuitWarDocument, new_scenario
 from gridsmith.editor.circuitwar.scenario_editor import CircuitWarEditor

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 
-from canvas_models import shot
-from editor_helpers import click
+from tests.editor.canvas_models import shot
+from tests.editor.editor_helpers import click
 from gridsmith.editor.core.playwindow import PlayWindow, provider_class
 from gridsmith.engine.circuitwar.beam import preview
 from gridsmith.formats.loader import load_file

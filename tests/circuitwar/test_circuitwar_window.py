@@ -9,8 +9,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QDialog
 
-from canvas_models import shot
-from editor_helpers import click, drag, wait_validated
+from tests.editor.canvas_models import shot
+from tests.editor.editor_helpers import click, drag, wait_validated
 from gridsmith.editor.circuitwar.scenario_editor import CircuitWarEditor
 from gridsmith.editor.core.playwindow import SeatDialog
 from gridsmith.engine.circuitwar.beam import preview

@@ -7,8 +7,8 @@ import shutil
 
 import pytest
 
-from canvas_models import shot
-from editor_helpers import ROOT, click, drag, move, open_in_editor, wait_validated
+from tests.editor.canvas_models import shot
+from tests.editor.editor_helpers import ROOT, click, drag, move, open_in_editor, wait_validated
 
 CONTENT = ROOT / "content" / "kongbots"
 

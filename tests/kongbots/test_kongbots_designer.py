@@ -7,8 +7,8 @@ import shutil
 
 import pytest
 
-from canvas_models import shot
-from editor_helpers import ROOT, open_in_editor, wait_validated
+from tests.editor.canvas_models import shot
+from tests.editor.editor_helpers import ROOT, open_in_editor, wait_validated
 from gridsmith.engine.kongbots.matchup import table
 from gridsmith.formats.kongbots.bot import build_problems
 from gridsmith.formats.loader import load_file

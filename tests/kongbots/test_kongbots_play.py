@@ -9,8 +9,8 @@ import shutil
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
-from canvas_models import shot
-from editor_helpers import ROOT, click, move
+from tests.editor.canvas_models import shot
+from tests.editor.editor_helpers import ROOT, click, move
 from gridsmith.editor.core.playwindow import PlayWindow, provider_class
 from gridsmith.engine.core.hexgrid import distance
 from gridsmith.engine.core.simulate import GameSpec, play_game

@@ -9,8 +9,8 @@ import shutil
 import pytest
 from PySide6.QtCore import Qt
 
-from canvas_models import shot
-from editor_helpers import ROOT, open_in_editor, wait_validated
+from tests.editor.canvas_models import shot
+from tests.editor.editor_helpers import ROOT, open_in_editor, wait_validated
 from gridsmith.formats.loader import load_file
 
 CONTENT = ROOT / "content" / "kongbots"

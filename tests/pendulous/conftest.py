@@ -4,6 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.qt_fixtures import _isolated_config, _no_unexpected_dialogs, window  # noqa: F401  (the play-window tests)
+
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content" / "pendulous"
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QMessageBox, QTableWidget
 
-from editor_helpers import click, move
+from tests.editor.editor_helpers import click, move
+from tests.qt_fixtures import duel  # noqa: F401  (a copy of the duel file, not the package's model fixture)
 from gridsmith.engine.pendulous import saves
 from gridsmith.editor.pendulous.play import PlayWindow, SeatDialog, open_play_window  # noqa: F401
 

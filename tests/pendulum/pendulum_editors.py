@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from editor_helpers import ROOT
+from tests.editor.editor_helpers import ROOT
 
 CONTENT = ROOT / "content" / "pendulum"
 

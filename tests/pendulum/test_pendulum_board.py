@@ -10,8 +10,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from canvas_models import shot
-from pendulum_editors import CONTENT, assert_round_trip, codes, open_editor, problems_now
+from tests.editor.canvas_models import shot
+from tests.pendulum.pendulum_editors import CONTENT, assert_round_trip, codes, open_editor, problems_now
 
 from gridsmith.formats.loader import load_file
 from gridsmith.formats.pendulum.effects import AREAS, effect_text

@@ -6,8 +6,8 @@ undo and a byte-stable save. Screenshots: pendulum-deck.png, pendulum-card-provi
 pendulum-card-achievement.png, pendulum-card-council.png, pendulum-deck-count-warning.png."""
 from __future__ import annotations
 
-from canvas_models import shot
-from pendulum_editors import CONTENT, assert_round_trip, open_editor, problems_now
+from tests.editor.canvas_models import shot
+from tests.pendulum.pendulum_editors import CONTENT, assert_round_trip, open_editor, problems_now
 
 from gridsmith.editor.pendulum.art import BORDER
 from gridsmith.editor.pendulum.card_preview import card_type, preview_text

@@ -9,8 +9,8 @@ import importlib.util
 
 import pytest
 
-from canvas_models import shot
-from pendulum_editors import CONTENT, assert_round_trip, codes, copy_content, open_editor, problems_now
+from tests.editor.canvas_models import shot
+from tests.pendulum.pendulum_editors import CONTENT, assert_round_trip, codes, copy_content, open_editor, problems_now
 
 from gridsmith.formats.loader import load_file
 from gridsmith.formats.pendulum.scenario import ResolvedScenario

@@ -10,8 +10,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from canvas_models import shot
-from editor_helpers import ROOT
+from tests.editor.canvas_models import shot
+from tests.editor.editor_helpers import ROOT
 from gridsmith.editor.core.playwindow import PlayWindow
 from gridsmith.editor.pendulum.play import PendulumProvider
 from gridsmith.engine.pendulum.actions import Action

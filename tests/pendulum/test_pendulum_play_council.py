@@ -5,7 +5,7 @@ it, provinces to keep, workers to move then Pass); privilege rulings are marked 
 Screenshots (GRIDSMITH_SHOTS_DIR): pendulum-untimed.png, pendulum-council.png."""
 from __future__ import annotations
 
-from canvas_models import shot
+from tests.editor.canvas_models import shot
 from test_pendulum_play import start_placement, window
 
 from gridsmith.engine.pendulum.actions import Event
