@@ -13,7 +13,7 @@ from gridsmith.engine.core import games
 from gridsmith.engine.core.simulate import Batch, GameSpec, heat_map, make_specs, play_game, summarize
 from gridsmith.formats.loader import load_file
 
-from conftest import CONTENT, SCREENSHOTS
+from tests.editor.editor_helpers import CONTENT, SCREENSHOTS
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = CONTENT / "duel.scn.yaml"

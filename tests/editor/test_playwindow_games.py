@@ -17,7 +17,7 @@ from gridsmith.editor.core.playwindow import PlayWindow, SeatDialog, provider_cl
 from gridsmith.engine.core.simulate import GameSpec, play_game
 from gridsmith.formats.loader import load_file
 
-from conftest import CONTENT
+from tests.editor.editor_helpers import CONTENT
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = CONTENT / "duel.scn.yaml"
