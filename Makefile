@@ -10,7 +10,7 @@ QT_DEBS := libegl1 libgl1 libopengl0 libglib2.0-0 libfontconfig1 libfreetype6 li
            libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 \
            libxcb-render-util0 libxcb-image0 libxcb-randr0 libxcb-xinerama0 libxcb-xkb1 libx11-xcb1
 
-.PHONY: setup run test fuzz validate schemas bench clean system-deps
+.PHONY: setup run test contracts fuzz validate schemas bench clean system-deps
 
 setup: system-deps $(VENV)/.installed
 
@@ -42,8 +42,17 @@ run: setup
 	  $(BIN)/gridsmith validate content/; \
 	fi
 
-test: setup
+test: setup contracts
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+# import contracts (import-linter) and strict types of the shared cores (mypy), both configured in
+# pyproject.toml; they read the installed layout, which .venv/layout links from the source folders
+LAYOUT := $(VENV)/layout
+contracts: setup
+	@rm -rf $(LAYOUT) && mkdir -p $(LAYOUT)/gridsmith && \
+	  for f in gridsmith/*.py formats engine editor; do ln -s "$(CURDIR)/$$f" $(LAYOUT)/gridsmith/; done
+	cd $(LAYOUT) && $(CURDIR)/$(BIN)/lint-imports --no-cache $(CURDIR)/pyproject.toml
+	cd $(LAYOUT) && $(CURDIR)/$(BIN)/mypy --config-file $(CURDIR)/pyproject.toml
 
 # the validation pipeline's property tests with a long budget (make test runs a small one);
 # FUZZ_EXAMPLES sets the examples per property
