@@ -22,7 +22,9 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (QComboBox, QDialog, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QPushButton, QVBoxLayout, QWidget)
 
-from gridsmith.engine.pendulum.actions import Action
+from gridsmith.engine.pendulum.actions import (Act, Action, Claim, Done, Fame, Flip, Home, Pass, Place, Play,
+                                               Reward, Trim)
+from gridsmith.engine.pendulum.events import PRIVILEGE_EVENTS, Refused
 from gridsmith.formats.pendulum.effects import AREAS, TRACKS, card_text, effect_text
 
 from ..core.playwindow import PlayProvider
@@ -40,6 +42,20 @@ def _scenario(scenario: Any) -> Any:
 
 def _seat_colour(name: str) -> QColor:
     return QColor(SEAT_COLOURS.get(name, "#888888"))
+
+
+def _arguments(a: Action) -> tuple[str, ...]:
+    """What follows the verb of an action without a card or a worker: the kind of a claim and its choices,
+    a glass's area, a track, a card not in the game's deck."""
+    if isinstance(a, Claim):
+        return (a.kind, *a.choices)
+    if isinstance(a, Play):
+        return (a.card, *a.choices)
+    if isinstance(a, Flip):
+        return (a.area,)
+    if isinstance(a, Fame):
+        return (a.track,)
+    return ()
 
 
 class PendulumBoard(QWidget):
@@ -351,7 +367,7 @@ class CouncilDialog(QDialog):
         self.ok = QPushButton("Confirm")
         self.ok.clicked.connect(self.confirm)
         self.pass_button = QPushButton("Pass")
-        self.pass_button.clicked.connect(lambda: self.provider.act_text("pass"))
+        self.pass_button.clicked.connect(lambda: self.provider.act(Pass()))
         row.addStretch(1)
         row.addWidget(self.pass_button)
         row.addWidget(self.ok)
@@ -374,10 +390,10 @@ class CouncilDialog(QDialog):
         elif step == 5:
             text += "<br>Drag workers on the board under the normal rules, then Pass."
         self.head.setText(text)
-        legal = [a for a in st.legal_actions(q) if a.verb != "pass"]
+        legal = [a for a in st.legal_actions(q) if not isinstance(a, Pass)]
         self.groups = {}
         for a in legal:
-            self.groups.setdefault(a.args[0] if a.verb == "reward" else a.verb, []).append(a)
+            self.groups.setdefault(a.reward if isinstance(a, Reward) else a.verb, []).append(a)
         self.cards.blockSignals(True)
         self.cards.clear()
         for key in self.groups:
@@ -559,13 +575,13 @@ class PendulumProvider(PlayProvider):
         for q in self.window.humans():
             b = QPushButton(f"Done: {self.window.names[q].split(' ')[0]}")
             b.setToolTip(f"{self.window.names[q]} has nothing more to do on this step of the time track")
-            b.clicked.connect(lambda _c=False, q=q: self.window.human_act(Action("done"), q))
+            b.clicked.connect(lambda _c=False, q=q: self.window.human_act(Done(), q))
             dl.addWidget(b)
             self.done_buttons[q] = b
         lay.addWidget(self.done_box)
         self.pass_button = QPushButton("Pass")
         self.pass_button.setToolTip("Nothing more to do before the council (the wrap-up after the call)")
-        self.pass_button.clicked.connect(lambda: self.act_text("pass"))
+        self.pass_button.clicked.connect(lambda: self.act(Pass()))
         lay.addWidget(self.pass_button)
         self.seats_label = QLabel()
         self.seats_label.setWordWrap(True)
@@ -641,9 +657,9 @@ class PendulumProvider(PlayProvider):
             self.ways = None
             groups: dict[tuple, list[Action]] = {}
             for a in legal:
-                if a.verb in ("place", "home", "act", "pass", "done", "reward", "trim"):
+                if isinstance(a, (Place, Home, Act, Pass, Done, Reward, Trim)):
                     continue  # on the board (drag, click a worker), the buttons and the council dialog
-                groups.setdefault((a.verb, a.args[:1]), []).append(a)
+                groups.setdefault((type(a), a.subject), []).append(a)
             for options in groups.values():
                 self._list_item(options)
         self._council()
@@ -652,7 +668,7 @@ class PendulumProvider(PlayProvider):
         """One line per card or action; several ways to pay or take it are chosen after a double-click."""
         a = options[0]
         text = self.choice_text(a) if len(options) == 1 else \
-            self.choice_text(Action(a.verb, a.args[:1])) + f" — {len(options)} ways"
+            self.choice_text(a.bare()) + f" — {len(options)} ways"
         item = QListWidgetItem(text)
         item.setToolTip(text)
         item.setData(Qt.ItemDataRole.UserRole, options)
@@ -686,27 +702,26 @@ class PendulumProvider(PlayProvider):
     def choice_text(self, a: Action) -> str:
         """An action in words: its card's name and the choices inside it."""
         st = self.window.state.state
-        args = list(a.args)
         parts = []
-        if a.verb == "reward":
-            bonus = next((x for x in args if x.startswith("bonus:")), None)
-            rest = [x for x in args[1:] if not x.startswith("bonus:")]
-            head = "take it" + (f" ({', '.join(rest)})" if rest else "")
-            return head + (f"; privilege bonus: {bonus[6:].replace('+', ', ')}" if bonus else "")
-        if a.verb == "trim":
-            return f"keep under {args[0]}: " + ", ".join(st.provinces[p].name if p in st.provinces else p
-                                                         for p in args[1].split(","))
-        if a.verb == "play" and args and args[0] in st.stratagems:
-            c = st.stratagems[args[0]]
-            parts.append(f"play {getattr(c, 'name', args[0])} ({card_text(c.cost, c.effect)})")
-            args = args[1:]
-        elif a.verb == "act" and args:
-            w = st.worker(self.human_seat() or 0, args[0]) if self.human_seat() is not None else None
+        if isinstance(a, Reward):
+            head = "take it" + (f" ({', '.join(a.choices)})" if a.choices else "")
+            return head + (f"; privilege bonus: {a.bonus.replace('+', ', ')}" if a.bonus else "")
+        if isinstance(a, Trim):
+            return f"keep under {a.colour}: " + ", ".join(st.provinces[p].name if p in st.provinces else p
+                                                          for p in a.keep)
+        args: tuple[str, ...]
+        if isinstance(a, Play) and a.card in st.stratagems:
+            c = st.stratagems[a.card]
+            parts.append(f"play {getattr(c, 'name', a.card)} ({card_text(c.cost, c.effect)})")
+            args = a.choices
+        elif isinstance(a, Act):
+            w = st.worker(self.human_seat() or 0, a.worker) if self.human_seat() is not None else None
             where = f" at {w.space}" if w is not None and w.space else ""
-            parts.append(f"act with {args[0]}{where}")
-            args = args[1:]
+            parts.append(f"act with {a.worker}{where}")
+            args = (*(f"with={m}" for m in a.modifiers), *a.choices)
         else:
             parts.append(a.verb)
+            args = _arguments(a)
         if args:
             parts.append("(" + ", ".join(args) + ")")
         return " ".join(parts)
@@ -715,26 +730,26 @@ class PendulumProvider(PlayProvider):
         text = event.to_text()
         if event.seat is not None:
             text = text.replace(f"seat {event.seat + 1}:", f"{self.window.names[event.seat]}:", 1)
-        if "privilege" in event.text and ("ruling" in event.text or "came first" in event.text
-                                          or event.text.startswith("council: privilege")):
+        if isinstance(event, PRIVILEGE_EVENTS) or isinstance(event, Refused) and event.outranked:
             text = "⚖ " + text
         return text
 
     # ---- input -------------------------------------------------------------------------------------------
-    def act_text(self, text: str) -> bool:
+    def act(self, action: Action) -> bool:
+        """`action` for the human seat on turn (else the chosen human seat)."""
         q = self.window.state.to_move
         q = q if q is not None and self.window.seats[q] == "human" else self.human_seat()
         if q is None:
             self.window.refuse("No human seat plays here.")
             return False
-        return self.window.human_act(Action.from_text(text), q)
+        return self.window.human_act(action, q)
 
     def drop(self, q: int, wid: str, sid: str | None) -> bool:
         """A worker dragged onto a space (or home): the engine says yes, or why not."""
         if self.window.seats[q] != "human":
             self.window.refuse(f"{self.window.names[q]}'s workers belong to a computer player.")
             return False
-        action = Action("place", (wid, sid)) if sid is not None else Action("home", (wid,))
+        action = Place(wid, sid) if sid is not None else Home(wid)
         return self.window.human_act(action, q)
 
     def click_worker(self, q: int, wid: str) -> bool:
@@ -744,11 +759,11 @@ class PendulumProvider(PlayProvider):
             w.refuse(f"{w.names[q]}'s workers belong to a computer player.")
             return False
         st = w.state.state
-        options = [a for a in st.legal_actions(q) if a.verb == "act" and a.args[0] == wid] if q in st.actors() else []
+        options = [a for a in st.legal_actions(q) if isinstance(a, Act) and a.worker == wid] if q in st.actors() else []
         if len(options) == 1:
             return w.human_act(options[0], q)
         if not options:
-            w.refuse("Not possible: " + st.why_illegal(q, Action("act", (wid,))))
+            w.refuse("Not possible: " + st.why_illegal(q, Act(wid)))
             return False
         if self.seat_box.findData(q) >= 0:
             self.seat_box.setCurrentIndex(self.seat_box.findData(q))
@@ -771,7 +786,7 @@ class PendulumProvider(PlayProvider):
             w.refuse(f"Not possible: the {area} sandglass still runs ({left / 1000:.1f} s); only an expired "
                      "sandglass may be flipped.")
             return False
-        return w.human_act(Action("flip", (area,)), q)
+        return w.human_act(Flip(area), q)
 
     def _list_ways(self, options: list[Action]) -> None:
         self.ways = options

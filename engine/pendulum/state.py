@@ -28,7 +28,8 @@ from gridsmith.formats.pendulum.board import Space, purple_markers
 from gridsmith.formats.pendulum.effects import AREAS, COLOURS, RESOURCES, TRACKS, Cost, names
 from gridsmith.formats.pendulum.scenario import ResolvedScenario
 
-from .actions import Action, Event, IllegalAction
+from .actions import Act, Action, Flip, IllegalAction
+from .events import Event, Performed, PrivilegeRuling, Refused, Requested
 
 TOP, BOTTOM = "top", "bottom"
 
@@ -367,9 +368,7 @@ class PendulumState:
             group = [p for p in self.pending if p.ms <= first + grace]
             group.sort(key=lambda p: (self.privilege_rank(p.seat), p.ms))
             if len({p.seat for p in group}) > 1 and any(a.ms > b.ms for a, b in zip(group, group[1:])):
-                ev = Event(self.now, None, "privilege ruling: requests within " f"{grace} ms count as "
-                           "simultaneous; served in privilege order: "
-                           + ", ".join(f"seat {p.seat + 1} ({p.action.to_text()})" for p in group))
+                ev = PrivilegeRuling(self.now, None, grace, tuple((p.seat, p.action) for p in group))
                 self.events.append(ev)
                 out.append(ev)
             for p in group:
@@ -387,7 +386,7 @@ class PendulumState:
         if self.phase == "timed" and auto is not None:
             for a in AREAS:
                 if self.can_flip(a) and self.glasses[a].expires + auto <= self.now:
-                    return self._commit(None, Action("flip", (a,)))
+                    return self._commit(None, Flip(a))
         return out
 
     # ------------------------------------------------------------------ who acts
@@ -419,11 +418,11 @@ class PendulumState:
         if action not in legal:
             raise IllegalAction(self.why_illegal(q, action))
         self.requests.append((self.now, q, action))
-        if action.verb == "act":
-            self.started.add((q, action.args[0]))  # started while the glass is in the row
+        if isinstance(action, Act):
+            self.started.add((q, action.worker))  # started while the glass is in the row
         if self.phase == "timed" and self.rules.privilege.grace_ms > 0:
             self.pending.append(Request(self.now, q, action))
-            return [Event(self.now, q, f"requests {action.to_text()}")]
+            return [Requested(self.now, q, action)]
         return self._commit(q, action, requested_at=self.now)
 
     def _commit(self, q: int | None, action: Action, requested_at: int | None = None) -> list[Event]:
@@ -435,8 +434,7 @@ class PendulumState:
                 # still legal? (a higher privilege may have taken the province, the space, the row)
                 ok = action in self.legal_actions(q, at_request=requested_at)
                 if not ok:
-                    ev = Event(self.now, q, f"{action.to_text()} refused: a higher privilege came first "
-                                            f"({self.why_illegal(q, action)})")
+                    ev = Refused(self.now, q, action, self.why_illegal(q, action), outranked=True)
                     self.events.append(ev)
                     return [ev]
             snapshot = self.clone_parts()
@@ -445,12 +443,11 @@ class PendulumState:
         except IllegalAction as e:
             if snapshot is not None:
                 self.restore_parts(snapshot)
-            ev = Event(self.now, q, f"{action.to_text()} refused: {e}")
+            ev = Refused(self.now, q, action, str(e))
             self.events.append(ev)
             return [ev]
         self.log.append((self.now, -1 if q is None else q, action))
-        text = action.to_text() + (": " + "; ".join(x for x in lines if x) if lines else "")
-        evs = [Event(self.now, q, text)]
+        evs: list[Event] = [Performed(self.now, q, action, tuple(lines))]
         from .council import after_action
         evs += after_action(self, q, action)
         self.events += evs
