@@ -22,7 +22,8 @@ from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS
 
 from .actions import Action, Done, Flip, Home, Pass, Place, Wait
-from .rules import act_actions, apply_action
+from .council import apply_action
+from .rules import act_actions
 from .state import TOP, Glass, PendulumState
 
 WAIT = Wait()

@@ -14,16 +14,36 @@ order until every seat passes in a row. Then the six steps:
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from gridsmith.formats.pendulum.effects import AREAS, COLOURS, TRACKS, Cost
 
 from .actions import Action, Done, Flip, IllegalAction, Pass, Refill, Reward, Trim
 from .events import CouncilCalled, CouncilPrivilege, Event, GameEnded, RoundBegan, TimeStep
 from .effects import apply_effect, cost_options, effect_options, gain_amounts, item_options, multisets, parse_multiset, pay
-from .rules import flip, placement_actions
+from .rules import apply_round_action, flip, forget_overflow, placement_actions, round_actions
 from .scoring import final_result
-from .state import PendulumState
+
+if TYPE_CHECKING:
+    from .state import PendulumState
+
+
+def legal_actions(state: PendulumState, q: int) -> list[Action]:
+    """What seat `q` may do now, in every phase: the council's steps here, the rest by the rules."""
+    if state.phase == "council" and state.result is None:
+        return council_actions(state, q)
+    return round_actions(state, q)
+
+
+def apply_action(state: PendulumState, q: int | None, action: Action, log: list[str]) -> None:
+    """Do `action` for seat `q` (None: the game's automatic flip); IllegalAction when a rule forbids it."""
+    if isinstance(action, (Reward, Trim)):
+        forget_overflow(state, q, action)
+        apply_council(state, q, action, log)
+    else:
+        apply_round_action(state, q, action, log)
 
 
 def seats_in_privilege(state: PendulumState) -> list[int]:
@@ -304,8 +324,6 @@ def set_untimed(state: PendulumState, untimed: bool) -> int:
     Entscheidet einfach am Ende jeder Ratsphase, wie ihr die nächste Runde spielen möchtet." Mark the next
     undecided round timed or untimed in this game's scenario (`untimed_rounds`, which a save embeds: the
     rounds played so far replay the same). Returns that round; IllegalAction when none is open."""
-    from dataclasses import replace
-
     r = next_round_to_decide(state)
     if r is None:
         raise IllegalAction("the next round's way of play is decided (it begins at the end of the council)")
@@ -314,4 +332,4 @@ def set_untimed(state: PendulumState, untimed: bool) -> int:
     return r
 
 
-__all__ = ["after_action", "set_untimed", "next_round_to_decide", "start_round", "council_actions", "apply_council", "Cost"]
+__all__ = ["legal_actions", "apply_action", "after_action", "set_untimed", "next_round_to_decide", "start_round", "council_actions", "apply_council", "Cost"]

@@ -10,13 +10,27 @@ cost is paid, the reward taken once. Time-independent actions: `flip`, `play`, `
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gridsmith.formats.pendulum.effects import AREAS, TRACKS, Cost, names
 
 from .actions import (Act, Action, Claim, Done, Fame, Flip, Home, IllegalAction, Pass, Place, Play, Refill,
-                      Retrieve, Reward, Trim)
+                      Retrieve)
 from .effects import apply_effect, cost_options, effect_options, pay
-from .state import ADJACENT_ACTION, BOTTOM, TOP, PendulumState, seat_cost
+
+if TYPE_CHECKING:
+    from .state import PendulumState
+
+TOP, BOTTOM = "top", "bottom"  # the parts of an action space: the gold frame, the reward box
+
+#: an advanced leader's ability, as hooks overriding the basic rules ("Die Fähigkeiten mancher
+#: fortgeschrittener Anführer brechen diese Grundregeln und haben Vorrang"); docs/rules/pendulum.md
+MOVE_IN_GLASS_ROW = "move_in_glass_row"  # rule 1 off: move onto a top part / off any part in a glass row
+ACT_WITHOUT_GLASS = "act_without_glass"  # rule 2 off: act from a top part in a row without a glass
+IGNORE_BLOCKING = "ignore_blocking"  # small workers enter occupied top parts in purple and green
+ADJACENT_ACTION = "adjacent_action"  # stratagems with `adjacent_action` add an adjacent space's action
+
+
 
 WORKER_ACTIONS = (Place, Home)
 
@@ -193,7 +207,8 @@ def realtime_actions(state: PendulumState, q: int) -> list[Action]:
     return out
 
 
-def legal_actions(state: PendulumState, q: int) -> list[Action]:
+def round_actions(state: PendulumState, q: int) -> list[Action]:
+    """What seat `q` may do now outside the council (engine.pendulum.council.legal_actions adds it)."""
     if state.result is not None:
         return []
     ph = state.phase
@@ -209,10 +224,6 @@ def legal_actions(state: PendulumState, q: int) -> list[Action]:
     if ph == "wrapup":
         more = realtime_actions(state, q) if state.turn_actions < MAX_STEP_ACTIONS else []
         return [Pass()] + more
-    if ph == "council":
-        from .council import council_actions
-
-        return council_actions(state, q)
     return []
 
 
@@ -254,10 +265,17 @@ def explain(state: PendulumState, q: int, action: Action) -> str:
 
 # ----------------------------------------------------------------------------------------- applying
 
-def apply_action(state: PendulumState, q: int | None, action: Action, log: list[str]) -> None:
+def forget_overflow(state: PendulumState, q: int | None, action: Action) -> None:
+    """Fame is taken right after the gain or not at all: any other action of the seat forgets the VP gained
+    past a track's end."""
     if q is not None and not isinstance(action, Fame):
         for t in TRACKS:
-            state.seats[q].overflow[t] = 0  # Fame is taken right after the gain or not at all
+            state.seats[q].overflow[t] = 0
+
+
+def apply_round_action(state: PendulumState, q: int | None, action: Action, log: list[str]) -> None:
+    """Do any action but the council's reward and trim (engine.pendulum.council.apply_action does those)."""
+    forget_overflow(state, q, action)
     if isinstance(action, Flip):
         flip(state, action.area, log)
     elif isinstance(action, Place):
@@ -297,10 +315,6 @@ def apply_action(state: PendulumState, q: int | None, action: Action, log: list[
         take_fame(state, q, action.track, log)
     elif isinstance(action, (Pass, Done)):
         pass
-    elif isinstance(action, (Reward, Trim)):
-        from .council import apply_council
-
-        apply_council(state, q, action, log)
     else:
         raise IllegalAction(f"unknown action {action.verb!r}")
 
@@ -373,3 +387,13 @@ def take_fame(state: PendulumState, q: int, track: str, log: list[str]) -> None:
     s.res[r] = min(s.res[r], state.resource_cap(q, r))
     s.fame[track] += 1
     log.append(f"1 Fame on {track}")
+
+
+def seat_cost(state: PendulumState, q: int, sid: str, waived: bool) -> dict[str, int]:
+    """A worker action's cost (rulebook): 2 gold in purple and green (unless waived); in black only
+    Conquer Province costs (4 military); the rest are free."""
+    area, _r, sp = state.spaces[sid]
+    c = state.rules.costs
+    if area in ("purple", "green"):
+        return {} if waived else {"gold": c.worker_action_gold}
+    return {"military": c.conquer_military} if "conquer" in names(sp.reward) else {}

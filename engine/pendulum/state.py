@@ -25,14 +25,13 @@ from dataclasses import dataclass, field
 from gridsmith.engine.core.protocol import Result
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pendulum.board import Space, purple_markers
-from gridsmith.formats.pendulum.effects import AREAS, COLOURS, RESOURCES, TRACKS, Cost, names
+from gridsmith.formats.pendulum.effects import AREAS, COLOURS, RESOURCES, TRACKS, Cost
 from gridsmith.formats.pendulum.scenario import ResolvedScenario
 
 from .actions import Act, Action, Flip, IllegalAction
+from .council import after_action, apply_action, legal_actions, start_round
 from .events import Event, Performed, PrivilegeRuling, Refused, Requested
-
-TOP, BOTTOM = "top", "bottom"
-
+from .rules import ACT_WITHOUT_GLASS, BOTTOM, IGNORE_BLOCKING, MOVE_IN_GLASS_ROW, TOP, explain
 
 @dataclass
 class Worker:
@@ -90,14 +89,6 @@ class Request:
 #: what actions never change: shared between a state and its copies
 _SHARED = frozenset({"res", "rules", "spaces", "provinces", "stratagems", "rewards", "achievements", "circles",
                      "events", "log", "requests", "rng", "seat_hooks"})
-
-#: an advanced leader's ability, as hooks overriding the basic rules ("Die Fähigkeiten mancher
-#: fortgeschrittener Anführer brechen diese Grundregeln und haben Vorrang"); docs/rules/pendulum.md
-MOVE_IN_GLASS_ROW = "move_in_glass_row"  # rule 1 off: move onto a top part / off any part in a glass row
-ACT_WITHOUT_GLASS = "act_without_glass"  # rule 2 off: act from a top part in a row without a glass
-IGNORE_BLOCKING = "ignore_blocking"  # small workers enter occupied top parts in purple and green
-ADJACENT_ACTION = "adjacent_action"  # stratagems with `adjacent_action` add an adjacent space's action
-
 
 class PendulumState:
     def __init__(self, res: ResolvedScenario, seed: int) -> None:
@@ -378,7 +369,6 @@ class PendulumState:
                 out += self._commit(p.seat, p.action, requested_at=p.ms)
             return out
         if self.phase == "council_wait" and all(g.expires <= self.now for g in self.glasses.values()):
-            from .council import start_round
             evs = start_round(self)
             self.events += evs
             return evs
@@ -426,8 +416,6 @@ class PendulumState:
         return self._commit(q, action, requested_at=self.now)
 
     def _commit(self, q: int | None, action: Action, requested_at: int | None = None) -> list[Event]:
-        from .rules import apply_action
-
         snapshot = None
         try:
             if q is not None and requested_at is not None and requested_at != self.now:
@@ -448,19 +436,14 @@ class PendulumState:
             return [ev]
         self.log.append((self.now, -1 if q is None else q, action))
         evs: list[Event] = [Performed(self.now, q, action, tuple(lines))]
-        from .council import after_action
         evs += after_action(self, q, action)
         self.events += evs
         return evs
 
     def legal_actions(self, q: int, at_request: int | None = None) -> list[Action]:
-        from .rules import legal_actions
-
         return legal_actions(self, q)
 
     def why_illegal(self, q: int, action: Action) -> str:
-        from .rules import explain
-
         return explain(self, q, action)
 
     def can_flip(self, area: str) -> bool:
@@ -530,15 +513,5 @@ class PendulumState:
         return "\n".join(lines)
 
 
-def seat_cost(state: PendulumState, q: int, sid: str, waived: bool) -> dict[str, int]:
-    """A worker action's cost (rulebook): 2 gold in purple and green (unless waived); in black only
-    Conquer Province costs (4 military); the rest are free."""
-    area, _r, sp = state.spaces[sid]
-    c = state.rules.costs
-    if area in ("purple", "green"):
-        return {} if waived else {"gold": c.worker_action_gold}
-    return {"military": c.conquer_military} if "conquer" in names(sp.reward) else {}
-
-
 NO_COST = Cost()
-__all__ = ["PendulumState", "SeatState", "Worker", "seat_cost", "purple_markers", "NO_COST", "TOP", "BOTTOM"]
+__all__ = ["PendulumState", "SeatState", "Worker", "purple_markers", "NO_COST", "TOP", "BOTTOM"]
