@@ -27,7 +27,7 @@ from gridsmith.formats.circuitwar import lattice as L
 
 from ..core.geometry import LatticeGeometry
 from ..core.playboard import PlayBoard
-from ..core.playwindow import PlayProvider
+from ..core.play_provider import PlayProvider
 from . import art
 from .document import edge_rc, join_value, split_value
 from .scenario_editor import OBJECT_WORDS, describe_trace

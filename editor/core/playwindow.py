@@ -3,9 +3,10 @@
 as in `gridsmith play` and `gridsmith simulate`.
 
 The window owns what every game shares: seat assignment (a human or any registered computer
-player, with its options), computer turns in a worker thread (`AgentWorker`) with pace, pause and
+player, with its options: editor.core.seat_dialog), computer turns in a worker thread (`AgentWorker`) with pace, pause and
 stop, the event log naming the players, save and load (through the Game API: `Game.save`,
-`Game.replay`, checked against the snapshot), replay with step, play and seek, game over with the
+`Game.replay`, checked against the snapshot), replay with step, play and seek (editor.core.play_replay),
+game over with the
 result and "Back to the editor", and where it opens (beside the editor when the screen has room,
 else over it; usable at 1024x700).
 
@@ -15,9 +16,11 @@ A game whose state runs on a clock (engine.core.loop.clocked: Pendulum's sandgla
 may answer (the clock stands while it thinks); humans act whenever they like (`human_act(action,
 seat)`, stamped with the clock at that moment); Pause stops the clock, Next Event moves it to the next
 thing that happens (or lets the computer seat that may answer do so), and a replay seeks through the
-clock-stamped actions. Nothing in it knows a game: it uses the clock protocol of engine.core.loop.
+clock-stamped actions. Nothing in it knows a game: it uses the clock protocol of engine.core.loop
+(editor.core.play_clock).
 
-A game supplies a `PlayProvider` (docs/editor.md, "A game's play provider"): its board view, its
+A game supplies a `PlayProvider` (editor.core.play_provider; docs/editor.md, "A game's play provider"): its
+board view, its
 action input (clicks, buttons, menus that all do something) and its reports. The provider of game
 `NAME` is `PROVIDER` in `gridsmith.editor.NAME.play`.
 """

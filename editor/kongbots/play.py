@@ -26,7 +26,7 @@ from gridsmith.formats.kongbots.modules import AIMER, LASER, SHIELD, TEAMS
 
 from ..core.geometry import HexGeometry
 from ..core.playboard import PlayBoard
-from ..core.playwindow import PlayProvider
+from ..core.play_provider import PlayProvider
 from .art import TEAM_QCOLOURS, hex_colour, paint_hex
 
 HEX = notation("hex")

@@ -28,7 +28,8 @@ from gridsmith.formats.coords import notation
 from ..core import playwindow
 from ..core.geometry import SquareGeometry
 from ..core.playboard import PlayBoard
-from ..core.playwindow import HUMAN, PACES, PlayProvider, SeatDialog  # noqa: F401  (tests patch them here)
+from ..core.play_provider import HUMAN, PACES, PlayProvider  # noqa: F401  (tests patch them here)
+from ..core.seat_dialog import SeatDialog  # noqa: F401  (tests patch it here)
 from .art import SEAT_QCOLOURS, WATER_COLOUR, grid_line, paint_city, paint_water
 
 

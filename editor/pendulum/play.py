@@ -1,5 +1,7 @@
 """Pendulum in the one play window (editor.core.playwindow), in its clock mode: test-play a scenario
-against computer seats or hotseat, in real time or on the time track, save, load and replay.
+against computer seats or hotseat, in real time or on the time track, save, load and replay. This is
+the play provider; the board widget is editor.pendulum.play_board, the council dialog
+editor.pendulum.council_dialog.
 
 What is Pendulum's own: the board of the scenario's side (purple, green and black areas, each with its
 top and bottom row of action spaces, a space's gold frame above its reward box), the three sandglasses
@@ -27,7 +29,7 @@ from gridsmith.engine.pendulum.actions import (Act, Action, Claim, Done, Fame, F
 from gridsmith.engine.pendulum.events import PRIVILEGE_EVENTS, Refused
 from gridsmith.formats.pendulum.effects import TRACKS, card_text, effect_text
 
-from ..core.playwindow import PlayProvider
+from ..core.play_provider import PlayProvider
 from .council_dialog import COUNCIL_STEPS, CouncilDialog
 from .play_board import PendulumBoard
 
