@@ -21,6 +21,9 @@ from ..core.document import EditorDocument
 from ..core.geometry import LatticeGeometry
 
 NO_CIRCUIT = "."
+OBJECT_WORDS = {"R": "resistor", "C": "capacitor", "S": "switch (on)", "O": "switch (off)", "G": "ground",
+                "T": "transformer", ">": "diode passing east", "<": "diode passing west",
+                "^": "diode passing north", "v": "diode passing south"}
 
 
 def new_scenario() -> Scenario:

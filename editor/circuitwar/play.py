@@ -29,9 +29,8 @@ from ..core.geometry import LatticeGeometry
 from ..core.playboard import PlayBoard
 from ..core.play_provider import PlayProvider
 from . import art
-from .document import edge_rc, join_value, split_value
-from .scenario_editor import OBJECT_WORDS, describe_trace
-from .tracing import point_cell, trace_state
+from .document import OBJECT_WORDS, edge_rc, join_value, split_value
+from .tracing import describe_trace, point_cell, trace_state
 from .widgets import DIRS, EnergyBar, Rosette
 
 PX = 40
