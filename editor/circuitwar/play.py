@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QGroupBox, Q
 
 from gridsmith.engine.circuitwar.actions import BUILD_ITEMS, Action
 from gridsmith.engine.circuitwar.board import CAPACITOR, CHAR_OF_OBJECT, EMPTY, GREY, NO_CIRCUIT
+from gridsmith.engine.circuitwar.game import new_game
 from gridsmith.formats.circuitwar import lattice as L
 
 from ..core.geometry import LatticeGeometry
@@ -412,8 +413,6 @@ class CircuitWarProvider(PlayProvider):
         return text
 
     def start_of(self, save):
-        from gridsmith.engine.circuitwar.game import new_game
-
         return new_game(save.scenario, save.seed, ruleset=save.ruleset)
 
     def action_texts(self, state) -> list[str]:

@@ -15,9 +15,11 @@ from . import art
 from .clipboard import CircuitClip
 from .document import NO_CIRCUIT, OBJECT_WORDS, CircuitWarDocument, split_value
 from .palette import Palette
+from .play import PROVIDER
 from .tools import BeamTool, CircuitStampTool, CircuitTool, CpuTool, ObjectTool, RunnerTool
 from .tools import paste as paste_circuitry
-from .tracing import describe_trace
+from .tracing import describe_trace, trace_scenario
+
 
 def point_words(value: str, names: list[str]) -> str:
     ch = value[:1]
@@ -149,7 +151,6 @@ class CircuitWarEditor(GridEditor):
     def _retrace(self) -> bool:
         if self._trace_at is None:
             return False
-        from .tracing import trace_scenario
 
         d, flux = self.palette.beam()
         try:
@@ -220,6 +221,4 @@ class CircuitWarEditor(GridEditor):
         return True
 
     def play(self, main_window):
-        from .play import PROVIDER
-
         return playwindow.start_test_play(self, main_window, PROVIDER)

@@ -32,12 +32,16 @@ from typing import Any
 from PySide6.QtCore import QTimer, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel,
-                               QListWidget, QMainWindow, QPushButton, QScrollArea, QToolBar, QVBoxLayout, QWidget)
+                               QListWidget, QMainWindow, QMessageBox, QPushButton, QScrollArea, QToolBar,
+                               QVBoxLayout, QWidget)
 
 from gridsmith.engine.core import games
 from gridsmith.engine.core.errors import GameError, IllegalActionError, ReplayError
 from gridsmith.engine.core.loop import Match, Step, clocked
 from gridsmith.engine.core.rng import new_seed
+from gridsmith.formats.atomic import atomic_write_text
+from gridsmith.formats.diagnostics import Severity
+from gridsmith.formats.loader import load_file
 
 from .agentworker import AgentWorker
 from .play_clock import TICK_MS, ClockControls
@@ -535,8 +539,6 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
     # ---- saved games ---------------------------------------------------------------------------------
     def save_game(self, path: str | Path | None = None) -> Path | None:
         """The game so far (scenario, seed, actions and a snapshot) in the game's saved-game format."""
-        from gridsmith.formats.atomic import atomic_write_text
-
         if path is None:
             base = (self.scenario_file.with_suffix("").with_suffix(".sav.yaml") if self.scenario_file
                     else Path("game.sav.yaml"))
@@ -550,8 +552,6 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
 
     def _read_save(self, path: str | Path) -> tuple[Any, Any] | None:
         """(save model, replayed) or None after saying why it cannot be read."""
-        from gridsmith.formats.loader import load_file
-
         loaded = load_file(Path(path))
         errors = [d.format_text() for d in loaded.diagnostics if d.is_error]
         if errors:
@@ -662,10 +662,6 @@ def start_test_play(editor, main_window, provider: type[PlayProvider], scenario:
                     errors_first: bool = True) -> PlayWindow | None:
     """Play the editor's document as it is (unsaved): refuse one with errors (listing them), ask who
     plays each seat, open the window."""
-    from PySide6.QtWidgets import QMessageBox
-
-    from gridsmith.formats.diagnostics import Severity
-
     doc = editor.document
     if errors_first:
         errors = [p for p in editor.validate_now() if p.severity is Severity.ERROR]

@@ -21,6 +21,7 @@ from gridsmith.engine.core.hexgrid import distance
 from gridsmith.engine.kongbots.actions import DONE, Fire, Move
 from gridsmith.engine.kongbots.events import PHASES
 from gridsmith.engine.kongbots.odds import laser_breakdown
+from gridsmith.engine.kongbots.saves import from_save
 from gridsmith.formats.coords import notation
 from gridsmith.formats.kongbots.modules import AIMER, LASER, SHIELD, TEAMS
 
@@ -341,8 +342,6 @@ class KongbotsProvider(PlayProvider):
 
     # ---- saved games -------------------------------------------------------------------------------------------
     def start_of(self, save):
-        from gridsmith.engine.kongbots.saves import from_save
-
         return from_save(save, 0)
 
     def action_texts(self, state) -> list[str]:

@@ -19,8 +19,9 @@ from PySide6.QtGui import QAction, QColor, QPainter, QPen
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGroupBox, QHeaderView, QLabel, QMessageBox, QPushButton,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from gridsmith.engine.pendulous import Attack, Place, attack_odds, reports
+from gridsmith.engine.pendulous import Attack, END_TURN, Place, attack_odds, reports
 from gridsmith.engine.pendulous.events import PickedUp, Placed, TurnStarted
+from gridsmith.engine.pendulous.saves import replay
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS, Scenario
 
 from gridsmith.formats.coords import notation
@@ -236,7 +237,6 @@ class PendulousProvider(PlayProvider):
         if not w.is_human_turn():
             w.refuse(w.why_not_your_turn())
             return
-        from gridsmith.engine.pendulous import END_TURN
 
         w.human_act(END_TURN)
 
@@ -352,8 +352,6 @@ class PendulousProvider(PlayProvider):
 
     # ---- saved games --------------------------------------------------------------------------------
     def start_of(self, save):
-        from gridsmith.engine.pendulous.saves import replay
-
         return replay(save, 0)[0]
 
     def action_texts(self, state) -> list[str]:

@@ -20,13 +20,17 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import (QComboBox, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QVBoxLayout, QWidget)
 
-from gridsmith.engine.pendulum.actions import (Act, Action, Claim, Done, Fame, Flip, Home, Pass, Place, Play,
-                                               Reward, Trim)
+from gridsmith.engine.pendulum.actions import (Act, Action, Claim, Done, Fame, Flip, Home, IllegalAction, Pass,
+                                               Place, Play, Reward, Trim)
+from gridsmith.engine.pendulum.api import GAME
+from gridsmith.engine.pendulum.council import next_round_to_decide, set_untimed
 from gridsmith.engine.pendulum.events import PRIVILEGE_EVENTS, Refused
+from gridsmith.engine.pendulum.runner import DEFAULT_AUTO_FLIP_MS, PolledGame
+from gridsmith.engine.pendulum.saves import from_save
 from gridsmith.formats.pendulum.effects import TRACKS, card_text, effect_text
 
 from ..core.play_provider import PlayProvider
@@ -69,8 +73,6 @@ class PendulumProvider(PlayProvider):
     @classmethod
     def seat_colour(cls, seat: int) -> QColor:
         """The default colour order (the seat dialog); a window's provider uses the scenario's colours."""
-        from gridsmith.engine.pendulum.api import GAME
-
         return _seat_colour(GAME.colours[seat % len(GAME.colours)])
 
     def __init__(self, window) -> None:
@@ -113,8 +115,6 @@ class PendulumProvider(PlayProvider):
     # window it is a switch, on by default when a computer seat plays, off when every seat is human.
     def auto_flip_ms(self) -> int:
         """How long after running out an unflipped glass turns by itself when the switch is on."""
-        from gridsmith.engine.pendulum.runner import DEFAULT_AUTO_FLIP_MS
-
         ms = self.window.state.state.res.ruleset.timing.auto_flip_ms  # the designer's, if the ruleset sets one
         return DEFAULT_AUTO_FLIP_MS if ms is None else ms
 
@@ -122,8 +122,6 @@ class PendulumProvider(PlayProvider):
         return self.window.settings.get("auto_flip", len(self.window.humans()) < len(self.window.seats))
 
     def menus(self, menubar) -> None:
-        from PySide6.QtGui import QAction
-
         game = next((a.menu() for a in menubar.actions() if a.menu() is not None and a.text() == "&Game"), None)
         game = game or menubar.addMenu("&Game")
         game.addSeparator()
@@ -142,9 +140,6 @@ class PendulumProvider(PlayProvider):
         game.addAction(self.act_untimed)
 
     def set_next_round_untimed(self, on: bool) -> None:
-        from gridsmith.engine.pendulum.actions import IllegalAction
-        from gridsmith.engine.pendulum.council import set_untimed
-
         w = self.window
         try:
             r = set_untimed(w.state.state, on)
@@ -157,8 +152,6 @@ class PendulumProvider(PlayProvider):
         self._update_untimed()
 
     def _update_untimed(self) -> None:
-        from gridsmith.engine.pendulum.council import next_round_to_decide
-
         if not hasattr(self, "act_untimed"):
             return
         st = self.window.state.state
@@ -445,9 +438,6 @@ class PendulumProvider(PlayProvider):
 
     # ---- saved games ------------------------------------------------------------------------------------
     def start_of(self, save):
-        from gridsmith.engine.pendulum.runner import PolledGame
-        from gridsmith.engine.pendulum.saves import from_save
-
         return PolledGame(from_save(save, 0), auto_flip=False)
 
     def action_texts(self, state) -> list[tuple[int, int, str]]:

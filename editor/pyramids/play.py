@@ -17,8 +17,10 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QListWidget, QPushButton, QVBoxLayout, QWidget
 
 from gridsmith.engine.pyramids.actions import SIDE_NAMES
+from gridsmith.engine.pyramids.cheops import CheopsAgent
 from gridsmith.engine.pyramids.geometry import COLS
 from gridsmith.engine.pyramids.pieces import CHAR, MOBILE, WINS_BY_OPTION
+from gridsmith.engine.pyramids.saves import from_save
 from gridsmith.formats.pyramids.pieces import NAME_OF_CHAR
 
 from ..core import playwindow
@@ -130,7 +132,6 @@ class PyramidsProvider(PlayProvider):
 
     def agent(self, seat: int, name: str, options: dict):
         if name == "cheops":  # the scenario's level and thinking time (manual F2, F4), stopped by "Stop thinking"
-            from gridsmith.engine.pyramids.cheops import CheopsAgent
 
             o = self.window.state.resolved.options
             kw = {"level": o.level, "time_limit": o.think_seconds, **options}
@@ -140,8 +141,6 @@ class PyramidsProvider(PlayProvider):
     @property
     def cheops(self):
         """The Cheops computer player of this game, if one plays."""
-        from gridsmith.engine.pyramids.cheops import CheopsAgent
-
         return next((a for a in self.window.agents if isinstance(a, CheopsAgent)), None)
 
     # ---- board --------------------------------------------------------------------------------------
@@ -358,8 +357,6 @@ class PyramidsProvider(PlayProvider):
 
     # ---- saved games ------------------------------------------------------------------------------------------
     def start_of(self, save):
-        from gridsmith.engine.pyramids.saves import from_save
-
         state = from_save(save, 0)
         state.scenario_name = save.scenario
         return state
