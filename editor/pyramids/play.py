@@ -26,7 +26,8 @@ from gridsmith.formats.pyramids.pieces import NAME_OF_CHAR
 from ..core import playwindow
 from ..core.geometry import SquareGeometry
 from ..core.playboard import PlayBoard
-from ..core.play_provider import HUMAN, PlayProvider
+from ..core.play_provider import HUMAN as HUMAN_SEAT
+from ..core.play_provider import PlayProvider
 from .art import DESERT_COLOUR, OPEN_COLOUR, POWER_COLOUR, SIDE_COLOURS, paint_terrain
 
 HUMAN, CHEOPS = 0, 1
@@ -262,7 +263,7 @@ class PyramidsProvider(PlayProvider):
         self.best.setText(f"best so far: {info.best.to_text() if info.best else '-'} ({info.best_score:.2f})")
 
     def after_step(self, step) -> None:
-        if step.seat is not None and self.window.seats[step.seat] != HUMAN:
+        if step.seat is not None and self.window.seats[step.seat] != HUMAN_SEAT:
             self.best.setText(f"{self.window.names[step.seat]} played {step.action.to_text()}")
 
     # ---- input --------------------------------------------------------------------------------------------
