@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QRect, QRectF, Qt
-from PySide6.QtGui import QAction, QColor, QPainter, QPen
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGroupBox, QHeaderView, QLabel, QMessageBox, QPushButton,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
@@ -31,51 +31,7 @@ from ..core.geometry import SquareGeometry
 from ..core.playboard import PlayBoard
 from ..core.play_provider import HUMAN, PACES, PlayProvider  # noqa: F401  (tests patch them here)
 from ..core.seat_dialog import SeatDialog  # noqa: F401  (tests patch it here)
-from .art import SEAT_QCOLOURS, WATER_COLOUR, grid_line, paint_city, paint_water
-
-
-# ---- squares ---------------------------------------------------------------------------------
-def paint_play_square(p: QPainter, r: QRect, key) -> None:
-    kind, owner, armies, supplied = key
-    if kind == "water":
-        paint_water(p, r)
-        grid_line(p, r)
-        return
-    colour = SEAT_QCOLOURS[owner] if owner >= 0 else QColor("#555555")
-    if kind == "city":
-        p.fillRect(r, colour)
-        paint_city(p, r, colour)
-    elif supplied:
-        p.fillRect(r, colour)
-    else:  # manual 2.1: black, outlined in the owner's colour
-        p.fillRect(r, QColor("#111111"))
-        w = max(2, r.width() // 8)
-        p.setPen(QPen(colour, w))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawRect(QRectF(r).adjusted(w / 2 + 1, w / 2 + 1, -w / 2 - 1, -w / 2 - 1))
-    if armies:
-        d = r.width() * 0.56
-        disc = QRectF(r.center().x() - d / 2 + 0.5, r.center().y() - d / 2 + 0.5, d, d)
-        p.setPen(QPen(QColor("#1b1b1b"), max(1.5, r.width() / 14)))
-        p.setBrush(QColor("#fafafa"))
-        p.drawEllipse(disc)
-        p.setBrush(colour.darker(130))
-        p.setPen(Qt.PenStyle.NoPen)
-        p.drawEllipse(disc.adjusted(d * 0.22, d * 0.22, -d * 0.22, -d * 0.22))
-        if armies > 1:
-            p.setPen(QColor("black"))
-            p.drawText(r, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, str(armies))
-    grid_line(p, r)
-
-
-def play_colour(key) -> QColor:
-    kind, owner, _armies, supplied = key
-    if kind == "water":
-        return WATER_COLOUR
-    c = SEAT_QCOLOURS[owner] if owner >= 0 else QColor("#555555")
-    if kind == "city":
-        return c.darker(170)
-    return c if supplied else QColor("#111111")
+from .art import SEAT_QCOLOURS, paint_play_square, play_colour
 
 
 def square_name(row: int, col: int) -> str:
