@@ -11,6 +11,10 @@ order until every seat passes in a row. Then the six steps:
 4. council 4 ends the game; otherwise refresh rewards, display, achievement, Legendary marker, markers;
 5. move or place workers under the normal rules (turns in privilege order until all pass);
 6. wait until every glass has run out, then flip all three and play on.
+
+Being the frame, this module also answers for every phase what a seat may do (`legal_actions`) and
+does it (`apply_action`): the council's reward and trim here, the rest by engine.pendulum.rules. The
+state (engine.pendulum.state) calls these; rules and council see the state for types only.
 """
 from __future__ import annotations
 
