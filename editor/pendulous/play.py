@@ -16,8 +16,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QColor
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGroupBox, QHeaderView, QLabel, QMessageBox, QPushButton,
-                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDialog, QGroupBox, QHeaderView, QLabel, QMessageBox, QPushButton, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
 
 from gridsmith.engine.pendulous import Attack, END_TURN, Place, attack_odds, reports
 from gridsmith.engine.pendulous.events import PickedUp, Placed, TurnStarted
@@ -32,6 +32,7 @@ from ..core.playboard import PlayBoard
 from ..core.play_provider import HUMAN, PACES, PlayProvider  # noqa: F401  (tests patch them here)
 from ..core.seat_dialog import SeatDialog  # noqa: F401  (tests patch it here)
 from .art import SEAT_QCOLOURS, paint_play_square, play_colour
+from .report_dialog import REPORT_TITLES, ReportDialog
 
 
 def square_name(row: int, col: int) -> str:
@@ -275,33 +276,8 @@ class PendulousProvider(PlayProvider):
         return reports.combat_report(s)
 
     def show_report(self, which: str) -> QDialog:
-        """A report of 3.1: one column per player (named, not by colour), one row per figure, so it
-        fits without sideways scrolling."""
-        titles = {"player": "Player Settings Report (3.1.1)", "game": "Game Settings (3.1.2)",
-                  "combat": "Combat Report (3.1.3)"}
-        rows = self.report_rows(which)
-        dlg = QDialog(self.window)
-        dlg.setWindowTitle(titles[which])
-        dlg.setMinimumWidth(420)
-        lay = QVBoxLayout(dlg)
-        keys = [k for k in (rows[0] if rows else {}) if k not in ("seat", "name")]
-        heads = [self.window.names[i] if "seat" in r else "Game" for i, r in enumerate(rows)]
-        table = QTableWidget(len(keys), len(rows))
-        table.setHorizontalHeaderLabels(heads)
-        table.setVerticalHeaderLabels([k.replace("_", " ").capitalize() for k in keys])
-        for c, row in enumerate(rows):
-            for r, k in enumerate(keys):
-                v = row[k]
-                table.setItem(r, c, QTableWidgetItem("—" if v is None else str(v)))
-        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        lay.addWidget(table)
-        bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
-        bb.accepted.connect(dlg.accept)
-        lay.addWidget(bb)
-        dlg.resize(max(420, 160 + 130 * len(rows)), min(640, 110 + 30 * len(keys)))
-        dlg.setModal(False)
+        """A report of 3.1 in a dialog of its own (editor.pendulous.report_dialog)."""
+        dlg = ReportDialog(self.window, REPORT_TITLES[which], self.report_rows(which), self.window.names)
         dlg.show()
         self.report = dlg  # tests and screenshots look at the last report
         return dlg
