@@ -12,7 +12,6 @@ replay and game over are the shared window's.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QColor
@@ -26,11 +25,9 @@ from gridsmith.formats.pendulous.scenario import SEAT_COLOURS, Scenario
 
 from gridsmith.formats.coords import notation
 
-from ..core import playwindow
 from ..core.geometry import SquareGeometry
 from ..core.playboard import PlayBoard
-from ..core.play_provider import HUMAN, PACES, PlayProvider  # noqa: F401  (tests patch them here)
-from ..core.seat_dialog import SeatDialog  # noqa: F401  (tests patch it here)
+from ..core.play_provider import PlayProvider
 from .art import SEAT_QCOLOURS, paint_play_square, play_colour
 from .report_dialog import REPORT_TITLES, ReportDialog
 
@@ -291,29 +288,3 @@ class PendulousProvider(PlayProvider):
 
 
 PROVIDER = PendulousProvider
-
-
-class PlayWindow(playwindow.PlayWindow):
-    """The one play window with Pendulous in it, opened from a scenario model."""
-
-    def __init__(self, scenario: Scenario, seats: list[str], seed: int = 1, scenario_file: Path | None = None,
-                 pace: str = "watchable", end_turn_dialog: bool = True, agent_seed: int | None = None,
-                 names: list[str] | None = None, options: list[dict] | None = None):
-        super().__init__(PendulousProvider, scenario, seats, seed,
-                         base=Path(scenario_file).parent if scenario_file else None, names=names,
-                         agent_seed=agent_seed, pace=pace, options=options, scenario_file=scenario_file,
-                         settings={"end_turn_dialog": end_turn_dialog})
-
-
-def start_test_play(editor, main_window):
-    return playwindow.start_test_play(editor, main_window, PendulousProvider)
-
-
-def open_play_window(main_window, scenario: Scenario, seats: list[str], seed: int = 1,
-                     names: list[str] | None = None, scenario_file: Path | None = None, source_editor=None,
-                     pace: str = "watchable", end_turn_dialog: bool = True, agent_seed: int | None = None):
-    w = playwindow.open_play_window(main_window, PendulousProvider, scenario, seats, seed,
-                                    source_editor=source_editor, names=names, agent_seed=agent_seed, pace=pace,
-                                    base=Path(scenario_file).parent if scenario_file else None,
-                                    scenario_file=scenario_file, settings={"end_turn_dialog": end_turn_dialog})
-    return w

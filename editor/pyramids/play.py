@@ -23,7 +23,6 @@ from gridsmith.engine.pyramids.pieces import CHAR, MOBILE, WINS_BY_OPTION
 from gridsmith.engine.pyramids.saves import from_save
 from gridsmith.formats.pyramids.pieces import NAME_OF_CHAR
 
-from ..core import playwindow
 from ..core.geometry import SquareGeometry
 from ..core.playboard import PlayBoard
 from ..core.play_provider import HUMAN as HUMAN_SEAT
@@ -320,14 +319,3 @@ class PyramidsProvider(PlayProvider):
 
 
 PROVIDER = PyramidsProvider
-
-
-class PlayWindow(playwindow.PlayWindow):
-    """The one play window with Pyramids in it: the player (bottom) against Cheops (top) unless other
-    seats are given."""
-
-    def __init__(self, scenario, seed: int | None = None, scenario_name: str = "", agent_seed: int | None = None,
-                 seats: list[str] | None = None, **kw):
-        super().__init__(PyramidsProvider, scenario, list(seats or ["human", "cheops"]), seed,
-                         agent_seed=agent_seed, title=scenario_name or "Pyramids", **kw)
-        self.scenario_name = scenario_name

@@ -228,7 +228,8 @@ class ScenarioEditor(ValidatedEditor):
     def play(self, main_window):
         """Test-play the scenario as it is in the editor (not as saved) in the one play window; with
         a main window it first asks who plays each seat (editor.core.playwindow)."""
-        from .play import PlayWindow, PyramidsProvider  # test-play only: the play provider loads the game's engine
+        from .play import PyramidsProvider  # test-play only: the play provider loads the game's engine
+        from .play_window import PlayWindow  # (with its provider)
 
         res, problems = resolve(self.document.snapshot(), self.document.context())
         if res is None:
