@@ -23,7 +23,7 @@ What every generated map guarantees (the rules of manual 2.1/2.8 the validator c
   on a water body that touches enemy coast; with them off, every seat has land contact with an
   enemy (so nobody is unable to attack).
 
-A map is returned only when the Pendulous checks (formats/pendulous/checks.py) raise no error and
+A map is returned only when the Pendulous checks (formats/pendulous/scenario.py) raise no error and
 no warning about it; otherwise the generator draws again from the same random stream, so the
 result still depends on the seed alone.
 """
@@ -38,9 +38,8 @@ from functools import lru_cache
 
 from ..diagnostics import Problem
 from ..registry import CheckContext
-from .checks import check_scenario
-from .grid import neighbour_table
-from .scenario import CITY_CHARS, LAND_CHARS, WATER, Player, Scenario, Settings, VictoryPoints
+from .grid import CITY_CHARS, LAND_CHARS, WATER, neighbour_table
+from .scenario import Player, Scenario, Settings, VictoryPoints, check_scenario
 
 MIN_SIZE = 8  # smaller maps leave no room for seas, rivers and several seats
 MAX_SIZE = 50  # manual 4.2.5
