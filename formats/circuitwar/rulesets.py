@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..references import Reference, declare, follow
+from ..references import follow
 from ..registry import CheckContext
-from .ruleset import KIND, Ruleset, default
+from .refs import RULESET
+from .ruleset import Ruleset, default
 
 DEFAULT = "default"
-RULESET = Reference(KIND, "ruleset", ".rules.yaml", default=DEFAULT)
-declare("circuitwar.scenario", {"ruleset": RULESET})
 
 
 class RulesetError(Exception):

@@ -15,7 +15,7 @@ from ..registry import CheckContext, KindSpec, register
 from . import lattice as L
 from .ruleset import Ruleset
 from ..references import model_of
-from .rulesets import RULESET
+from .refs import RULESET
 
 KIND = "circuitwar.scenario"
 VERSION = 1

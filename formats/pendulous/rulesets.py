@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..content import bundled_path, is_bundled_name
-from ..references import Reference, declare, follow
+from ..references import follow
 from ..registry import CheckContext
+from .refs import RULESET
 from .ruleset import KIND, Ruleset
 
 DEFAULT = "default"
-RULESET = Reference(KIND, "ruleset", ".rules.yaml", default=DEFAULT)
-declare("pendulous.scenario", {"ruleset": RULESET})
 
 
 class RulesetError(Exception):

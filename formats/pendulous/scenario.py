@@ -19,7 +19,7 @@ from ..registry import CheckContext, KindSpec, register
 from .grid import CITY_CHARS, LAND_CHARS, MAP_ALPHABET, SEAT_COLOURS, WATER, Grid, owner  # the scenario's map alphabet
 from .migrations import scenario_v0_to_v1
 from .ruleset import Ruleset
-from .rulesets import RULESET
+from .refs import RULESET
 
 KIND = "pendulous.scenario"
 declare_grids(KIND, "map")  # refused on the raw document beyond MAX_GRID_SIDE
