@@ -230,11 +230,6 @@ def default() -> Ruleset:
     return Ruleset(kind=KIND, version=VERSION, name="default")
 
 
-def template() -> Ruleset:
-    return Ruleset(kind=KIND, version=VERSION, name="variant",
-                   description="A Circuit War variant: change any value; omitted keys keep the manual's.")
-
-
 SPEC = register(
     KindSpec(
         kind=KIND,
