@@ -175,6 +175,12 @@ class Ruleset(FileModel):
     turns: Turns = Field(default_factory=Turns)
 
 
+def default() -> Ruleset:
+    """The manual's numbers (the model's defaults): what a scenario plays under when the bundled
+    default ruleset is not installed."""
+    return Ruleset(kind=KIND, version=VERSION, name="default")
+
+
 def check_ruleset(rules: Ruleset, ctx: CheckContext) -> Iterator[Problem]:
     if rules.limits.min_players > rules.limits.max_players:
         yield Problem("PND421", f"min_players ({rules.limits.min_players}) exceeds max_players "

@@ -14,7 +14,8 @@ from fmtkit import dump, located, pos, scenario
 from gridsmith.formats import loader, references
 from gridsmith.formats.diagnostics import Diagnostic, Severity
 from gridsmith.formats.loader import load_file, load_text, validate_file
-from gridsmith.formats.pendulous.rulesets import RulesetError, load_ruleset
+from gridsmith.formats.pendulous.refs import load_ruleset
+from gridsmith.formats.rulesets import RulesetError
 from gridsmith.formats.pyramids.refs import RefError, load_ref
 from gridsmith.formats.registry import CheckContext
 
