@@ -21,12 +21,13 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScala
 from . import registry
 from .atomic import atomic_write_text
 from .diagnostics import Diagnostic
+from .errors import FormatError
 from .loader import load_file, round_trip_yaml
 
 SCHEMA_BASE = "https://gridsmith.dev/schemas"
 
 
-class DocumentError(Exception):
+class DocumentError(FormatError):
     """The file cannot be opened as a model; `diagnostics` say why."""
 
     def __init__(self, diagnostics: list[Diagnostic]) -> None:

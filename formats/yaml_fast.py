@@ -13,13 +13,15 @@ import re
 import yaml
 from yaml._yaml import CParser
 
-from .limits import MAX_DEPTH, MAX_INT, MAX_NODES, MAX_NUMBER_CHARS
 from yaml.constructor import SafeConstructor
 from yaml.resolver import BaseResolver
 
+from .errors import FormatError
+from .limits import MAX_DEPTH, MAX_INT, MAX_NODES, MAX_NUMBER_CHARS
 
-class NotFast(Exception):
-    """The fast path cannot decide; use the full reader."""
+
+class NotFast(FormatError):
+    """The fast path cannot decide; use the full reader (the loader always catches it)."""
 
 
 class _Core12Resolver(BaseResolver):
