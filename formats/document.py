@@ -18,13 +18,11 @@ from pydantic import BaseModel
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
-from . import registry
+from . import registry, schema
 from .atomic import atomic_write_text
 from .diagnostics import Diagnostic
 from .errors import FormatError
 from .loader import load_file, round_trip_yaml
-
-SCHEMA_BASE = "https://gridsmith.dev/schemas"
 
 
 class DocumentError(FormatError):
@@ -110,13 +108,7 @@ def with_schema_line_from(text: str, folder: Path, old_folder: Path | None = Non
     spec = registry.get(m.group(2).rsplit("/", 1)[-1].rsplit(".v", 1)[0])
     if spec is None:
         return text
-    from .schema import schema_ref
-
-    return m.group(1) + schema_ref(spec, folder) + text[m.end():]
-
-
-def schema_url(kind: str, version: int) -> str:
-    return f"{SCHEMA_BASE}/{kind}.v{version}.json"
+    return m.group(1) + schema.schema_ref(spec, folder) + text[m.end():]
 
 
 def new_tree(model: BaseModel, data: dict, comments: Sequence[str] = (), schema_ref: str | None = None) -> CommentedMap:

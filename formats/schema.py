@@ -10,12 +10,18 @@ from importlib.resources import files
 from pathlib import Path
 
 from . import registry
-from .document import schema_url
+from .atomic import atomic_write_text
 from .registry import KindSpec
 
 #: the schemas shipped in the package (a folder of the source tree, or of the installed package)
 SCHEMA_DIR = Path(str(files("gridsmith.formats").joinpath("schemas")))
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
+SCHEMA_BASE = "https://gridsmith.dev/schemas"
+
+
+def schema_url(kind: str, version: int) -> str:
+    """The published address of a kind's schema (its `$id`)."""
+    return f"{SCHEMA_BASE}/{kind}.v{version}.json"
 
 
 def schema_for(spec: KindSpec) -> dict:
@@ -63,8 +69,6 @@ def stale(directory: Path = SCHEMA_DIR) -> list[str]:
 
 
 def write(directory: Path = SCHEMA_DIR) -> list[str]:
-    from .atomic import atomic_write_text
-
     directory.mkdir(parents=True, exist_ok=True)
     changed = stale(directory)
     want = expected()
