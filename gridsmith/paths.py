@@ -8,9 +8,19 @@ import errno
 import os
 import stat
 import sys
+import tempfile
 from pathlib import Path
 
-from .loading import CommandFailed
+from gridsmith.formats.diagnostics import safe_text
+
+
+class CommandFailed(Exception):
+    """A command stops: `code` is its exit status (1 problems, 2 usage); what went wrong is printed."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
 
 #: what a non-regular file is, by its stat type
 _SPECIAL = (
@@ -48,8 +58,6 @@ def kind_of(st: os.stat_result) -> str | None:
 def shown(path: str | os.PathLike) -> str:
     """A path as a message prints it: control and bidi characters escaped (formats.diagnostics'
     one escaping function), bounded in length (its end kept: the file name)."""
-    from gridsmith.formats.diagnostics import safe_text
-
     text = safe_text(os.fspath(path))
     return text if len(text) <= 200 else text[:120] + "..." + text[-40:]
 
@@ -137,8 +145,6 @@ def check_folder(command: str, path: str, option: str) -> Path:
 def _probe_write(command: str, folder: Path, what: str) -> None:
     """Create and remove a file in `folder`: the one sure test that a file can be written there
     (permissions, a read-only mount, /proc, and root, whom os.access always lets through)."""
-    import tempfile
-
     try:
         with tempfile.TemporaryFile(dir=folder, prefix=".gridsmith-probe-"):
             pass
