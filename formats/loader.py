@@ -8,7 +8,9 @@ earlier ones leave something to check; all findings of the stages that ran are r
 through libyaml's node marks; only a file the fast path cannot decide (an alias, a tag, a duplicate
 key, a syntax error, a suspicious character) is read again by the position-keeping round-trip reader,
 which explains it. `load_file`/`load_text` (the editor's readers) always build the round-trip tree.
-Files that name other files are read inside one reference session (formats.references).
+Files that name other files are read inside one reference session (formats.session); the reference
+stage (formats.references, which reads the named files through this module) registers itself as a
+stage of the registry.
 """
 from __future__ import annotations
 
@@ -25,11 +27,12 @@ from ruamel.yaml import YAML
 from ruamel.yaml.composer import ReusedAnchorWarning
 from ruamel.yaml.resolver import VersionedResolver
 
-from . import references, registry, yaml_fast, yaml_guard
+from . import registry, yaml_fast, yaml_guard
 from .diagnostics import Diagnostic, Problem, Severity, shown
 from .limits import MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE
 from .locate import Locator, NodeLocator
 from .registry import CheckContext, KindSpec
+from .session import reading
 from .structure import problems_from
 
 
@@ -128,7 +131,7 @@ def load_file(path: str | os.PathLike) -> Loaded:
 
 
 def load_text(text: str, filename: str = "<text>", file: FsPath | None = None) -> Loaded:
-    with references.reading(file):
+    with reading(file):
         out = _load_text(text, filename, file)
     _cap(out)  # every stage can find thousands (a pasted blob of duplicate keys, 3000 bad rows)
     return out
@@ -239,9 +242,9 @@ _shown = shown
 
 
 def run_checks(spec: KindSpec, model: BaseModel, ctx: CheckContext) -> list[Problem]:
-    """The reference stage (every declared reference followed, formats.references), then the
-    kind's semantic checks and lints."""
-    problems: list[Problem] = references.check(spec.kind, model, ctx)
+    """The stages (the reference stage: every declared reference followed, formats.references), then
+    the kind's semantic checks and lints."""
+    problems: list[Problem] = [p for stage in registry.stages() for p in stage(spec.kind, model, ctx)]
     for check in registry.checks_for(spec):
         problems.extend(check(model, ctx))
     return problems
@@ -303,7 +306,7 @@ def _read_checked(path: str | os.PathLike) -> tuple[Loaded | None, list[Diagnost
     if problem is not None:
         return None, [problem]
     file = FsPath(path)
-    with references.reading(file):
+    with reading(file):
         out = _fast(text, str(path), file)
         if out is None:
             out = _load_text(text, str(path), file)

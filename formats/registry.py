@@ -75,6 +75,23 @@ def add_check(kind: str, check: SemanticCheck) -> None:
     _EXTRA_CHECKS.setdefault(kind, []).append(check)
 
 
+#: a stage runs on every structurally valid model before its kind's checks: (kind, model, context)
+Stage = Callable[[str, Any, CheckContext], list[Problem]]
+_STAGES: list[Stage] = []
+
+
+def add_stage(stage: Stage) -> None:
+    """Add a stage that the loader runs before every kind's checks. The reference stage
+    (formats.references) registers itself so: it reads the files a file names through the loader,
+    so the loader cannot import it."""
+    _STAGES.append(stage)
+
+
+def stages() -> tuple[Stage, ...]:
+    _load_all()  # the games' formats import the reference stage when they declare references
+    return tuple(_STAGES)
+
+
 def checks_for(spec: KindSpec) -> tuple[SemanticCheck, ...]:
     return spec.checks + tuple(_EXTRA_CHECKS.get(spec.kind, ()))
 

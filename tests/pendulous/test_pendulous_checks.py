@@ -462,11 +462,11 @@ def test_checks_never_raise_and_locate_every_problem(players, rows, turns, naval
 def test_ruleset_that_is_a_device_is_refused_not_read(tmp_path):
     """`ruleset: /dev/zero` used to be opened and read (2 MiB of NUL); a FIFO would block forever.
     It is outside the content tree (R609); allowed out, it is still not a regular file (R603)."""
-    from gridsmith.formats import references
+    from gridsmith.formats import session
 
     text, diags = diags_of(scenario(ruleset="/dev/zero"))
     assert located(diags) == [("R609", *value_pos(text, "ruleset"))]
-    with references.session(allow_outside=True):
+    with session.session(allow_outside=True):
         diags = load_text(text, "x.scn.yaml").diagnostics
     assert located(diags) == [("R603", *value_pos(text, "ruleset"))]
     assert "not a regular file" in diags[0].message
