@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from . import kinds
 from .diagnostics import Problem
 
 #: a migration takes the plain data of version N and returns the data of version N+1
@@ -118,6 +119,4 @@ def _load_all() -> None:
     global _loaded
     if not _loaded:
         _loaded = True  # first: a game's module may ask the registry while it registers
-        from . import kinds
-
         kinds.load_all()

@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..diagnostics import Problem
+from ..document import new_text
 from ..registry import CheckContext
 from .grid import CITY_CHARS, LAND_CHARS, WATER, neighbour_table
 from .scenario import Player, Scenario, Settings, VictoryPoints, check_scenario
@@ -537,8 +538,6 @@ def _scenario(seed, rows, players, naval, style, turns, name, description) -> Sc
 def to_yaml(scenario: Scenario, comments: Sequence[str] = (), schema_ref: str | None = SCHEMA_REF) -> str:
     """The scenario as a content file in the bundled layout (schema line, comments, kinds first,
     map rows double-quoted one per line), written by the one writer of new files."""
-    from ..document import new_text
-
     return new_text(scenario, comments=comments, schema_ref=schema_ref or "")
 
 
