@@ -45,7 +45,7 @@ class FileDocument:
         self.diagnostics = diagnostics or []
 
     @classmethod
-    def open(cls, path: str | os.PathLike) -> "FileDocument":
+    def open(cls, path: str | os.PathLike[str]) -> "FileDocument":
         loaded = load_file(path)
         if loaded.model is None:
             raise DocumentError(loaded.diagnostics)
@@ -75,7 +75,7 @@ class FileDocument:
             text = text.replace("\r\n", "\n").replace("\n", "\r\n")
         return text
 
-    def save(self, model: BaseModel | None = None, path: str | os.PathLike | None = None) -> Path:
+    def save(self, model: BaseModel | None = None, path: str | os.PathLike[str] | None = None) -> Path:
         model = self.model if model is None else model
         target = Path(path) if path is not None else self.path
         if target is None:
@@ -111,10 +111,10 @@ def with_schema_line_from(text: str, folder: Path, old_folder: Path | None = Non
     return m.group(1) + schema.schema_ref(spec, folder) + text[m.end():]
 
 
-def new_tree(model: BaseModel, data: dict, comments: Sequence[str] = (), schema_ref: str | None = None) -> CommentedMap:
+def new_tree(model: BaseModel, data: dict[str, Any], comments: Sequence[str] = (), schema_ref: str | None = None) -> CommentedMap:
     """The tree of a new file, in the house style: grids as double-quoted rows, small maps in flow
     style, a `yaml-language-server` schema line (relative to content/GAME/) and `comments` on top."""
-    tree = _styled(data)
+    tree: CommentedMap = _styled(data)
     spec = registry.get(getattr(model, "kind", ""))
     if schema_ref is None and spec is not None:
         schema_ref = f"../../formats/schemas/{spec.kind}.v{spec.version}.json"

@@ -102,7 +102,8 @@ def follow(value: str | None, ref: Reference, ctx: CheckContext | None) -> Follo
         if value is None:
             return Followed()
     referrer = ctx.file if ctx is not None else None
-    with reading(referrer) if current() is None else contextlib.nullcontext(current()) as s:
+    running = current()
+    with reading(referrer) if running is None else contextlib.nullcontext(running) as s:
         return _follow(s, value, ref, referrer)
 
 
@@ -194,7 +195,8 @@ def _os_problem(e: OSError, what: str, bundled: str | None, ref: Reference) -> t
 # --- reading a referenced file once ---------------------------------------------------------------
 
 
-_SHARED: OrderedDict[tuple, tuple[Read, tuple]] = OrderedDict()  # across sessions, while unchanged
+#: (file, roots, allow_outside) -> (what was read, the files it depended on with their stamps)
+_SHARED: OrderedDict[tuple[Path, tuple[Path, ...], bool], tuple[Read, tuple[tuple[Path, tuple[int, ...]], ...]]] = OrderedDict()  # across sessions, while unchanged
 _SHARED_SIZE = 128
 _SHARED_LOCK = threading.Lock()  # the editor validates in a worker thread while the engine may read too
 
@@ -228,7 +230,7 @@ def _read(s: Session, real: Path) -> Read:
 # --- the reference stage ------------------------------------------------------------------------
 
 
-def _instances(node: Any, pattern: tuple[str, ...], prefix: tuple = ()) -> Iterator[tuple[tuple, Any]]:
+def _instances(node: Any, pattern: tuple[str, ...], prefix: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
     """(concrete path, value) of every place `pattern` matches in a model."""
     if not pattern:
         yield prefix, node

@@ -16,7 +16,7 @@ from . import kinds
 from .diagnostics import Problem
 
 #: a migration takes the plain data of version N and returns the data of version N+1
-Migration = Callable[[dict], dict]
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class KindSpec:
     def oldest_version(self) -> int:
         return min([self.version, *self.migrations])
 
-    def migrate(self, data: dict, from_version: int) -> dict:
+    def migrate(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
         for v in range(from_version, self.version):
             data = self.migrations[v](data)
             data["version"] = v + 1

@@ -8,6 +8,7 @@ import json
 import os
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from . import registry
 from .atomic import atomic_write_text
@@ -24,7 +25,7 @@ def schema_url(kind: str, version: int) -> str:
     return f"{SCHEMA_BASE}/{kind}.v{version}.json"
 
 
-def schema_for(spec: KindSpec) -> dict:
+def schema_for(spec: KindSpec) -> dict[str, Any]:
     body = spec.model.model_json_schema(mode="validation")
     head = {
         "$schema": DRAFT,
@@ -42,7 +43,7 @@ def file_name(spec: KindSpec) -> str:
     return f"{spec.kind}.v{spec.version}.json"
 
 
-def schema_ref(spec: KindSpec, folder: Path, schemas: str | os.PathLike | None = None) -> str:
+def schema_ref(spec: KindSpec, folder: Path, schemas: str | os.PathLike[str] | None = None) -> str:
     """The `$schema` reference of a file of `spec` in `folder`: relative, and to a schema that exists —
     `schemas` if given, else the nearest `schemas/` folder above (one `gridsmith schema --write DIR`
     made), else the schemas of the installed package."""

@@ -24,7 +24,7 @@ class Read:
 
     model: Any
     kind: str | None
-    errors: list  # its error diagnostics
+    errors: list[Any]  # its error diagnostics
 
 
 @dataclass
@@ -35,11 +35,11 @@ class Session:
     visiting: list[Path] = field(default_factory=list)
     done: dict[Path, Read] = field(default_factory=dict)
     #: per file on the stack: the files read on its behalf, with their stamps (for the shared cache)
-    deps: list[dict[Path, tuple]] = field(default_factory=list)
+    deps: list[dict[Path, tuple[int, ...]]] = field(default_factory=list)
     cycles: list[tuple[Path, ...]] = field(default_factory=list)
     reads: int = 0
     #: the files the last file read depended on (set when it leaves the stack)
-    last: dict[Path, tuple] = field(default_factory=dict)
+    last: dict[Path, tuple[int, ...]] = field(default_factory=dict)
 
 
 _CURRENT: contextvars.ContextVar[Session | None] = contextvars.ContextVar("gridsmith_references", default=None)
@@ -55,7 +55,7 @@ def _env_allows() -> bool:
 
 
 @contextlib.contextmanager
-def session(roots: list[str | os.PathLike] | None = None, allow_outside: bool | None = None) -> Iterator[Session]:
+def session(roots: list[str | os.PathLike[str]] | None = None, allow_outside: bool | None = None) -> Iterator[Session]:
     """A validation run: the content tree is the folder trees of `roots` (files or folders); every
     file is read once. Nested calls join the session already running."""
     current = _CURRENT.get()
