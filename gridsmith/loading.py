@@ -4,12 +4,18 @@ its diagnostics (exit 1). Commands raise `CommandFailed` (gridsmith.paths); `cli
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .paths import CommandFailed, check_input, fail, shown
 
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
-def load_content(command: str, path: str) -> tuple[Any, Any]:
+    from gridsmith.engine.core.game import Game
+    from gridsmith.formats.registry import KindSpec
+
+
+def load_content(command: str, path: str) -> tuple[BaseModel, KindSpec]:
     """(model, spec) of the file at `path`, or CommandFailed after saying why."""
     # late: the loader brings pydantic and ruamel (~0.2 s), and every command module imports this one
     from gridsmith.formats.loader import load_file
@@ -20,14 +26,14 @@ def load_content(command: str, path: str) -> tuple[Any, Any]:
     except OSError as e:  # it went away or became unreadable since the check
         fail(command, f"cannot read {shown(path)}: {e.strerror or e}")
     errors = [d for d in loaded.diagnostics if d.is_error]
-    if loaded.model is None or errors:
+    if loaded.model is None or loaded.spec is None or errors:  # no model without a spec
         for d in errors or loaded.diagnostics:
             print(d.format_text(), file=sys.stderr)
         raise CommandFailed(1)
     return loaded.model, loaded.spec
 
 
-def game_of(command: str, spec: Any) -> Any:
+def game_of(command: str, spec: KindSpec) -> Game:
     """The registered Game (engine.core.games) of a file's kind, or CommandFailed(2) after saying
     that no rules engine for it is installed."""
     # late: the engine layer is only needed by the commands that play (and `gridsmith --help` never)

@@ -10,6 +10,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
+from typing import NoReturn
 
 from gridsmith.formats.diagnostics import safe_text
 
@@ -55,14 +56,14 @@ def kind_of(st: os.stat_result) -> str | None:
     return next((name for test, name in _SPECIAL if test(st.st_mode)), None)
 
 
-def shown(path: str | os.PathLike) -> str:
+def shown(path: str | os.PathLike[str]) -> str:
     """A path as a message prints it: control and bidi characters escaped (formats.diagnostics'
     one escaping function), bounded in length (its end kept: the file name)."""
     text = safe_text(os.fspath(path))
     return text if len(text) <= 200 else text[:120] + "..." + text[-40:]
 
 
-def fail(command: str, message: str, code: int = 2) -> None:
+def fail(command: str, message: str, code: int = 2) -> NoReturn:
     print(f"gridsmith {command}: {message}", file=sys.stderr)
     raise CommandFailed(code)
 
