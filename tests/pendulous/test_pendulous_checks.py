@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.formats.fmtkit import (dump, key_pos, located, player, player_field_pos, player_pos, pos, row_pos, scenario,
+from tests.formats.fmtkit import (REPO, dump, key_pos, located, player, player_field_pos, player_pos, pos, row_pos, scenario,
                     value_pos)
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.loader import check_model, load_file, load_text, validate_file
@@ -415,7 +415,6 @@ def test_ruleset_allows_at_most_four_players():
 def test_bundled_default_ruleset_holds_the_manual_numbers():
     """Manual 2.7: attack 10, support 5, naval 2, city support 3; defence land 2, army 15, adjacent
     army 5, city 25, adjacent city 5; +25% per successive attack; 4.2.3: 256; 4.2.5: 50 x 50."""
-    from fmtkit import REPO
     rules = load_file(REPO / "content" / "pendulous" / "default.rules.yaml")
     assert rules.ok
     c = rules.model.combat
