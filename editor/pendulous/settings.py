@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gridsmith.formats.pendulous.rulesets import RulesetError, load_ruleset
+from gridsmith.formats.pendulous.refs import load_ruleset
+from gridsmith.formats.rulesets import RulesetError
 
 from ..core import commands
 from ..core.forms import guard_wheel
