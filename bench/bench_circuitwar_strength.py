@@ -35,7 +35,7 @@ from gridsmith.engine.core.loop import Match  # noqa: E402
 from gridsmith.engine.core.protocol import Termination  # noqa: E402
 from gridsmith.engine.core.rng import derive  # noqa: E402
 from gridsmith.engine.core.stats import wilson  # noqa: E402
-from gridsmith.formats.circuitwar.rulesets import load_ruleset  # noqa: E402
+from gridsmith.formats.circuitwar.refs import load_ruleset  # noqa: E402
 
 CONTENT = ROOT / "content" / "circuitwar"
 SCENARIOS = {2: "duel", 4: "four"}

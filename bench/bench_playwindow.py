@@ -41,7 +41,8 @@ def main() -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from gridsmith.editor.core.playwindow import PlayWindow, provider_class
+    from gridsmith.editor.core.play_provider import provider_class
+    from gridsmith.editor.core.playwindow import PlayWindow
     from gridsmith.engine.core.games import get
     from gridsmith.formats.loader import load_file
 

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
+from .core.mainwindow import MainWindow
+
 
 def application() -> QApplication:
     app = QApplication.instance()
@@ -20,7 +22,6 @@ def application() -> QApplication:
 
 def run(files: list[str | Path] = (), recover: bool = True, new_kind: str | None = None) -> int:
     app = application()
-    from .core.mainwindow import MainWindow
 
     win = MainWindow()
     win.show()

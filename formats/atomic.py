@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 
-def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     # through a symbolic link: replace the file it points to, not the link with a copy
     target = Path(os.path.realpath(path))
     folder = target.parent if str(target.parent) else Path(".")
@@ -34,7 +34,7 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     _fsync_dir(folder)
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 

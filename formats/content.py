@@ -35,7 +35,9 @@ def _package_root() -> Path:
     if isinstance(root, Path):
         return root
     # a namespace package (a source checkout): the one folder it stands for
-    return Path(next(iter(find_spec(_PACKAGE).submodule_search_locations)))
+    spec = find_spec(_PACKAGE)
+    assert spec is not None and spec.submodule_search_locations is not None  # this very package
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def is_bundled_name(ref: str) -> bool:

@@ -21,14 +21,16 @@ from __future__ import annotations
 
 import re
 
+from .errors import FormatError
+
 Cell = tuple[int, ...]
 
 _PAIR = re.compile(r"\s*(?:column\s+)?(\d+)\s*(?:,|\s*,?\s*row)\s*(\d+)\s*$", re.IGNORECASE)
 _EDGE = re.compile(r"\s*(?:edge\s+)?(\d+)\s*,\s*(\d+)\s*[-–]\s*(\d+)\s*,\s*(\d+)\s*$", re.IGNORECASE)
 
 
-class CoordinateError(ValueError):
-    """Text that is not a coordinate of the geometry."""
+class CoordinateError(FormatError, ValueError):
+    """Text that is not a coordinate of the geometry (a ValueError too, as it always was)."""
 
 
 class Notation:

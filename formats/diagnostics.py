@@ -27,7 +27,7 @@ MAX_MESSAGE_CHARS = 400
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
-def _escape(m: re.Match) -> str:
+def _escape(m: re.Match[str]) -> str:
     c = ord(m.group())
     return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
 
@@ -36,10 +36,10 @@ def safe_text(text: Any, limit: int | None = None) -> str:
     """`text` fit to print anywhere: unsafe characters shown as `\\x1b` / `\\u202e` escapes,
     cut to `limit` characters with `...`. The one escaping function of every output (text, JSON,
     GitHub annotations) and of the editor's problems panel."""
-    text = _UNSAFE.sub(_escape, str(text))
-    if limit is not None and len(text) > limit:
-        text = text[: max(0, limit - 3)] + "..."
-    return text
+    out = _UNSAFE.sub(_escape, str(text))
+    if limit is not None and len(out) > limit:
+        out = out[: max(0, limit - 3)] + "..."
+    return out
 
 
 def shown(value: Any, quote: bool = True, limit: int = 60) -> str:
@@ -95,7 +95,7 @@ class Diagnostic:
         return (f"::{level} file={_gh_property(safe_text(self.file))},line={self.line},col={self.col},"
                 f"title={_gh_property(self.code)}::{_gh_data(self.message)}")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "file": safe_text(self.file),
             "line": self.line,

@@ -53,7 +53,13 @@ def select(paths: list[str]) -> Selection:
 
 def _unique(paths: list[Path]) -> list[Path]:
     seen: set[str] = set()
-    return [p for p in paths if not (os.path.realpath(p) in seen or seen.add(os.path.realpath(p)))]
+    out: list[Path] = []
+    for p in paths:
+        real = os.path.realpath(p)
+        if real not in seen:
+            seen.add(real)
+            out.append(p)
+    return out
 
 
 def _declares_kind(path: Path) -> bool:

@@ -18,15 +18,14 @@ from pydantic import BaseModel
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
-from . import registry
+from . import registry, schema
 from .atomic import atomic_write_text
 from .diagnostics import Diagnostic
+from .errors import FormatError
 from .loader import load_file, round_trip_yaml
 
-SCHEMA_BASE = "https://gridsmith.dev/schemas"
 
-
-class DocumentError(Exception):
+class DocumentError(FormatError):
     """The file cannot be opened as a model; `diagnostics` say why."""
 
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
@@ -46,7 +45,7 @@ class FileDocument:
         self.diagnostics = diagnostics or []
 
     @classmethod
-    def open(cls, path: str | os.PathLike) -> "FileDocument":
+    def open(cls, path: str | os.PathLike[str]) -> "FileDocument":
         loaded = load_file(path)
         if loaded.model is None:
             raise DocumentError(loaded.diagnostics)
@@ -76,7 +75,7 @@ class FileDocument:
             text = text.replace("\r\n", "\n").replace("\n", "\r\n")
         return text
 
-    def save(self, model: BaseModel | None = None, path: str | os.PathLike | None = None) -> Path:
+    def save(self, model: BaseModel | None = None, path: str | os.PathLike[str] | None = None) -> Path:
         model = self.model if model is None else model
         target = Path(path) if path is not None else self.path
         if target is None:
@@ -109,19 +108,13 @@ def with_schema_line_from(text: str, folder: Path, old_folder: Path | None = Non
     spec = registry.get(m.group(2).rsplit("/", 1)[-1].rsplit(".v", 1)[0])
     if spec is None:
         return text
-    from .schema import schema_ref
-
-    return m.group(1) + schema_ref(spec, folder) + text[m.end():]
+    return m.group(1) + schema.schema_ref(spec, folder) + text[m.end():]
 
 
-def schema_url(kind: str, version: int) -> str:
-    return f"{SCHEMA_BASE}/{kind}.v{version}.json"
-
-
-def new_tree(model: BaseModel, data: dict, comments: Sequence[str] = (), schema_ref: str | None = None) -> CommentedMap:
+def new_tree(model: BaseModel, data: dict[str, Any], comments: Sequence[str] = (), schema_ref: str | None = None) -> CommentedMap:
     """The tree of a new file, in the house style: grids as double-quoted rows, small maps in flow
     style, a `yaml-language-server` schema line (relative to content/GAME/) and `comments` on top."""
-    tree = _styled(data)
+    tree: CommentedMap = _styled(data)
     spec = registry.get(getattr(model, "kind", ""))
     if schema_ref is None and spec is not None:
         schema_ref = f"../../formats/schemas/{spec.kind}.v{spec.version}.json"

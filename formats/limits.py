@@ -1,4 +1,7 @@
 """Bounds that keep hostile input cheap: every file is refused or read within these."""
+from __future__ import annotations
+
+from . import registry
 
 #: larger files are refused before reading (a 50x50 scenario is about 4 KB, a long saved game
 #: about 100 KB); the position-keeping reader is pure Python, ~20 s per MB of tiny nodes
@@ -37,7 +40,5 @@ def declare_grids(kind: str, *keys: str) -> None:
 
 
 def grid_keys(kind: str) -> frozenset[str]:
-    from . import registry  # kinds register (and declare their grids) when first asked for
-
-    registry.all_kinds()
+    registry.all_kinds()  # kinds register (and declare their grids) when first asked for
     return _GRIDS.get(kind, frozenset())

@@ -8,7 +8,9 @@ earlier ones leave something to check; all findings of the stages that ran are r
 through libyaml's node marks; only a file the fast path cannot decide (an alias, a tag, a duplicate
 key, a syntax error, a suspicious character) is read again by the position-keeping round-trip reader,
 which explains it. `load_file`/`load_text` (the editor's readers) always build the round-trip tree.
-Files that name other files are read inside one reference session (formats.references).
+Files that name other files are read inside one reference session (formats.session); the reference
+stage (formats.references, which reads the named files through this module) registers itself as a
+stage of the registry.
 """
 from __future__ import annotations
 
@@ -22,14 +24,15 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from ruamel.yaml import YAML
-from ruamel.yaml.composer import ReusedAnchorWarning
+from ruamel.yaml.error import ReusedAnchorWarning
 from ruamel.yaml.resolver import VersionedResolver
 
-from . import references, registry, yaml_fast, yaml_guard
-from .diagnostics import Diagnostic, Problem, Severity, shown
+from . import registry, yaml_fast, yaml_guard
+from .diagnostics import Diagnostic, Path as DocPath, Problem, Severity, shown
 from .limits import MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE
 from .locate import Locator, NodeLocator
 from .registry import CheckContext, KindSpec
+from .session import reading
 from .structure import problems_from
 
 
@@ -75,7 +78,7 @@ def round_trip_yaml() -> YAML:
 # --- reading bytes -----------------------------------------------------------------------------
 
 
-def read_text(path: str | os.PathLike) -> tuple[str | None, Diagnostic | None]:
+def read_text(path: str | os.PathLike[str]) -> tuple[str | None, Diagnostic | None]:
     """The file's text, or the diagnostic that says why it has none; bounded memory."""
     name = str(path)
     try:
@@ -113,22 +116,23 @@ def _byte_position(data: bytes, index: int) -> tuple[int, int]:
 
 
 def _diag(file: str, line: int, col: int, code: str, message: str,
-          severity: Severity = Severity.ERROR, path: tuple = ()) -> Diagnostic:
+          severity: Severity = Severity.ERROR, path: DocPath = ()) -> Diagnostic:
     return Diagnostic(file, line, col, severity, code, message, path)
 
 
 # --- the full reader -----------------------------------------------------------------------------
 
 
-def load_file(path: str | os.PathLike) -> Loaded:
+def load_file(path: str | os.PathLike[str]) -> Loaded:
     text, problem = read_text(path)
     if problem is not None:
         return Loaded(str(path), [problem])
+    assert text is not None  # read_text gives the text or the problem
     return load_text(text, str(path), file=FsPath(path))
 
 
 def load_text(text: str, filename: str = "<text>", file: FsPath | None = None) -> Loaded:
-    with references.reading(file):
+    with reading(file):
         out = _load_text(text, filename, file)
     _cap(out)  # every stage can find thousands (a pasted blob of duplicate keys, 3000 bad rows)
     return out
@@ -136,7 +140,7 @@ def load_text(text: str, filename: str = "<text>", file: FsPath | None = None) -
 
 def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
     out = Loaded(filename, text=text)
-    aliases: dict = {}
+    aliases: dict[tuple[Any, ...], tuple[int, int]] = {}
     findings = yaml_guard.scan(text, aliases)
     out.diagnostics += [_diag(filename, f.line + 1, f.col + 1, f.code, f.message) for f in findings]
     if findings:
@@ -160,10 +164,10 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
     return out
 
 
-def _validate(out: Loaded, locator: Any, spec: KindSpec | None, data: dict | None, header: list[Problem],
+def _validate(out: Loaded, locator: Any, spec: KindSpec | None, data: dict[str, Any] | None, header: list[Problem],
               file: FsPath | None) -> None:
     """Kind/version, migration, structure and checks of read `data`; every problem located."""
-    steps: list[tuple[Any, dict]] = []  # migrations taken, each with its input
+    steps: list[tuple[Any, dict[str, Any]]] = []  # migrations taken, each with its input
 
     def add(problems: list[Problem]) -> None:
         for p in problems:
@@ -194,7 +198,7 @@ def _validate(out: Loaded, locator: Any, spec: KindSpec | None, data: dict | Non
     add(run_checks(spec, out.model, CheckContext(file=file)))
 
 
-def _path_back(steps: list[tuple[Any, dict]], path: tuple) -> tuple:
+def _path_back(steps: list[tuple[Any, dict[str, Any]]], path: DocPath) -> DocPath:
     """A path of the current layout taken back to the layout the file was written in, through each
     migration's `path_back(path, data_before)`; a migration without one leaves only the top."""
     for migration, before in reversed(steps):
@@ -203,7 +207,7 @@ def _path_back(steps: list[tuple[Any, dict]], path: tuple) -> tuple:
     return path
 
 
-def _dispatch(tree: Any) -> tuple[KindSpec | None, dict | None, list[Problem]]:
+def _dispatch(tree: Any) -> tuple[KindSpec | None, dict[str, Any] | None, list[Problem]]:
     """The kind's spec and plain data, or the header problems (kind and version)."""
     if tree is None:
         return None, None, [Problem("Y103", "empty file: expected a mapping that starts with `kind:` and `version:`")]
@@ -215,12 +219,12 @@ def _dispatch(tree: Any) -> tuple[KindSpec | None, dict | None, list[Problem]]:
     known = ", ".join(s.kind for s in registry.all_kinds())
     if "kind" not in tree:
         return None, None, [Problem("K201", f"missing `kind:`; known kinds: {known}")]
-    if not isinstance(kind, str) or registry.get(kind) is None:
+    spec = registry.get(kind) if isinstance(kind, str) else None
+    if spec is None:
         close = difflib.get_close_matches(kind, [s.kind for s in registry.all_kinds()], n=1) \
             if isinstance(kind, str) else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         return None, None, [Problem("K202", f"unknown kind {_shown(kind)}{hint}; known kinds: {known}", ("kind",))]
-    spec = registry.get(kind)
     version = tree.get("version")
     if "version" not in tree:
         return spec, None, [Problem("K203", f"missing `version:` (the current version of {kind} is {spec.version})")]
@@ -239,9 +243,9 @@ _shown = shown
 
 
 def run_checks(spec: KindSpec, model: BaseModel, ctx: CheckContext) -> list[Problem]:
-    """The reference stage (every declared reference followed, formats.references), then the
-    kind's semantic checks and lints."""
-    problems: list[Problem] = references.check(spec.kind, model, ctx)
+    """The stages (the reference stage: every declared reference followed, formats.references), then
+    the kind's semantic checks and lints."""
+    problems: list[Problem] = [p for stage in registry.stages() for p in stage(spec.kind, model, ctx)]
     for check in registry.checks_for(spec):
         problems.extend(check(model, ctx))
     return problems
@@ -284,13 +288,13 @@ def to_plain(node: Any) -> Any:
 # --- validation: fast path first ----------------------------------------------------------------
 
 
-def validate_file(path: str | os.PathLike) -> list[Diagnostic]:
+def validate_file(path: str | os.PathLike[str]) -> list[Diagnostic]:
     """Every diagnostic of one file, located; the round-trip reader runs only when the fast path
     cannot decide."""
     return _read_checked(path)[1]
 
 
-def load_model(path: str | os.PathLike) -> tuple[BaseModel | None, str | None, list[Diagnostic]]:
+def load_model(path: str | os.PathLike[str]) -> tuple[BaseModel | None, str | None, list[Diagnostic]]:
     """(model or None, the kind it declares or None, diagnostics) of a file, by the fast path when it
     can: what the reference resolver reads for a file that another file names."""
     out, diagnostics = _read_checked(path)
@@ -298,12 +302,13 @@ def load_model(path: str | os.PathLike) -> tuple[BaseModel | None, str | None, l
             out.spec.kind if out is not None and out.spec is not None else None, diagnostics)
 
 
-def _read_checked(path: str | os.PathLike) -> tuple[Loaded | None, list[Diagnostic]]:
+def _read_checked(path: str | os.PathLike[str]) -> tuple[Loaded | None, list[Diagnostic]]:
     text, problem = read_text(path)
     if problem is not None:
         return None, [problem]
+    assert text is not None  # read_text gives the text or the problem
     file = FsPath(path)
-    with references.reading(file):
+    with reading(file):
         out = _fast(text, str(path), file)
         if out is None:
             out = _load_text(text, str(path), file)

@@ -28,7 +28,7 @@ _NO_KEY = object()
 class _Walker:
     """The shared walk; subclasses say how to step into their tree. Positions are 0-based inside."""
 
-    def __init__(self, text: str | None, aliases: dict[tuple, tuple[int, int]] | None) -> None:
+    def __init__(self, text: str | None, aliases: dict[tuple[Any, ...], tuple[int, int]] | None) -> None:
         #: the source lines, to count escape sequences (`"\t"`, `'it''s'`) inside quoted rows
         self.lines = text.splitlines() if text is not None else None
         self.aliases = {tuple(str(p) for p in k): v for k, v in (aliases or {}).items()}
@@ -77,18 +77,27 @@ class _Walker:
         return pos - col
 
     # the tree flavour: root node, its start, one step down, and what a string scalar is
-    def root(self) -> Any: ...
-    def start(self, node: Any) -> tuple[int, int]: ...
-    def step(self, node: Any, item: Any, on_key: bool) -> tuple[Any, tuple[int, int]] | None: ...
+    def root(self) -> Any:
+        raise NotImplementedError
+
+    def start(self, node: Any) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def step(self, node: Any, item: Any, on_key: bool) -> tuple[Any, tuple[int, int]] | None:
+        raise NotImplementedError
+
     def quote(self, node: Any) -> str | None:
         """None when `node` is not a string; "" plain, '"' or "'" quoted."""
-    def length(self, node: Any) -> int: ...
+        raise NotImplementedError
+
+    def length(self, node: Any) -> int:
+        raise NotImplementedError
 
 
 class Locator(_Walker):
     """Positions in ruamel's round-trip tree."""
 
-    def __init__(self, tree: Any, text: str | None = None, aliases: dict | None = None) -> None:
+    def __init__(self, tree: Any, text: str | None = None, aliases: dict[tuple[Any, ...], tuple[int, int]] | None = None) -> None:
         super().__init__(text, aliases)
         self.tree = tree
 
@@ -101,7 +110,7 @@ class Locator(_Walker):
             return lc.line, lc.col
         return 0, 0
 
-    def step(self, node: Any, item: Any, on_key: bool):
+    def step(self, node: Any, item: Any, on_key: bool) -> tuple[Any, tuple[int, int]] | None:
         if isinstance(node, CommentedMap):
             key = _key_of(node, item)
             if key is _NO_KEY:
@@ -128,7 +137,7 @@ class Locator(_Walker):
 class NodeLocator(_Walker):
     """Positions in the libyaml node graph of the fast parse (formats.yaml_fast)."""
 
-    def __init__(self, root: yaml.Node, text: str | None = None, aliases: dict | None = None) -> None:
+    def __init__(self, root: yaml.Node, text: str | None = None, aliases: dict[tuple[Any, ...], tuple[int, int]] | None = None) -> None:
         super().__init__(text, aliases)
         self.node = root
 
@@ -138,7 +147,7 @@ class NodeLocator(_Walker):
     def start(self, node: Any) -> tuple[int, int]:
         return node.start_mark.line, node.start_mark.column
 
-    def step(self, node: Any, item: Any, on_key: bool):
+    def step(self, node: Any, item: Any, on_key: bool) -> tuple[Any, tuple[int, int]] | None:
         if isinstance(node, yaml.MappingNode):
             text = str(item)
             for k, v in node.value:
@@ -167,17 +176,17 @@ def _key_text(node: yaml.ScalarNode) -> str:
         try:
             return str(int(node.value, 0)) if node.value[:2] in ("0x", "0o") else str(int(node.value))
         except ValueError:
-            return node.value
+            return str(node.value)
     if node.tag == "tag:yaml.org,2002:float":
         try:
             return str(float(node.value))
         except ValueError:
-            return node.value
+            return str(node.value)
     if node.tag == "tag:yaml.org,2002:bool":
         return str(node.value.lower() == "true")
     if node.tag == _NULL:
         return "None"
-    return node.value
+    return str(node.value)
 
 
 def _key_of(node: CommentedMap, item: Any) -> Any:

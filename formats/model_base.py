@@ -58,7 +58,7 @@ class FileModel(BaseModel):
         return value
 
 
-def schema_only(**constraints: Any) -> dict:
+def schema_only(**constraints: Any) -> dict[str, Any]:
     """JSON-Schema constraints that published schemas carry but pydantic does not enforce.
 
     Used where a semantic check reports the same rule with its own diagnostic code and a message

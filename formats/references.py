@@ -12,7 +12,7 @@ and gets, for free, from the loader's reference stage (which runs before the kin
   installed package (formats.content); anything else is a path, relative to the folder of the file
   that names it (an absolute path is taken as it is);
 - **the content tree rule**: a path may not lead outside the content tree — the folder trees of
-  the files being validated (a `session(roots=...)`), by default the folder of the file that
+  the files being validated (a `formats.session.session(roots=...)`), by default the folder of the file that
   started the reading — unless the session allows it (`allow_outside=True`, or the environment
   variable `GRIDSMITH_ALLOW_OUTSIDE_REFERENCES=1`). Bundled content is always allowed;
 - **one diagnostic at the referring key** for each reference that cannot be followed: R601
@@ -31,28 +31,28 @@ reference is broken: the reference stage has already said why).
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import errno
 import os
 import stat
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
+from . import loader, registry
 from .content import bundled_path, content_root, is_bundled_name
 from .diagnostics import Problem, shown
 from .limits import MAX_REFERENCE_CHARS
 from .registry import CheckContext
+from .session import ALLOW_OUTSIDE_ENV, Read, Session, current, reading, real_path, stamp
 
 #: files a session may read through references (each is read once); a chain longer than this is hostile
 MAX_FILES_PER_SESSION = 500
-ALLOW_OUTSIDE_ENV = "GRIDSMITH_ALLOW_OUTSIDE_REFERENCES"
 
 
 @dataclass(frozen=True)
@@ -83,77 +83,6 @@ def declared(kind: str) -> dict[tuple[str, ...], Reference]:
     return dict(_DECLARED.get(kind, {}))
 
 
-# --- sessions: one walk of the reference graph ---------------------------------------------------
-
-
-@dataclass
-class _Read:
-    """A referenced file read in a session."""
-
-    model: Any
-    kind: str | None
-    errors: list  # its error diagnostics
-
-
-@dataclass
-class Session:
-    roots: tuple[Path, ...]
-    allow_outside: bool
-    #: files being read, outermost first: a reference to one of them closes a cycle
-    visiting: list[Path] = field(default_factory=list)
-    done: dict[Path, _Read] = field(default_factory=dict)
-    #: per file on the stack: the files read on its behalf, with their stamps (for the shared cache)
-    deps: list[dict[Path, tuple]] = field(default_factory=list)
-    cycles: list[tuple[Path, ...]] = field(default_factory=list)
-    reads: int = 0
-    #: the files the last file read depended on (set when it leaves the stack)
-    last: dict[Path, tuple] = field(default_factory=dict)
-
-
-_CURRENT: contextvars.ContextVar[Session | None] = contextvars.ContextVar("gridsmith_references", default=None)
-
-
-def _env_allows() -> bool:
-    return os.environ.get(ALLOW_OUTSIDE_ENV, "").strip().lower() in ("1", "true", "yes")
-
-
-@contextlib.contextmanager
-def session(roots: list[str | os.PathLike] | None = None, allow_outside: bool | None = None) -> Iterator[Session]:
-    """A validation run: the content tree is the folder trees of `roots` (files or folders); every
-    file is read once. Nested calls join the session already running."""
-    current = _CURRENT.get()
-    if current is not None:
-        yield current
-        return
-    tree = tuple(_real(Path(r) if Path(r).is_dir() else Path(r).parent) for r in (roots or ()))
-    s = Session(tree, _env_allows() if allow_outside is None else allow_outside)
-    token = _CURRENT.set(s)
-    try:
-        yield s
-    finally:
-        _CURRENT.reset(token)
-
-
-@contextlib.contextmanager
-def reading(file: Path | None) -> Iterator[Session]:
-    """The loader reads `file` (None: text without a file): inside a session (a new one whose content
-    tree is the file's folder when none is running), with the file on the stack of files being read."""
-    with session([file] if file is not None else [Path.cwd()]) as s:
-        if file is None:
-            yield s
-            return
-        real = _real(file)
-        s.visiting.append(real)
-        s.deps.append({real: _stamp(real)})
-        try:
-            yield s
-        finally:
-            s.visiting.pop()
-            s.last = s.deps.pop()
-            if s.deps:
-                s.deps[-1].update(s.last)
-
-
 # --- following one reference ----------------------------------------------------------------------
 
 
@@ -173,7 +102,8 @@ def follow(value: str | None, ref: Reference, ctx: CheckContext | None) -> Follo
         if value is None:
             return Followed()
     referrer = ctx.file if ctx is not None else None
-    with reading(referrer) if _CURRENT.get() is None else contextlib.nullcontext(_CURRENT.get()) as s:
+    running = current()
+    with reading(referrer) if running is None else contextlib.nullcontext(running) as s:
         return _follow(s, value, ref, referrer)
 
 
@@ -196,7 +126,7 @@ def _follow(s: Session, value: str, ref: Reference, referrer: Path | None) -> Fo
         if not path.is_absolute():
             path = (referrer.parent if referrer is not None else Path.cwd()) / path
     try:
-        real = _real(path)
+        real = real_path(path)
     except (OSError, ValueError, RuntimeError):  # RuntimeError: older Pythons on a symlink loop
         real = path
     if not bundled and not s.allow_outside and not _inside(real, s.roots):
@@ -211,7 +141,7 @@ def _follow(s: Session, value: str, ref: Reference, referrer: Path | None) -> Fo
         return Followed(None, "R605", f"{what}: the path is not a valid file name")
     if not stat.S_ISREG(info.st_mode):
         return Followed(None, "R603", f"{what} is not a regular file (a folder, a device or a named pipe)")
-    real = _real(path)
+    real = real_path(path)
     if s.visiting and real == s.visiting[-1]:
         return Followed(None, "R607", f"{what} is this file itself: a file cannot name itself as its own {ref.label}")
     if real in s.visiting:
@@ -230,7 +160,7 @@ def _follow(s: Session, value: str, ref: Reference, referrer: Path | None) -> Fo
     return _judge(s, read, real, value, ref, what)
 
 
-def _judge(s: Session, read: _Read, real: Path, value: str, ref: Reference, what: str) -> Followed:
+def _judge(s: Session, read: Read, real: Path, value: str, ref: Reference, what: str) -> Followed:
     here = s.visiting[-1] if s.visiting else None
     for chain in s.cycles:  # a cycle through this file closed further down: say it here too
         body = chain[:-1]
@@ -265,39 +195,30 @@ def _os_problem(e: OSError, what: str, bundled: str | None, ref: Reference) -> t
 # --- reading a referenced file once ---------------------------------------------------------------
 
 
-_SHARED: OrderedDict[tuple, tuple[_Read, tuple]] = OrderedDict()  # across sessions, while unchanged
+#: (file, roots, allow_outside) -> (what was read, the files it depended on with their stamps)
+_SHARED: OrderedDict[tuple[Path, tuple[Path, ...], bool], tuple[Read, tuple[tuple[Path, tuple[int, ...]], ...]]] = OrderedDict()  # across sessions, while unchanged
 _SHARED_SIZE = 128
 _SHARED_LOCK = threading.Lock()  # the editor validates in a worker thread while the engine may read too
 
 
-def _stamp(path: Path) -> tuple:
-    try:
-        st = os.stat(path)
-        return (st.st_mtime_ns, st.st_size, st.st_ino)
-    except OSError:
-        return ()
-
-
 def _add_dep(s: Session, real: Path) -> None:
     if s.deps:  # merged into the frames below when each file leaves the stack
-        s.deps[-1][real] = _stamp(real)
+        s.deps[-1][real] = stamp(real)
 
 
-def _read(s: Session, real: Path) -> _Read:
+def _read(s: Session, real: Path) -> Read:
     key = (real, s.roots, s.allow_outside)
     with _SHARED_LOCK:
         hit = _SHARED.get(key)
-    if hit is not None and not any(p in s.visiting for p, _ in hit[1]) and all(_stamp(p) == st for p, st in hit[1]):
+    if hit is not None and not any(p in s.visiting for p, _ in hit[1]) and all(stamp(p) == st for p, st in hit[1]):
         if s.deps:
             s.deps[-1].update(hit[1])
         return hit[0]
     s.reads += 1
-    from .loader import load_model  # late: the loader runs the reference stage through this module
-
     cycles_before = len(s.cycles)
-    model, kind, diagnostics = load_model(real)  # pushes `real` on the stack while it reads
+    model, kind, diagnostics = loader.load_model(real)  # pushes `real` on the stack while it reads
     mine = s.last
-    read = _Read(model, kind, [d for d in diagnostics if d.is_error])
+    read = Read(model, kind, [d for d in diagnostics if d.is_error])
     if len(s.cycles) == cycles_before:  # an outcome that depends on who asked is not shared
         with _SHARED_LOCK:
             _SHARED[key] = (read, tuple(mine.items()))
@@ -309,7 +230,7 @@ def _read(s: Session, real: Path) -> _Read:
 # --- the reference stage ------------------------------------------------------------------------
 
 
-def _instances(node: Any, pattern: tuple[str, ...], prefix: tuple = ()) -> Iterator[tuple[tuple, Any]]:
+def _instances(node: Any, pattern: tuple[str, ...], prefix: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
     """(concrete path, value) of every place `pattern` matches in a model."""
     if not pattern:
         yield prefix, node
@@ -346,21 +267,20 @@ def model_of(value: str | None, ref: Reference, ctx: CheckContext | None) -> Any
     return follow(value, ref, ctx).model
 
 
+registry.add_stage(check)  # the loader runs it before every kind's checks; it reads through the loader
+
+
 # --- paths ------------------------------------------------------------------------------------------
 
 
-def _real(path: Path) -> Path:
-    return Path(os.path.realpath(path))
-
-
 def _inside(real: Path, roots: tuple[Path, ...]) -> bool:
-    bundled = _bundled_real(content_root())
+    bundled = _bundledreal_path(content_root())
     return any(real == r or real.is_relative_to(r) for r in (*roots, bundled))
 
 
 @lru_cache(maxsize=8)
-def _bundled_real(root: Path) -> Path:
-    return _real(root)
+def _bundledreal_path(root: Path) -> Path:
+    return real_path(root)
 
 
 def _display(path: Path) -> str:

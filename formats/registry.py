@@ -12,10 +12,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from . import kinds
 from .diagnostics import Problem
 
 #: a migration takes the plain data of version N and returns the data of version N+1
-Migration = Callable[[dict], dict]
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class KindSpec:
     def oldest_version(self) -> int:
         return min([self.version, *self.migrations])
 
-    def migrate(self, data: dict, from_version: int) -> dict:
+    def migrate(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
         for v in range(from_version, self.version):
             data = self.migrations[v](data)
             data["version"] = v + 1
@@ -73,6 +74,23 @@ def add_check(kind: str, check: SemanticCheck) -> None:
     """Add a check to a kind from a higher layer (e.g. the engine verifies that a saved game
     replays to its snapshot); formats never imports the engine, the command line wires it."""
     _EXTRA_CHECKS.setdefault(kind, []).append(check)
+
+
+#: a stage runs on every structurally valid model before its kind's checks: (kind, model, context)
+Stage = Callable[[str, Any, CheckContext], list[Problem]]
+_STAGES: list[Stage] = []
+
+
+def add_stage(stage: Stage) -> None:
+    """Add a stage that the loader runs before every kind's checks. The reference stage
+    (formats.references) registers itself so: it reads the files a file names through the loader,
+    so the loader cannot import it."""
+    _STAGES.append(stage)
+
+
+def stages() -> tuple[Stage, ...]:
+    _load_all()  # the games' formats import the reference stage when they declare references
+    return tuple(_STAGES)
 
 
 def checks_for(spec: KindSpec) -> tuple[SemanticCheck, ...]:
@@ -101,6 +119,4 @@ def _load_all() -> None:
     global _loaded
     if not _loaded:
         _loaded = True  # first: a game's module may ask the registry while it registers
-        from . import kinds
-
         kinds.load_all()

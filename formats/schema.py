@@ -8,17 +8,24 @@ import json
 import os
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from . import registry
-from .document import schema_url
+from .atomic import atomic_write_text
 from .registry import KindSpec
 
 #: the schemas shipped in the package (a folder of the source tree, or of the installed package)
 SCHEMA_DIR = Path(str(files("gridsmith.formats").joinpath("schemas")))
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
+SCHEMA_BASE = "https://gridsmith.dev/schemas"
 
 
-def schema_for(spec: KindSpec) -> dict:
+def schema_url(kind: str, version: int) -> str:
+    """The published address of a kind's schema (its `$id`)."""
+    return f"{SCHEMA_BASE}/{kind}.v{version}.json"
+
+
+def schema_for(spec: KindSpec) -> dict[str, Any]:
     body = spec.model.model_json_schema(mode="validation")
     head = {
         "$schema": DRAFT,
@@ -36,7 +43,7 @@ def file_name(spec: KindSpec) -> str:
     return f"{spec.kind}.v{spec.version}.json"
 
 
-def schema_ref(spec: KindSpec, folder: Path, schemas: str | os.PathLike | None = None) -> str:
+def schema_ref(spec: KindSpec, folder: Path, schemas: str | os.PathLike[str] | None = None) -> str:
     """The `$schema` reference of a file of `spec` in `folder`: relative, and to a schema that exists —
     `schemas` if given, else the nearest `schemas/` folder above (one `gridsmith schema --write DIR`
     made), else the schemas of the installed package."""
@@ -63,8 +70,6 @@ def stale(directory: Path = SCHEMA_DIR) -> list[str]:
 
 
 def write(directory: Path = SCHEMA_DIR) -> list[str]:
-    from .atomic import atomic_write_text
-
     directory.mkdir(parents=True, exist_ok=True)
     changed = stale(directory)
     want = expected()

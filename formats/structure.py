@@ -8,6 +8,7 @@ import typing
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from .diagnostics import Problem, shown
 
@@ -62,12 +63,12 @@ def problems_from(error: ValidationError, model: type[BaseModel]) -> list[Proble
     return out
 
 
-def _literal_choices(err: dict) -> list:
+def _literal_choices(err: ErrorDetails) -> list[str]:
     expected = (err.get("ctx") or {}).get("expected", "")
     return [c.strip().strip("'") for c in str(expected).replace(" or ", ",").split(",") if c.strip()]
 
 
-def _expected(kind: str, err: dict) -> str:
+def _expected(kind: str, err: ErrorDetails) -> str:
     base = kind.removesuffix("_type").removesuffix("_parsing").removesuffix("_from_float")
     if kind == "model_type":
         return "a mapping (key: value lines)"
@@ -83,7 +84,7 @@ def _did_you_mean(key: str, candidates: list[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else f" (expected one of: {', '.join(candidates)})" if candidates else ""
 
 
-def _field_names_at(model: type[BaseModel], loc: tuple) -> list[str]:
+def _field_names_at(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
     """The field names of the model that `loc` points into, following lists and optionals."""
     tp: Any = model
     for item in loc:

@@ -9,17 +9,20 @@ never pay for positions.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import yaml
 from yaml._yaml import CParser
 
-from .limits import MAX_DEPTH, MAX_INT, MAX_NODES, MAX_NUMBER_CHARS
 from yaml.constructor import SafeConstructor
 from yaml.resolver import BaseResolver
 
+from .errors import FormatError
+from .limits import MAX_DEPTH, MAX_INT, MAX_NODES, MAX_NUMBER_CHARS
 
-class NotFast(Exception):
-    """The fast path cannot decide; use the full reader."""
+
+class NotFast(FormatError):
+    """The fast path cannot decide; use the full reader (the loader always catches it)."""
 
 
 class _Core12Resolver(BaseResolver):
@@ -48,8 +51,8 @@ CORE_SCHEMA["tag:yaml.org,2002:float"] = re.compile(r"^(?![-+]?[0-9]+$)" + dict(
 
 
 class _Core12Constructor(SafeConstructor):
-    def construct_yaml_int(self, node):
-        v = self.construct_scalar(node)
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        v: str = self.construct_scalar(node)
         if len(v) > MAX_NUMBER_CHARS:
             raise NotFast("oversized number")
         if v.startswith("0o"):
@@ -62,35 +65,36 @@ class _Core12Constructor(SafeConstructor):
             raise NotFast("oversized number")
         return n
 
-    def construct_yaml_bool(self, node):
-        return self.construct_scalar(node).lower() == "true"
+    def construct_yaml_bool(self, node: yaml.ScalarNode) -> bool:
+        return str(self.construct_scalar(node)).lower() == "true"
 
-    def construct_yaml_float(self, node):
-        value = super().construct_yaml_float(node)
+    def construct_yaml_float(self, node: yaml.ScalarNode) -> float:
+        value: float = super().construct_yaml_float(node)
         if value in (float("inf"), float("-inf")) and "inf" not in node.value.lower():
             raise NotFast("oversized number")  # 1e999: the guard names it
         return value
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         keys = [k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)]
         if len(keys) != len(set(keys)) or len(keys) != len(node.value) or "<<" in keys:
             raise NotFast("duplicate, complex or merge key")
         return super().construct_mapping(node, deep=deep)
 
 
-_Core12Constructor.add_constructor("tag:yaml.org,2002:int", _Core12Constructor.construct_yaml_int)
-_Core12Constructor.add_constructor("tag:yaml.org,2002:bool", _Core12Constructor.construct_yaml_bool)
-_Core12Constructor.add_constructor("tag:yaml.org,2002:float", _Core12Constructor.construct_yaml_float)
+# the ignores: types-PyYAML types constructors for PyYAML's own loader classes only
+_Core12Constructor.add_constructor("tag:yaml.org,2002:int", _Core12Constructor.construct_yaml_int)  # type: ignore[type-var]
+_Core12Constructor.add_constructor("tag:yaml.org,2002:bool", _Core12Constructor.construct_yaml_bool)  # type: ignore[type-var]
+_Core12Constructor.add_constructor("tag:yaml.org,2002:float", _Core12Constructor.construct_yaml_float)  # type: ignore[type-var]
 
 
-class _FastLoader(CParser, _Core12Constructor, _Core12Resolver):  # type: ignore[misc]
-    def __init__(self, stream):
+class _FastLoader(CParser, _Core12Constructor, _Core12Resolver):
+    def __init__(self, stream: str) -> None:
         CParser.__init__(self, stream)
         _Core12Constructor.__init__(self)
         _Core12Resolver.__init__(self)
 
 
-def load(text: str):
+def load(text: str) -> object:
     """Plain Python data of a clean single-document file, or NotFast."""
     return load_nodes(text)[0]
 
@@ -149,7 +153,7 @@ def _refuse_unusual_events(text: str) -> None:
                 # libyaml and ruamel disagree about some anchor names (`&0:0`), and an alias's
                 # problems are located at the alias by the guard's scan
                 raise NotFast("anchor or alias")
-            if isinstance(ev, yaml.NodeEvent) and ev.tag is not None:
+            if isinstance(ev, (yaml.ScalarEvent, yaml.CollectionStartEvent)) and ev.tag is not None:
                 raise NotFast("tag")
             if isinstance(ev, yaml.CollectionStartEvent):
                 depth += 1
@@ -161,7 +165,7 @@ def _refuse_unusual_events(text: str) -> None:
         parser.dispose()
 
 
-def _refuse_aliases_and_tags(root) -> None:
+def _refuse_aliases_and_tags(root: yaml.Node) -> None:
     # An alias makes the same node object appear twice; refusing any repeat keeps the fast path
     # linear (the full reader measures alias expansion properly). Explicit tags go the slow way too.
     seen: set[int] = set()

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError
 from ruamel.yaml.events import (
     AliasEvent,
     CollectionEndEvent,
+    CollectionStartEvent,
     DocumentStartEvent,
     MappingStartEvent,
-    NodeEvent,
     ScalarEvent,
     SequenceStartEvent,
 )
@@ -49,14 +50,14 @@ class Finding:
 class _Frame:
     is_map: bool
     anchor: str | None
-    path: tuple = ()
+    path: tuple[Any, ...] = ()
     size: int = 1
     expect_key: bool = True
-    keys: dict = field(default_factory=dict)
+    keys: dict[str, int] = field(default_factory=dict)  # key -> its line
     key: object = None  # the key whose value comes next (a mapping)
     index: int = 0  # the index of the next item (a list)
 
-    def child_path(self) -> tuple:
+    def child_path(self) -> tuple[Any, ...]:
         return (*self.path, self.key if self.is_map else self.index)
 
 
@@ -118,9 +119,9 @@ def prescan(text: str) -> Finding | None:
     """
     nodes = depth = 0
     kind = None
-    grids: frozenset = frozenset()
+    grids: frozenset[str] = frozenset()
     # per open collection: [is_map, expecting a key, the key of the coming value, items, is a grid]
-    stack: list[list] = []
+    stack: list[list[Any]] = []
     try:
         parser = CParser(text)
     except (UnicodeError, ValueError, TypeError):  # e.g. lone surrogates: the reader says why
@@ -138,6 +139,7 @@ def prescan(text: str) -> Finding | None:
                 continue
             nodes += 1
             m = ev.start_mark
+            assert m is not None  # libyaml marks every event
             top = stack[-1] if stack else None
             if isinstance(ev, yaml.CollectionStartEvent):
                 depth += 1
@@ -174,7 +176,7 @@ def prescan(text: str) -> Finding | None:
         parser.dispose()
 
 
-def _done(stack: list[list]) -> None:
+def _done(stack: list[list[Any]]) -> None:
     """One child of the innermost collection is complete."""
     if stack:
         top = stack[-1]
@@ -184,7 +186,7 @@ def _done(stack: list[list]) -> None:
             top[3] += 1
 
 
-def scan(text: str, aliases: dict | None = None) -> list[Finding]:
+def scan(text: str, aliases: dict[tuple[Any, ...], tuple[int, int]] | None = None) -> list[Finding]:
     """Every guard finding of `text`; a fatal one (syntax, depth, bomb, size) ends the scan.
     `aliases`, when given, receives the path and position of every alias used as a value, so
     that problems the alias causes are located at it, not at the anchor."""
@@ -227,7 +229,7 @@ def scan(text: str, aliases: dict | None = None) -> list[Finding]:
                                             "a content file holds exactly one", mark.line, mark.column))
                     return findings
                 continue
-            if isinstance(ev, NodeEvent) and not isinstance(ev, AliasEvent):
+            if isinstance(ev, (ScalarEvent, CollectionStartEvent)):  # every node event but an alias
                 tag = ev.tag
                 if tag is not None and str(tag) not in CORE_TAGS:
                     tag_text = str(tag).replace("tag:yaml.org,2002:", "!!")

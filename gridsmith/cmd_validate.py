@@ -27,7 +27,7 @@ def register_engine_checks() -> None:
 def run(args: argparse.Namespace) -> int:
     from gridsmith.formats.discover import select
     from gridsmith.formats.loader import validate_file
-    from gridsmith.formats.references import session
+    from gridsmith.formats.session import session
 
     from .paths import check_inputs
 

@@ -1,23 +1,24 @@
 """Opening the content file a command works on: a path that is not a readable file (missing, a
 folder, a named pipe, a device) is a usage error (exit 2, gridsmith.paths), a file with errors prints
-its diagnostics (exit 1). Commands raise `CommandFailed`; `cli.main` exits with it."""
+its diagnostics (exit 1). Commands raise `CommandFailed` (gridsmith.paths); `cli.main` exits with it."""
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
+
+from .paths import CommandFailed, check_input, fail, shown
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from gridsmith.engine.core.game import Game
+    from gridsmith.formats.registry import KindSpec
 
 
-class CommandFailed(Exception):
-    def __init__(self, code: int) -> None:
-        super().__init__(code)
-        self.code = code
-
-
-def load_content(command: str, path: str) -> tuple[Any, Any]:
+def load_content(command: str, path: str) -> tuple[BaseModel, KindSpec]:
     """(model, spec) of the file at `path`, or CommandFailed after saying why."""
+    # late: the loader brings pydantic and ruamel (~0.2 s), and every command module imports this one
     from gridsmith.formats.loader import load_file
-
-    from .paths import check_input, fail, shown
 
     check_input(command, path)
     try:
@@ -25,16 +26,17 @@ def load_content(command: str, path: str) -> tuple[Any, Any]:
     except OSError as e:  # it went away or became unreadable since the check
         fail(command, f"cannot read {shown(path)}: {e.strerror or e}")
     errors = [d for d in loaded.diagnostics if d.is_error]
-    if loaded.model is None or errors:
+    if loaded.model is None or loaded.spec is None or errors:  # no model without a spec
         for d in errors or loaded.diagnostics:
             print(d.format_text(), file=sys.stderr)
         raise CommandFailed(1)
     return loaded.model, loaded.spec
 
 
-def game_of(command: str, spec: Any) -> Any:
+def game_of(command: str, spec: KindSpec) -> Game:
     """The registered Game (engine.core.games) of a file's kind, or CommandFailed(2) after saying
     that no rules engine for it is installed."""
+    # late: the engine layer is only needed by the commands that play (and `gridsmith --help` never)
     from gridsmith.engine.core.errors import UnknownGameError
     from gridsmith.engine.core.games import get
 

@@ -8,9 +8,20 @@ import errno
 import os
 import stat
 import sys
+import tempfile
 from pathlib import Path
+from typing import NoReturn
 
-from .loading import CommandFailed
+from gridsmith.formats.diagnostics import safe_text
+
+
+class CommandFailed(Exception):
+    """A command stops: `code` is its exit status (1 problems, 2 usage); what went wrong is printed."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
 
 #: what a non-regular file is, by its stat type
 _SPECIAL = (
@@ -45,16 +56,14 @@ def kind_of(st: os.stat_result) -> str | None:
     return next((name for test, name in _SPECIAL if test(st.st_mode)), None)
 
 
-def shown(path: str | os.PathLike) -> str:
+def shown(path: str | os.PathLike[str]) -> str:
     """A path as a message prints it: control and bidi characters escaped (formats.diagnostics'
     one escaping function), bounded in length (its end kept: the file name)."""
-    from gridsmith.formats.diagnostics import safe_text
-
     text = safe_text(os.fspath(path))
     return text if len(text) <= 200 else text[:120] + "..." + text[-40:]
 
 
-def fail(command: str, message: str, code: int = 2) -> None:
+def fail(command: str, message: str, code: int = 2) -> NoReturn:
     print(f"gridsmith {command}: {message}", file=sys.stderr)
     raise CommandFailed(code)
 
@@ -137,8 +146,6 @@ def check_folder(command: str, path: str, option: str) -> Path:
 def _probe_write(command: str, folder: Path, what: str) -> None:
     """Create and remove a file in `folder`: the one sure test that a file can be written there
     (permissions, a read-only mount, /proc, and root, whom os.access always lets through)."""
-    import tempfile
-
     try:
         with tempfile.TemporaryFile(dir=folder, prefix=".gridsmith-probe-"):
             pass

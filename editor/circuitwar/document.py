@@ -13,14 +13,19 @@ from __future__ import annotations
 
 from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.ruleset import Ruleset
-from gridsmith.formats.circuitwar.rulesets import RulesetError, load_ruleset
-from gridsmith.formats.circuitwar.scenario import KIND, Charge, Scenario, template
+from gridsmith.formats.circuitwar.refs import load_ruleset
+from gridsmith.formats.rulesets import RulesetError
+from gridsmith.formats.circuitwar.scenario import KIND, Charge, Scenario
+from gridsmith.formats.circuitwar.templates import new_scenario as template
 
 from ..core.commands import ModelSnapshot
 from ..core.document import EditorDocument
 from ..core.geometry import LatticeGeometry
 
 NO_CIRCUIT = "."
+OBJECT_WORDS = {"R": "resistor", "C": "capacitor", "S": "switch (on)", "O": "switch (off)", "G": "ground",
+                "T": "transformer", ">": "diode passing east", "<": "diode passing west",
+                "^": "diode passing north", "v": "diode passing south"}
 
 
 def new_scenario() -> Scenario:

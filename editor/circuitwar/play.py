@@ -23,15 +23,15 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QGroupBox, Q
 
 from gridsmith.engine.circuitwar.actions import BUILD_ITEMS, Action
 from gridsmith.engine.circuitwar.board import CAPACITOR, CHAR_OF_OBJECT, EMPTY, GREY, NO_CIRCUIT
+from gridsmith.engine.circuitwar.game import new_game
 from gridsmith.formats.circuitwar import lattice as L
 
 from ..core.geometry import LatticeGeometry
 from ..core.playboard import PlayBoard
-from ..core.playwindow import PlayProvider
+from ..core.play_provider import PlayProvider
 from . import art
-from .document import edge_rc, join_value, split_value
-from .scenario_editor import OBJECT_WORDS, describe_trace
-from .tracing import point_cell, trace_state
+from .document import OBJECT_WORDS, edge_rc, join_value, split_value
+from .tracing import describe_trace, point_cell, trace_state
 from .widgets import DIRS, EnergyBar, Rosette
 
 PX = 40
@@ -413,8 +413,6 @@ class CircuitWarProvider(PlayProvider):
         return text
 
     def start_of(self, save):
-        from gridsmith.engine.circuitwar.game import new_game
-
         return new_game(save.scenario, save.seed, ruleset=save.ruleset)
 
     def action_texts(self, state) -> list[str]:

@@ -13,14 +13,12 @@ from ..core.clipboard import ClipError
 from ..core.editorwidget import GridEditor, Panel
 from . import art
 from .clipboard import CircuitClip
-from .document import NO_CIRCUIT, CircuitWarDocument, split_value
+from .document import NO_CIRCUIT, OBJECT_WORDS, CircuitWarDocument, split_value
 from .palette import Palette
+from .play import PROVIDER
 from .tools import BeamTool, CircuitStampTool, CircuitTool, CpuTool, ObjectTool, RunnerTool
 from .tools import paste as paste_circuitry
-
-OBJECT_WORDS = {"R": "resistor", "C": "capacitor", "S": "switch (on)", "O": "switch (off)", "G": "ground",
-                "T": "transformer", ">": "diode passing east", "<": "diode passing west",
-                "^": "diode passing north", "v": "diode passing south"}
+from .tracing import describe_trace, trace_scenario
 
 
 def point_words(value: str, names: list[str]) -> str:
@@ -153,7 +151,6 @@ class CircuitWarEditor(GridEditor):
     def _retrace(self) -> bool:
         if self._trace_at is None:
             return False
-        from .tracing import trace_scenario
 
         d, flux = self.palette.beam()
         try:
@@ -224,13 +221,4 @@ class CircuitWarEditor(GridEditor):
         return True
 
     def play(self, main_window):
-        from .play import PROVIDER
-
         return playwindow.start_test_play(self, main_window, PROVIDER)
-
-
-def describe_trace(trace, cols: int) -> str:
-    names = [L.point_name(*divmod(c, cols)) for c in trace.path]
-    levels = "".join("WNS"[max(0, min(2, lv))] for lv in trace.levels)
-    pushes = ", ".join(f"{L.point_name(*divmod(a, cols))}→{L.point_name(*divmod(b, cols))}" for a, b in trace.pushes)
-    return (f"{' '.join(names)} (levels {levels}); " + (f"pushes {pushes}; " if pushes else "") + trace.end)

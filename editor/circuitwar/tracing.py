@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gridsmith.engine.circuitwar.beam import BeamTrace, preview
 from gridsmith.engine.circuitwar.game import new_game
+from gridsmith.formats.circuitwar import lattice as L
 
 
 def point_cell(state, v: tuple[int, int]) -> int:
@@ -23,3 +24,10 @@ def trace_scenario(scenario, ruleset, v, direction: int, flux: int, path=None) -
     except Exception as e:  # a scenario being drawn may not start a game yet: say why
         raise ValueError(f"the scenario cannot start a game yet ({e})") from None
     return trace_state(state, v, direction, flux), state.board.cols
+
+
+def describe_trace(trace, cols: int) -> str:
+    names = [L.point_name(*divmod(c, cols)) for c in trace.path]
+    levels = "".join("WNS"[max(0, min(2, lv))] for lv in trace.levels)
+    pushes = ", ".join(f"{L.point_name(*divmod(a, cols))}→{L.point_name(*divmod(b, cols))}" for a, b in trace.pushes)
+    return (f"{' '.join(names)} (levels {levels}); " + (f"pushes {pushes}; " if pushes else "") + trace.end)

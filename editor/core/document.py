@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from . import files, validation
 from .geometry import Cell, Geometry, SquareGeometry
 
 
@@ -148,8 +149,6 @@ class EditorDocument(QObject):
     # ---- validation and problems ------------------------------------------------------------
     def check(self, model: Any | None = None) -> list:
         """Every Problem of the model (structure and semantics); runs in a worker thread."""
-        from . import validation
-
         return validation.check(model if model is not None else self.snapshot(), self.path)
 
     def locate(self, path: tuple) -> tuple:
@@ -158,13 +157,9 @@ class EditorDocument(QObject):
 
     # ---- files ----------------------------------------------------------------------------
     def to_text(self) -> str:
-        from . import files
-
         return files.to_text(self)
 
     def save(self, path: str | Path | None = None) -> Path:
-        from . import files
-
         target = files.save(self, Path(path) if path else self.path)
         self.set_path(target)
         self.mark_saved()

@@ -6,11 +6,16 @@ that decides whether the original text can be written back unchanged.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from gridsmith.formats import registry, templates
 from gridsmith.formats.document import DocumentError, FileDocument
+from gridsmith.formats.loader import load_text
 
 from . import plugins
-from .document import EditorDocument
+
+if TYPE_CHECKING:
+    from .document import EditorDocument
 
 __all__ = ["DocumentError", "NoEditorError", "open_document", "new_document", "document_from_text",
            "document_from_loaded", "new_model", "save", "to_text"]
@@ -37,8 +42,6 @@ def open_document(path: str | Path) -> EditorDocument:
 def new_model(kind: str, **options):
     """A new model of `kind`: its template (the one `gridsmith new` uses) with `options` (e.g. width,
     height, players), else the editor's starting model. ValueError when the template refuses them."""
-    from gridsmith.formats import registry, templates
-
     spec = registry.get(kind)
     model = templates.new_model(spec, **options) if spec is not None else None
     if model is None:
@@ -58,8 +61,6 @@ def new_document(kind: str, model=None, **options) -> EditorDocument:
 
 def document_from_text(text: str, original: str | Path | None) -> EditorDocument:
     """A document from autosaved text; it keeps the original file's comments when that still opens."""
-    from gridsmith.formats.loader import load_text
-
     loaded = load_text(text, str(original or "<recovered>"))
     if loaded.model is None:
         raise DocumentError(loaded.diagnostics)

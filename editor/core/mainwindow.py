@@ -25,13 +25,16 @@ from PySide6.QtWidgets import (
 
 from gridsmith.formats import registry
 from gridsmith.formats.diagnostics import Severity
+from gridsmith.formats.loader import read_text
 
 from . import config, files, plugins
 from .about import CREDITS_HTML
+from .newdialog import NewDocumentDialog
 from .problems import count_text
 from .autosave import Autosaver
 from .document import EditorDocument
 from .editorwidget import DocumentEditor
+from .shortcuts import ShortcutsDialog
 from .textview import TextDocument, TextEditor
 
 #: the canvas never gets narrower or lower than this while docks can give way
@@ -204,8 +207,6 @@ class MainWindow(QMainWindow):
     def new_document(self, kind: str | None = None, **options) -> DocumentEditor | None:
         """File > New: without a kind, the New dialog asks for the kind, its size and players."""
         if kind is None:
-            from .newdialog import NewDocumentDialog
-
             dlg = NewDocumentDialog(self)
             if dlg.exec() != QDialog.DialogCode.Accepted:
                 return None
@@ -243,8 +244,6 @@ class MainWindow(QMainWindow):
 
     def open_as_text(self, path: Path) -> TextEditor | None:
         """A file whose structure does not read, in the text view; None when it is not text at all."""
-        from gridsmith.formats.loader import read_text
-
         text, _problem = read_text(path)
         if text is None:
             return None
@@ -429,7 +428,7 @@ class MainWindow(QMainWindow):
 
     def _balance_menu(self, ed) -> None:
         """Tools > Balance… for a document that is a registered game's scenario (editor.core.balance)."""
-        from .balance import game_of
+        from .balance import game_of  # heavy (the batch runner, heat maps): loaded on first use, not at start-up
 
         if ed is not None and game_of(ed.document) is not None:
             if not self.tools_menu.isEmpty():
@@ -439,7 +438,7 @@ class MainWindow(QMainWindow):
 
     def balance(self):
         """Tools > Balance…: the balance lab of the current document (one dialog per document)."""
-        from .balance import BalanceDialog, game_of
+        from .balance import BalanceDialog, game_of  # heavy (the batch runner, heat maps): loaded on first use
 
         ed = self.current_editor()
         if ed is None or game_of(ed.document) is None:
@@ -453,8 +452,6 @@ class MainWindow(QMainWindow):
         return dlg
 
     def show_shortcuts(self) -> QDialog:
-        from .shortcuts import ShortcutsDialog
-
         dlg = ShortcutsDialog(self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()

@@ -3,9 +3,10 @@
 as in `gridsmith play` and `gridsmith simulate`.
 
 The window owns what every game shares: seat assignment (a human or any registered computer
-player, with its options), computer turns in a worker thread (`AgentWorker`) with pace, pause and
+player, with its options: editor.core.seat_dialog), computer turns in a worker thread (`AgentWorker`) with pace, pause and
 stop, the event log naming the players, save and load (through the Game API: `Game.save`,
-`Game.replay`, checked against the snapshot), replay with step, play and seek, game over with the
+`Game.replay`, checked against the snapshot), replay with step, play and seek (editor.core.play_replay),
+game over with the
 result and "Back to the editor", and where it opens (beside the editor when the screen has room,
 else over it; usable at 1024x700).
 
@@ -15,290 +16,41 @@ A game whose state runs on a clock (engine.core.loop.clocked: Pendulum's sandgla
 may answer (the clock stands while it thinks); humans act whenever they like (`human_act(action,
 seat)`, stamped with the clock at that moment); Pause stops the clock, Next Event moves it to the next
 thing that happens (or lets the computer seat that may answer do so), and a replay seeks through the
-clock-stamped actions. Nothing in it knows a game: it uses the clock protocol of engine.core.loop.
+clock-stamped actions. Nothing in it knows a game: it uses the clock protocol of engine.core.loop
+(editor.core.play_clock).
 
-A game supplies a `PlayProvider` (docs/editor.md, "A game's play provider"): its board view, its
+A game supplies a `PlayProvider` (editor.core.play_provider; docs/editor.md, "A game's play provider"): its
+board view, its
 action input (clicks, buttons, menus that all do something) and its reports. The provider of game
 `NAME` is `PROVIDER` in `gridsmith.editor.NAME.play`.
 """
 from __future__ import annotations
 
-import ast
-import importlib
-import inspect
-import time
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QTimer, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QFormLayout,
-                               QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QMainWindow,
-                               QPushButton, QScrollArea, QSizePolicy, QSlider, QSpinBox, QToolBar, QVBoxLayout,
-                               QWidget)
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel,
+                               QListWidget, QMainWindow, QMessageBox, QPushButton, QScrollArea, QToolBar,
+                               QVBoxLayout, QWidget)
 
 from gridsmith.engine.core import games
 from gridsmith.engine.core.errors import GameError, IllegalActionError, ReplayError
 from gridsmith.engine.core.loop import Match, Step, clocked
 from gridsmith.engine.core.rng import new_seed
+from gridsmith.formats.atomic import atomic_write_text
+from gridsmith.formats.diagnostics import Severity
+from gridsmith.formats.loader import load_file
 
 from .agentworker import AgentWorker
-
-HUMAN = "human"
-#: milliseconds between computer actions: "watchable" lets a person follow the game, "fast" does not wait
-PACES = {"watchable": 250, "fast": 0}
-#: seat colours when a game names none (a provider usually gives its own)
-DEFAULT_COLOURS = ("#c62828", "#546e7a", "#2e7d32", "#1565c0", "#f9a825", "#6a1b9a")
-#: a replay keeps a copy of the state every this many actions, so seeking never replays a whole game
-CHECKPOINT = 32
-#: clock mode: game seconds per wall second offered, and how often the clock follows the wall clock (ms)
-SPEEDS = (1, 2, 4, 16)
-TICK_MS = 25
-
-
-class PlayProvider:
-    """What one game gives the play window. Subclass it in `editor/<game>/play.py` and name the class
-    `PROVIDER` there. The window calls these; `self.window` is the `PlayWindow`."""
-
-    #: the game's name in the `gridsmith.games` registry
-    game_name = ""
-    #: whether player names can be changed for one game in the seat dialog (Pendulous 4.2.4)
-    renames_players = False
-
-    def __init__(self, window: "PlayWindow") -> None:
-        self.window = window
-
-    # ---- seats -------------------------------------------------------------------------------
-    @classmethod
-    def player_names(cls, scenario: Any) -> list[str]:
-        """A name per seat, as the log and the seat list call them."""
-        return list(games.get(cls.game_name).seats(scenario))
-
-    @classmethod
-    def rename(cls, scenario: Any, names: list[str]) -> Any:
-        """A copy of the scenario with players renamed for this game (only if `renames_players`)."""
-        return scenario
-
-    @classmethod
-    def seat_colour(cls, seat: int) -> QColor:
-        return QColor(DEFAULT_COLOURS[seat % len(DEFAULT_COLOURS)])
-
-    def agent(self, seat: int, name: str, options: dict) -> Any:
-        """The computer player of a seat (a game may pass it more, e.g. the scenario's level)."""
-        return games.get(self.game_name).agent(name, **options)
-
-    # ---- board view ----------------------------------------------------------------------------
-    def board(self) -> QWidget:
-        """The board widget (built once; the window's central widget)."""
-        raise NotImplementedError
-
-    def show_state(self, state: Any, viewer: int | None, full: bool = False) -> None:
-        """Draw `state` as seat `viewer` may see it (None: everything, e.g. a replay); `full`: the
-        state was replaced (new game, load, a replay's seek), not just changed by one action."""
-        raise NotImplementedError
-
-    # a provider whose board() builds the shared canvas (editor.core.playboard.PlayBoard) keeps it
-    # here, and gets the world view and the View menu's zoom from it
-    canvas: Any = None
-
-    def minimap(self) -> QWidget | None:
-        """The world view of the board (a dock on the right), if the board has one."""
-        return None if self.canvas is None else self.canvas.minimap
-
-    def zoomable(self) -> Any:
-        """An object with zoom_in/zoom_out/zoom_fit for the View menu, or None."""
-        return None if self.canvas is None else self.canvas.view
-
-    # ---- action input ----------------------------------------------------------------------------
-    def panel(self) -> QWidget | None:
-        """The game's part of the left panel (scores, buttons, what the square under the mouse is)."""
-        return None
-
-    def menus(self, menubar) -> None:
-        """Add the game's own menus; every entry must do something in this window."""
-
-    def refresh(self) -> None:
-        """After every action and state change: enable what the seat to move may do."""
-
-    def before_think(self) -> None:
-        """A computer player is about to think (clear what showed its last search)."""
-
-    def hurry(self) -> bool:
-        """Ask a thinking computer player to answer now with what it has found (True if it can)."""
-        return False
-
-    def thought(self, info: Any) -> None:
-        """What a thinking computer player reported (only when `reports_thinking`)."""
-
-    reports_thinking = False
-
-    # ---- reports -------------------------------------------------------------------------------
-    def describe(self, event: Any, viewer: int | None) -> str:
-        """One event for the log, as `viewer` may know it (None: everything)."""
-        return event.to_text()
-
-    def after_step(self, step: Step) -> None:
-        """After an action was applied (a game's end-of-turn dialog, animations)."""
-
-    def show_clock(self, state: Any) -> None:
-        """Clock mode: the clock moved (every tick of the real-time timer); animate what runs on it."""
-
-    def result_text(self, result: Any) -> str:
-        names = self.window.names
-        if result.is_draw or not result.winners:
-            head = "A draw."
-        elif len(result.winners) == 1:
-            head = f"{names[result.winners[0]]} wins!"
-        else:
-            head = f"A tie between {', '.join(names[w] for w in result.winners)}."
-        return f"{head} {result.reason[:1].upper()}{result.reason[1:]}."
-
-    # ---- saved games ------------------------------------------------------------------------------
-    def start_of(self, save: Any) -> Any:
-        """The state of a saved game before its first action (for the log and the replay)."""
-        raise NotImplementedError
-
-    def action_texts(self, state: Any) -> list[str]:
-        """The text of every action played so far in `state` (a loaded game's history)."""
-        raise NotImplementedError
-
-    def shutdown(self) -> None:
-        """The window closes: stop anything the provider started."""
-
-
-def provider_class(game_name: str) -> type[PlayProvider]:
-    """The play provider of a game: `PROVIDER` in `gridsmith.editor.<game>.play`."""
-    return importlib.import_module(f"gridsmith.editor.{game_name}.play").PROVIDER
-
-
-def agent_options(game, name: str) -> dict[str, Any]:
-    """The keyword options of a computer player and their defaults (from its constructor)."""
-    try:
-        sig = inspect.signature(type(game.agent(name)).__init__)
-    except (TypeError, ValueError):
-        return {}
-    # plain values only: not callbacks or events a window wires itself (Cheops' stop, on_think)
-    return {p.name: p.default for p in sig.parameters.values()
-            if p.name != "self" and p.default is not inspect.Parameter.empty
-            and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and not callable(p.default)
-            and not any(w in str(p.annotation) for w in ("Callable", "Event"))}
-
-
-def parse_options(text: str, known: dict[str, Any]) -> dict[str, Any]:
-    """`budget=300, reply_turns=1` -> {"budget": 300, "reply_turns": 1}; ValueError says what is wrong."""
-    out: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        key, eq, value = part.partition("=")
-        key = key.strip()
-        if not eq or not key:
-            raise ValueError(f"{part!r} is not an option like name=value")
-        if known and key not in known:
-            raise ValueError(f"no option {key!r}; this computer player has: {', '.join(known) or 'none'}")
-        try:
-            out[key] = ast.literal_eval(value.strip())
-        except (ValueError, SyntaxError):
-            out[key] = value.strip()
-    return out
-
-
-# ---- seat assignment ------------------------------------------------------------------------
-class SeatDialog(QDialog):
-    """Who plays each seat: a human or one of the registered computer players, with its options;
-    the names (where the game allows it) and the seed."""
-
-    def __init__(self, provider: type[PlayProvider], scenario: Any, parent=None, title: str = ""):
-        super().__init__(parent)
-        self.provider = provider
-        self.game = games.get(provider.game_name)
-        self.setWindowTitle(f"Play {title}" if title else f"Play {self.game.title}")
-        self.setMinimumWidth(520)  # the title and the option fields are never clipped
-        lay = QVBoxLayout(self)
-        head = QLabel(f"<b>Who plays {title or 'this game'}?</b> A human clicks on the board; a computer "
-                      "player moves by itself (its options are optional, e.g. <tt>level=2</tt>).")
-        head.setWordWrap(True)
-        lay.addWidget(head)
-        grid = QGridLayout()
-        lay.addLayout(grid)
-        self.kinds: list[QComboBox] = []
-        self.names: list[QLineEdit] = []
-        self.options: list[QLineEdit] = []
-        agents = self.game.agents()
-        self._known = {a: agent_options(self.game, a) for a in agents}
-        choices = [HUMAN] + agents
-        names = provider.player_names(scenario)
-        defaults = list(self.game.default_seats)
-        for q, n in enumerate(names):
-            colour = provider.seat_colour(q)
-            label = QLabel(f"<b style='color:{colour.name()}'>■</b> {n}")
-            combo = QComboBox()
-            for c in choices:
-                combo.addItem("Human" if c == HUMAN else f"Computer: {c}", c)
-            want = defaults[q] if q < len(defaults) else (defaults[-1] if len(defaults) == 1 else HUMAN)
-            if len(defaults) == 1 and q == 0 and HUMAN in choices:
-                want = HUMAN  # one name for every seat: you play the first seat against it
-            if want in choices:
-                combo.setCurrentIndex(choices.index(want))
-            opts = QLineEdit()
-            opts.setMinimumWidth(160)
-            combo.currentIndexChanged.connect(lambda _i, c=combo, o=opts: self._agent_changed(c, o))
-            self._agent_changed(combo, opts)
-            grid.addWidget(label, q, 0)
-            grid.addWidget(combo, q, 1)
-            grid.addWidget(opts, q, 2)
-            if provider.renames_players:
-                name = QLineEdit(n)
-                name.setMaxLength(64)
-                name.setToolTip("This player's name for this game only (the scenario keeps its own)")
-                grid.addWidget(name, q, 3)
-                self.names.append(name)
-            self.kinds.append(combo)
-            self.options.append(opts)
-        form = QFormLayout()
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 2**31 - 1)
-        self.seed.setValue(1)
-        self.seed.setToolTip("The game's random seed: the same seed, seats and moves replay the same game")
-        form.addRow("Seed", self.seed)
-        lay.addLayout(form)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #b00020")
-        self.error.setWordWrap(True)
-        lay.addWidget(self.error)
-        bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        bb.accepted.connect(self.accept)
-        bb.rejected.connect(self.reject)
-        lay.addWidget(bb)
-
-    def _agent_changed(self, combo: QComboBox, opts: QLineEdit) -> None:
-        known = self._known.get(combo.currentData(), {})
-        opts.setEnabled(combo.currentData() != HUMAN and bool(known))
-        opts.setPlaceholderText(", ".join(f"{k}={v!r}" for k, v in known.items()) if known else "no options")
-        opts.setToolTip("Options of this computer player, name=value separated by commas; empty: its defaults")
-
-    def seats(self) -> list[str]:
-        return [c.currentData() for c in self.kinds]
-
-    def player_names(self) -> list[str]:
-        return [n.text().strip() for n in self.names]
-
-    def agent_options(self) -> list[dict]:
-        out = []
-        for combo, opts in zip(self.kinds, self.options):
-            out.append({} if combo.currentData() == HUMAN else
-                       parse_options(opts.text(), self._known.get(combo.currentData(), {})))
-        return out
-
-    def accept(self) -> None:
-        try:
-            self.agent_options()
-        except ValueError as e:
-            self.error.setText(str(e))
-            return
-        super().accept()
-
+from .play_clock import TICK_MS, ClockControls
+from .play_provider import HUMAN, PACES, PlayProvider
+from .play_replay import ReplayControls
+from .seat_dialog import SeatDialog
 
 # ---- the window -----------------------------------------------------------------------------
-class PlayWindow(QMainWindow):
+class PlayWindow(ClockControls, ReplayControls, QMainWindow):
     changed = Signal()  # after every applied action
     gameOver = Signal(object)  # Result
     computerDone = Signal()  # a computer player's action was applied
@@ -421,46 +173,6 @@ class PlayWindow(QMainWindow):
         self._build_controls()
         self._build_menus()
 
-    def _build_replay_bar(self) -> None:
-        self.replay_bar = QFrame()
-        rb = QHBoxLayout(self.replay_bar)
-        self.replay_label = QLabel()
-        self.rep_start = QPushButton("|◀")
-        self.rep_start.setToolTip("The start of the game")
-        self.rep_start.clicked.connect(lambda: self.seek(0))
-        self.rep_back = QPushButton("◀")
-        self.rep_back.setToolTip("One action back")
-        self.rep_back.clicked.connect(lambda: self.replay_step(-1))
-        self.rep_play = QPushButton("▶ Play")
-        self.rep_play.setToolTip("Play the game on from here at the computer pace")
-        self.rep_play.clicked.connect(self.toggle_replay_play)
-        self.rep_fwd = QPushButton("▶")
-        self.rep_fwd.setToolTip("One action on")
-        self.rep_fwd.clicked.connect(lambda: self.replay_step(1))
-        self.rep_end = QPushButton("▶|")
-        self.rep_end.setToolTip("The end of the game")
-        self.rep_end.clicked.connect(lambda: self.seek(self.slider.maximum()))
-        self.slider = QSlider(Qt.Orientation.Horizontal)
-        self.slider.setToolTip("Seek: drag to any action of the game")
-        self.slider.valueChanged.connect(self.seek)
-        self.rep_leave = QPushButton("Leave replay")
-        self.rep_leave.setToolTip("Back to the game as it stands")
-        self.rep_leave.clicked.connect(self.leave_replay)
-        for w in (self.rep_start, self.rep_back, self.rep_fwd, self.rep_end):
-            w.setFixedWidth(40)
-        self.rep_play.setFixedWidth(84)
-        self.rep_leave.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        for w in (self.rep_start, self.rep_back, self.rep_play, self.rep_fwd, self.rep_end):
-            rb.addWidget(w)
-        self.slider.setMinimumWidth(80)
-        self.replay_label.setMinimumWidth(110)
-        rb.addWidget(self.slider, 1)
-        rb.addWidget(self.replay_label)
-        rb.addWidget(self.rep_leave)
-        self.replay_bar.hide()
-        self.replay_timer = QTimer(self, interval=400)
-        self.replay_timer.timeout.connect(lambda: self.replay_step(1))
-
     def _build_controls(self) -> None:
         tb = QToolBar("Computer players", self)
         tb.setObjectName("play-computer")
@@ -488,31 +200,6 @@ class PlayWindow(QMainWindow):
         self.clock_timer.timeout.connect(self._tick)
         if self.clocked:
             self._build_clock_controls(tb)
-
-    def _build_clock_controls(self, tb: QToolBar) -> None:
-        """Clock mode: Pause stops the clock, a speed, Next Event, and the clock itself."""
-        self.act_pause.setToolTip("Stop the clock (and the computer players); again to let it run")
-        for a in self._pace_widgets:  # the engine's reaction and action times pace the computers
-            a.setVisible(False)
-        tb.addSeparator()
-        tb.addWidget(QLabel(" Speed: "))
-        self.speed_box = QComboBox()
-        for x in SPEEDS:
-            self.speed_box.addItem(f"{x}×", float(x))
-        self.speed_box.setToolTip("Game seconds per second: 1× is real time")
-        self.speed_box.currentIndexChanged.connect(lambda _i: self.set_speed(self.speed_box.currentData()))
-        tb.addWidget(self.speed_box)
-        self.act_step = QAction("Next Event", self)
-        self.act_step.setShortcut("Ctrl+Right")
-        self.act_step.setToolTip("Pause and move the clock to the next thing that happens (or let the computer "
-                                 "player that may answer now do so)")
-        self.act_step.triggered.connect(self.step_event)
-        tb.addAction(self.act_step)
-        self.clock_label = QLabel()
-        self.clock_label.setMinimumWidth(110)
-        self.clock_label.setToolTip("The game clock (minutes:seconds)")
-        tb.addWidget(self.clock_label)
-        self._show_clock()
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
@@ -791,117 +478,6 @@ class PlayWindow(QMainWindow):
         if not on:
             self._advance()
 
-    # ---- clock mode ----------------------------------------------------------------------------------
-    def set_speed(self, speed: float) -> None:
-        """Game seconds per wall second (clock mode)."""
-        self.catch_up()
-        self.speed = float(speed)
-        self._anchor = None
-        box = getattr(self, "speed_box", None)
-        if box is not None and box.currentData() != self.speed:
-            i = box.findData(self.speed)
-            if i < 0:
-                box.addItem(f"{speed:g}×", self.speed)
-                i = box.count() - 1
-            box.setCurrentIndex(i)
-        self._show_clock()
-
-    def clock_held(self) -> bool:
-        """Whether the clock stands now: paused, a replay, the game over, a computer thinking, or a
-        seat to answer in a phase without running time."""
-        return (self._closing or self.replaying or self.paused or self.state.is_over or self.worker is not None
-                or self.state.to_move is not None)
-
-    def _tick(self) -> None:
-        if not self.clocked:
-            return
-        if self.clock_held():
-            self._anchor = None
-            return
-        now = time.monotonic()
-        if self._anchor is None:
-            self._anchor = (now, self.state.now)
-            return
-        self.run_clock(int(self._anchor[1] + (now - self._anchor[0]) * 1000 * self.speed))
-
-    def catch_up(self) -> None:
-        """Bring the engine's clock to the time the window shows (before a human acts)."""
-        if self.clocked and self._anchor is not None and not self.clock_held():
-            self._tick()
-
-    def run_clock(self, target: int) -> None:
-        """Let the engine's clock run to `target` ms, firing what falls due, until a seat may answer."""
-        changed = False
-        while not self.state.is_over:
-            q = self.state.to_move
-            if q is not None:  # someone answers first: the clock stands meanwhile
-                self._anchor = None
-                break
-            due = self.state.next_time()
-            if due is None or due > target:
-                self.match.advance(to=max(target, self.state.now))
-                break
-            step = self.match.advance(to=due)
-            if step is not None:
-                changed = True
-                self._log_step(step)
-                self.provider.after_step(step)
-        self._clock_moved(changed)
-
-    def step_event(self) -> None:
-        """Pause, then one thing: the computer seat that may answer does, or the clock moves to the
-        next event."""
-        if not self.clocked or self.replaying or self.state.is_over:
-            return
-        if not self.paused:
-            self.act_pause.setChecked(True)
-        if self.worker is not None:
-            self.statusBar().showMessage("A computer player is thinking: its answer comes first", 4000)
-            return
-        q = self.state.to_move
-        if q is not None:
-            if not self.match.is_computer(q):
-                self.refuse(f"{self.names[q]} (human) is to act now: the clock stands until then.")
-                return
-            req = self.match.request()
-            action = req.agent.choose(req.view, req.legal, req.rng)
-            if action is not None:
-                self.apply(action)
-            return
-        due = self.state.next_time()
-        if due is None:
-            self.statusBar().showMessage("Nothing is scheduled: the clock waits for someone to act", 5000)
-            return
-        step = self.match.advance(to=due)
-        if step is not None:
-            self._log_step(step)
-            self.provider.after_step(step)
-        self._clock_moved(step is not None)
-
-    def _clock_moved(self, changed: bool) -> None:
-        if changed:
-            self.provider.show_state(self.state, self.viewer())
-            self.refresh()
-            self.changed.emit()
-            if self.state.is_over:
-                self.game_over()
-                return
-        q = self.state.to_move
-        if q is not None and self.match.is_computer(q) and self.worker is None:
-            self._advance()  # a computer seat may answer now (its reaction time is up)
-        self.provider.show_clock(self.state)
-        self._show_clock()
-
-    def clock_text(self, ms: int | None = None) -> str:
-        ms = self.state.now if ms is None else ms
-        return f"{ms // 60000}:{ms // 1000 % 60:02d}.{ms // 100 % 10}"
-
-    def _show_clock(self) -> None:
-        label = getattr(self, "clock_label", None)
-        if label is not None:
-            state = self.replay_state if self.replaying else self.state
-            label.setText(f"  Clock {self.clock_text(state.now)} ")
-
     def stop_computer(self) -> None:
         """Drop the computer player's pending answer and pause."""
         self._abandon_worker()
@@ -963,8 +539,6 @@ class PlayWindow(QMainWindow):
     # ---- saved games ---------------------------------------------------------------------------------
     def save_game(self, path: str | Path | None = None) -> Path | None:
         """The game so far (scenario, seed, actions and a snapshot) in the game's saved-game format."""
-        from gridsmith.formats.atomic import atomic_write_text
-
         if path is None:
             base = (self.scenario_file.with_suffix("").with_suffix(".sav.yaml") if self.scenario_file
                     else Path("game.sav.yaml"))
@@ -978,8 +552,6 @@ class PlayWindow(QMainWindow):
 
     def _read_save(self, path: str | Path) -> tuple[Any, Any] | None:
         """(save model, replayed) or None after saying why it cannot be read."""
-        from gridsmith.formats.loader import load_file
-
         loaded = load_file(Path(path))
         errors = [d.format_text() for d in loaded.diagnostics if d.is_error]
         if errors:
@@ -1022,87 +594,6 @@ class PlayWindow(QMainWindow):
             return False
         self.start_replay()
         return True
-
-    # ---- replay ----------------------------------------------------------------------------------------
-    def start_replay(self) -> None:
-        """Every position of the game so far, from the start: step, play and seek (everything revealed)."""
-        self._abandon_worker()
-        self.replay_timer.stop()
-        self.replaying = True
-        steps = [s for s in self.match.steps if s.seat is not None]
-        self._actions = [s.action for s in steps]
-        self._stamps = [(s.ms, s.seat) for s in steps]  # clock mode: when and by whom
-        self._checkpoints = {0: self.initial.clone()}
-        self.replay_bar.show()
-        self.over_bar.hide()
-        self.slider.blockSignals(True)
-        self.slider.setRange(0, len(self._actions))
-        self.slider.setValue(0)
-        self.slider.blockSignals(False)
-        self.seek(0)
-        self.refresh()
-
-    def frame(self, i: int) -> Any:
-        """The state after the first `i` actions (from the nearest checkpoint)."""
-        k = max(c for c in self._checkpoints if c <= i)
-        s = self._checkpoints[k].clone()
-        for n in range(k, i):
-            if self.clocked:
-                ms, seat = self._stamps[n]
-                s.advance_to(ms)
-                s.apply(self._actions[n], seat)
-            else:
-                s.apply(self._actions[n])
-            if (n + 1) % CHECKPOINT == 0 and n + 1 not in self._checkpoints:
-                self._checkpoints[n + 1] = s.clone()
-        return s
-
-    def seek(self, i: int) -> None:
-        if not self.replaying:
-            return
-        i = max(0, min(i, len(self._actions)))
-        if self.slider.value() != i:
-            self.slider.setValue(i)  # calls seek again
-            return
-        self.replay_state = self.frame(i)
-        self.provider.show_state(self.replay_state, None, full=True)
-        last = f": {self._actions[i - 1].to_text()}" if i else ""
-        self.replay_label.setText(f"action {i} of {len(self._actions)}"
-                                  + (f" · {self.clock_text(self.replay_state.now)}" if self.clocked else ""))
-        self._show_clock()
-        self.statusBar().showMessage(f"Replay: action {i} of {len(self._actions)}{last}")
-
-    def replay_step(self, delta: int) -> None:
-        if not self.replaying:
-            return
-        i = self.slider.value() + delta
-        if not 0 <= i <= len(self._actions):
-            self.replay_timer.stop()
-            self.rep_play.setText("▶ Play")
-            return
-        self.seek(i)
-
-    def toggle_replay_play(self) -> None:
-        if self.replay_timer.isActive():
-            self.replay_timer.stop()
-            self.rep_play.setText("▶ Play")
-        else:
-            self.replay_timer.setInterval(max(40, PACES.get(self.pace, 0) or 40))
-            self.replay_timer.start()
-            self.rep_play.setText("⏸ Pause")
-
-    def leave_replay(self, redraw: bool = True) -> None:
-        if not self.replaying:
-            return
-        self.replaying = False
-        self.replay_timer.stop()
-        self.rep_play.setText("▶ Play")
-        self.replay_bar.hide()
-        if redraw:
-            self.provider.show_state(self.state, self.viewer(), full=True)
-            if self.state.is_over:
-                self.game_over()
-            self._advance()
 
     # ---- window ------------------------------------------------------------------------------------------
     def place(self, main_window: QWidget | None) -> None:
@@ -1171,10 +662,6 @@ def start_test_play(editor, main_window, provider: type[PlayProvider], scenario:
                     errors_first: bool = True) -> PlayWindow | None:
     """Play the editor's document as it is (unsaved): refuse one with errors (listing them), ask who
     plays each seat, open the window."""
-    from PySide6.QtWidgets import QMessageBox
-
-    from gridsmith.formats.diagnostics import Severity
-
     doc = editor.document
     if errors_first:
         errors = [p for p in editor.validate_now() if p.severity is Severity.ERROR]

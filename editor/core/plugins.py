@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from gridsmith import editor
+
 if TYPE_CHECKING:  # pragma: no cover
     from .document import EditorDocument
     from .editorwidget import DocumentEditor
@@ -43,7 +45,6 @@ def _load_all() -> None:
     if _loaded:
         return
     _loaded = True
-    from gridsmith import editor
 
     for info in pkgutil.iter_modules(editor.__path__):
         if info.ispkg and info.name != "core":

@@ -11,7 +11,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (QHeaderView, QLabel, QPushButton, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
-from gridsmith.formats.diagnostics import Severity, safe_text
+from gridsmith.formats.diagnostics import Problem, Severity, safe_text
 
 PATH_ROLE = 0x0100 + 1  # Qt.UserRole + 1
 
@@ -29,8 +29,6 @@ class _CheckJob(QRunnable):
         try:
             problems = self.doc.check(self.model)
         except Exception as e:  # a crashing check must show up, not kill the editor
-            from gridsmith.formats.diagnostics import Problem
-
             problems = [Problem("E000", f"internal error in a check: {e!r}", ())]
         self.relay.done.emit(self.generation, problems)
 

@@ -17,12 +17,14 @@ from PySide6.QtGui import (QColor, QFont, QFontDatabase, QPainter, QSyntaxHighli
                            QTextCursor, QTextFormat)
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTextEdit, QVBoxLayout, QWidget
 
+from gridsmith.formats import registry
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.diagnostics import Severity
 
 from .document import EditorDocument
 from .editorwidget import ValidatedEditor
 from .problems import ProblemsPanel
+from .validation import check_text, did_you_mean
 
 
 # ---- the document ---------------------------------------------------------------------------------
@@ -79,16 +81,12 @@ def kind_in(text: str) -> str:
     m = re.search(r"^kind:\s*['\"]?([\w.-]+)", text, re.MULTILINE)
     if m is None:
         return ""
-    from gridsmith.formats import registry
-
     return m.group(1) if registry.get(m.group(1)) is not None else ""
 
 
 # ---- one-click fixes ------------------------------------------------------------------------------
 def suggestion(diagnostic) -> str | None:
     """The replacement a "did you mean 'x'?" finding proposes, if any."""
-    from .validation import did_you_mean
-
     return did_you_mean(diagnostic.message)
 
 
@@ -233,8 +231,6 @@ class TextValidator(QObject):
         self._timer.start()
 
     def run_now(self) -> list:
-        from .validation import check_text
-
         self._timer.stop()
         self.generation += 1
         name = str(self.doc.path) if self.doc.path else "<text>"

@@ -12,8 +12,8 @@ dice log of every roll. No rule is computed here.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtCore import QLineF, Qt
+from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import (QGraphicsLineItem, QGroupBox, QLabel, QListWidget, QPushButton, QVBoxLayout,
                                QWidget)
 
@@ -21,61 +21,17 @@ from gridsmith.engine.core.hexgrid import distance
 from gridsmith.engine.kongbots.actions import DONE, Fire, Move
 from gridsmith.engine.kongbots.events import PHASES
 from gridsmith.engine.kongbots.odds import laser_breakdown
+from gridsmith.engine.kongbots.saves import from_save
 from gridsmith.formats.coords import notation
 from gridsmith.formats.kongbots.modules import AIMER, LASER, SHIELD, TEAMS
 
 from ..core.geometry import HexGeometry
 from ..core.playboard import PlayBoard
-from ..core.playwindow import PlayProvider
-from .art import TEAM_QCOLOURS, hex_colour, paint_hex
+from ..core.play_provider import PlayProvider
+from .art import TEAM_QCOLOURS, paint_play_hex, play_colour
 
 HEX = notation("hex")
 PX = 44
-ECM_TINT = QColor(39, 196, 214, 70)  # a hex inside an ECM field (KongbotsState.in_ecm)
-MARKS = {"sel": QColor(255, 235, 59, 160), "target": QColor(80, 200, 80, 120)}
-
-
-def paint_play_hex(p: QPainter, r: QRect, key) -> None:
-    """An arena hex with what stands on it: key = (hex, bot, missiles, mark, ecm); bot = (team, label,
-    state) with state "" / "malf" / "out"; missiles = ((team, "m3"), ...); ecm: inside an ECM field."""
-    ch, bot, missiles, mark, ecm = key
-    paint_hex(p, r, "." if ch in TEAMS else ch)
-    if ecm:
-        p.fillRect(r, ECM_TINT)
-    if mark:
-        p.fillRect(r, MARKS[mark])
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    f = QFont()
-    f.setBold(True)
-    if bot is not None:
-        team, label, state = bot
-        colour = QColor("#8a8a8a") if state == "out" else TEAM_QCOLOURS[TEAMS[team]]
-        box = QRectF(r).adjusted(r.width() * 0.16, r.height() * 0.2, -r.width() * 0.16, -r.height() * 0.2)
-        p.setPen(QPen(QColor("#ffeb3b") if mark == "sel" else colour.darker(160), 3 if mark == "sel" else 1.5))
-        p.setBrush(colour)
-        p.drawEllipse(box)
-        p.setPen(QColor("white"))
-        f.setPixelSize(max(7, int(r.height() * 0.26)))
-        p.setFont(f)
-        p.drawText(box, Qt.AlignmentFlag.AlignCenter, label + ("!" if state == "malf" else ""))
-    for i, (team, name) in enumerate(missiles):
-        c = TEAM_QCOLOURS[TEAMS[team]]
-        w = r.width() * 0.34
-        box = QRectF(r.left() + r.width() * 0.08 + i * w * 0.6, r.top() + r.height() * 0.62, w, r.height() * 0.2)
-        p.setPen(QPen(c.darker(170), 1))
-        p.setBrush(c.lighter(125))
-        p.drawRoundedRect(box, 3, 3)
-        p.setPen(QColor("black"))
-        f.setPixelSize(max(6, int(r.height() * 0.15)))
-        p.setFont(f)
-        p.drawText(box, Qt.AlignmentFlag.AlignCenter, name)
-
-
-def play_colour(key) -> QColor:
-    ch, bot, _missiles, _mark, _ecm = key
-    if bot is not None and bot[2] != "out":
-        return TEAM_QCOLOURS[TEAMS[bot[0]]]
-    return hex_colour("." if ch in TEAMS else ch)
 
 
 def pulse_track(turn: int, pulse: int, phase: int, team: int | None, pulses: int = 5) -> str:
@@ -341,8 +297,6 @@ class KongbotsProvider(PlayProvider):
 
     # ---- saved games -------------------------------------------------------------------------------------------
     def start_of(self, save):
-        from gridsmith.engine.kongbots.saves import from_save
-
         return from_save(save, 0)
 
     def action_texts(self, state) -> list[str]:

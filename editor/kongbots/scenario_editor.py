@@ -9,13 +9,14 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPushButton, QVBox
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.kongbots.modules import TEAMS
 from gridsmith.formats.kongbots.scenario import KIND, BotEntry, Scenario, resolve
-from gridsmith.formats.kongbots.scenario import template as new_scenario  # noqa: F401  (File > New)
+from gridsmith.formats.kongbots.templates import new_scenario  # noqa: F401  (File > New)
 from gridsmith.formats.registry import CheckContext
 
 from ..core import commands
 from ..core.document import EditorDocument
 from ..core.editorwidget import ValidatedEditor
 from ..core.forms import guard_wheel
+from ..core.playwindow import start_test_play
 from .team_builder import TeamBuilder
 
 
@@ -83,8 +84,7 @@ class ScenarioEditor(ValidatedEditor):
     def play(self, main_window):
         """Test-play the scenario as it is in the editor (unsaved): the seat dialog (a computer team or
         hotseat), then the one play window."""
-        from ..core.playwindow import start_test_play
-        from .play import KongbotsProvider
+        from .play import KongbotsProvider  # test-play only: the play provider loads the game's engine
 
         res, problems = resolve(self.document.snapshot(), self.document.context())
         if res is None:

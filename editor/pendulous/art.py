@@ -105,3 +105,47 @@ def grid_line(p: QPainter, r: QRect) -> None:
     p.setPen(QPen(QColor(0, 0, 0, 60), 1))
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRect(r.adjusted(0, 0, -1, -1))
+
+
+# ---- squares ---------------------------------------------------------------------------------
+def paint_play_square(p: QPainter, r: QRect, key) -> None:
+    kind, owner, armies, supplied = key
+    if kind == "water":
+        paint_water(p, r)
+        grid_line(p, r)
+        return
+    colour = SEAT_QCOLOURS[owner] if owner >= 0 else QColor("#555555")
+    if kind == "city":
+        p.fillRect(r, colour)
+        paint_city(p, r, colour)
+    elif supplied:
+        p.fillRect(r, colour)
+    else:  # manual 2.1: black, outlined in the owner's colour
+        p.fillRect(r, QColor("#111111"))
+        w = max(2, r.width() // 8)
+        p.setPen(QPen(colour, w))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRect(QRectF(r).adjusted(w / 2 + 1, w / 2 + 1, -w / 2 - 1, -w / 2 - 1))
+    if armies:
+        d = r.width() * 0.56
+        disc = QRectF(r.center().x() - d / 2 + 0.5, r.center().y() - d / 2 + 0.5, d, d)
+        p.setPen(QPen(QColor("#1b1b1b"), max(1.5, r.width() / 14)))
+        p.setBrush(QColor("#fafafa"))
+        p.drawEllipse(disc)
+        p.setBrush(colour.darker(130))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.drawEllipse(disc.adjusted(d * 0.22, d * 0.22, -d * 0.22, -d * 0.22))
+        if armies > 1:
+            p.setPen(QColor("black"))
+            p.drawText(r, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, str(armies))
+    grid_line(p, r)
+
+
+def play_colour(key) -> QColor:
+    kind, owner, _armies, supplied = key
+    if kind == "water":
+        return WATER_COLOUR
+    c = SEAT_QCOLOURS[owner] if owner >= 0 else QColor("#555555")
+    if kind == "city":
+        return c.darker(170)
+    return c if supplied else QColor("#111111")

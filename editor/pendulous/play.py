@@ -12,68 +12,24 @@ replay and game over are the shared window's.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-from PySide6.QtCore import QRect, QRectF, Qt
-from PySide6.QtGui import QAction, QColor, QPainter, QPen
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGroupBox, QHeaderView, QLabel, QMessageBox, QPushButton,
-                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QColor
+from PySide6.QtWidgets import (QDialog, QGroupBox, QHeaderView, QLabel, QMessageBox, QPushButton, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
 
-from gridsmith.engine.pendulous import Attack, Place, attack_odds, reports
+from gridsmith.engine.pendulous import Attack, END_TURN, Place, attack_odds, reports
 from gridsmith.engine.pendulous.events import PickedUp, Placed, TurnStarted
+from gridsmith.engine.pendulous.saves import replay
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS, Scenario
 
 from gridsmith.formats.coords import notation
 
-from ..core import playwindow
 from ..core.geometry import SquareGeometry
 from ..core.playboard import PlayBoard
-from ..core.playwindow import HUMAN, PACES, PlayProvider, SeatDialog  # noqa: F401  (tests patch them here)
-from .art import SEAT_QCOLOURS, WATER_COLOUR, grid_line, paint_city, paint_water
-
-
-# ---- squares ---------------------------------------------------------------------------------
-def paint_play_square(p: QPainter, r: QRect, key) -> None:
-    kind, owner, armies, supplied = key
-    if kind == "water":
-        paint_water(p, r)
-        grid_line(p, r)
-        return
-    colour = SEAT_QCOLOURS[owner] if owner >= 0 else QColor("#555555")
-    if kind == "city":
-        p.fillRect(r, colour)
-        paint_city(p, r, colour)
-    elif supplied:
-        p.fillRect(r, colour)
-    else:  # manual 2.1: black, outlined in the owner's colour
-        p.fillRect(r, QColor("#111111"))
-        w = max(2, r.width() // 8)
-        p.setPen(QPen(colour, w))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawRect(QRectF(r).adjusted(w / 2 + 1, w / 2 + 1, -w / 2 - 1, -w / 2 - 1))
-    if armies:
-        d = r.width() * 0.56
-        disc = QRectF(r.center().x() - d / 2 + 0.5, r.center().y() - d / 2 + 0.5, d, d)
-        p.setPen(QPen(QColor("#1b1b1b"), max(1.5, r.width() / 14)))
-        p.setBrush(QColor("#fafafa"))
-        p.drawEllipse(disc)
-        p.setBrush(colour.darker(130))
-        p.setPen(Qt.PenStyle.NoPen)
-        p.drawEllipse(disc.adjusted(d * 0.22, d * 0.22, -d * 0.22, -d * 0.22))
-        if armies > 1:
-            p.setPen(QColor("black"))
-            p.drawText(r, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, str(armies))
-    grid_line(p, r)
-
-
-def play_colour(key) -> QColor:
-    kind, owner, _armies, supplied = key
-    if kind == "water":
-        return WATER_COLOUR
-    c = SEAT_QCOLOURS[owner] if owner >= 0 else QColor("#555555")
-    if kind == "city":
-        return c.darker(170)
-    return c if supplied else QColor("#111111")
+from ..core.play_provider import PlayProvider
+from .art import SEAT_QCOLOURS, paint_play_square, play_colour
+from .report_dialog import REPORT_TITLES, ReportDialog
 
 
 def square_name(row: int, col: int) -> str:
@@ -235,7 +191,6 @@ class PendulousProvider(PlayProvider):
         if not w.is_human_turn():
             w.refuse(w.why_not_your_turn())
             return
-        from gridsmith.engine.pendulous import END_TURN
 
         w.human_act(END_TURN)
 
@@ -318,41 +273,14 @@ class PendulousProvider(PlayProvider):
         return reports.combat_report(s)
 
     def show_report(self, which: str) -> QDialog:
-        """A report of 3.1: one column per player (named, not by colour), one row per figure, so it
-        fits without sideways scrolling."""
-        titles = {"player": "Player Settings Report (3.1.1)", "game": "Game Settings (3.1.2)",
-                  "combat": "Combat Report (3.1.3)"}
-        rows = self.report_rows(which)
-        dlg = QDialog(self.window)
-        dlg.setWindowTitle(titles[which])
-        dlg.setMinimumWidth(420)
-        lay = QVBoxLayout(dlg)
-        keys = [k for k in (rows[0] if rows else {}) if k not in ("seat", "name")]
-        heads = [self.window.names[i] if "seat" in r else "Game" for i, r in enumerate(rows)]
-        table = QTableWidget(len(keys), len(rows))
-        table.setHorizontalHeaderLabels(heads)
-        table.setVerticalHeaderLabels([k.replace("_", " ").capitalize() for k in keys])
-        for c, row in enumerate(rows):
-            for r, k in enumerate(keys):
-                v = row[k]
-                table.setItem(r, c, QTableWidgetItem("—" if v is None else str(v)))
-        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        lay.addWidget(table)
-        bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
-        bb.accepted.connect(dlg.accept)
-        lay.addWidget(bb)
-        dlg.resize(max(420, 160 + 130 * len(rows)), min(640, 110 + 30 * len(keys)))
-        dlg.setModal(False)
+        """A report of 3.1 in a dialog of its own (editor.pendulous.report_dialog)."""
+        dlg = ReportDialog(self.window, REPORT_TITLES[which], self.report_rows(which), self.window.names)
         dlg.show()
         self.report = dlg  # tests and screenshots look at the last report
         return dlg
 
     # ---- saved games --------------------------------------------------------------------------------
     def start_of(self, save):
-        from gridsmith.engine.pendulous.saves import replay
-
         return replay(save, 0)[0]
 
     def action_texts(self, state) -> list[str]:
@@ -360,29 +288,3 @@ class PendulousProvider(PlayProvider):
 
 
 PROVIDER = PendulousProvider
-
-
-class PlayWindow(playwindow.PlayWindow):
-    """The one play window with Pendulous in it, opened from a scenario model."""
-
-    def __init__(self, scenario: Scenario, seats: list[str], seed: int = 1, scenario_file: Path | None = None,
-                 pace: str = "watchable", end_turn_dialog: bool = True, agent_seed: int | None = None,
-                 names: list[str] | None = None, options: list[dict] | None = None):
-        super().__init__(PendulousProvider, scenario, seats, seed,
-                         base=Path(scenario_file).parent if scenario_file else None, names=names,
-                         agent_seed=agent_seed, pace=pace, options=options, scenario_file=scenario_file,
-                         settings={"end_turn_dialog": end_turn_dialog})
-
-
-def start_test_play(editor, main_window):
-    return playwindow.start_test_play(editor, main_window, PendulousProvider)
-
-
-def open_play_window(main_window, scenario: Scenario, seats: list[str], seed: int = 1,
-                     names: list[str] | None = None, scenario_file: Path | None = None, source_editor=None,
-                     pace: str = "watchable", end_turn_dialog: bool = True, agent_seed: int | None = None):
-    w = playwindow.open_play_window(main_window, PendulousProvider, scenario, seats, seed,
-                                    source_editor=source_editor, names=names, agent_seed=agent_seed, pace=pace,
-                                    base=Path(scenario_file).parent if scenario_file else None,
-                                    scenario_file=scenario_file, settings={"end_turn_dialog": end_turn_dialog})
-    return w

@@ -80,6 +80,6 @@ class PendulousEditor(GridEditor):
         return True  # the Pendulous engine ships with the editor
 
     def play(self, main_window) -> None:
-        from .play import start_test_play
+        from .play_window import start_test_play  # test-play only: the play provider loads the game's engine
 
         start_test_play(self, main_window)

@@ -25,12 +25,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gridsmith.formats.pendulous.rulesets import RulesetError, load_ruleset
+from gridsmith.formats.pendulous.refs import load_ruleset
+from gridsmith.formats.rulesets import RulesetError
 
 from ..core import commands
 from ..core.forms import guard_wheel
 from .art import SEAT_NAMES, SEAT_QCOLOURS
 from .document import MAX_PLAYERS, PendulousDocument
+from .generate import GenerateMapDialog, generate_into
 
 #: manual 4.2.1, in the manual's order: (field, label, minimum, maximum, suffix, tooltip)
 PLAYER_VALUES = (
@@ -342,7 +344,6 @@ class SettingsPanel(QScrollArea):
     def ask_generate(self) -> None:
         from PySide6.QtWidgets import QMessageBox
 
-        from .generate import GenerateMapDialog, generate_into
 
         dlg = GenerateMapDialog(self.doc, self)
         if dlg.exec() != QDialog.DialogCode.Accepted:

@@ -1,5 +1,7 @@
 """Pendulum in the one play window (editor.core.playwindow), in its clock mode: test-play a scenario
-against computer seats or hotseat, in real time or on the time track, save, load and replay.
+against computer seats or hotseat, in real time or on the time track, save, load and replay. This is
+the play provider; the board widget is editor.pendulum.play_board, the council dialog
+editor.pendulum.council_dialog.
 
 What is Pendulum's own: the board of the scenario's side (purple, green and black areas, each with its
 top and bottom row of action spaces, a space's gold frame above its reward box), the three sandglasses
@@ -17,20 +19,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import (QComboBox, QDialog, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
-                               QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QColor
+from PySide6.QtWidgets import (QComboBox, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
+                               QVBoxLayout, QWidget)
 
-from gridsmith.engine.pendulum.actions import Action
-from gridsmith.formats.pendulum.effects import AREAS, TRACKS, card_text, effect_text
+from gridsmith.engine.pendulum.actions import (Act, Action, Claim, Done, Fame, Flip, Home, IllegalAction, Pass,
+                                               Place, Play, Reward, Trim)
+from gridsmith.engine.pendulum.api import GAME
+from gridsmith.engine.pendulum.council import next_round_to_decide, set_untimed
+from gridsmith.engine.pendulum.events import PRIVILEGE_EVENTS, Refused
+from gridsmith.engine.pendulum.runner import DEFAULT_AUTO_FLIP_MS, PolledGame
+from gridsmith.engine.pendulum.saves import from_save
+from gridsmith.formats.pendulum.effects import TRACKS, card_text, effect_text
 
-from ..core.playwindow import PlayProvider
+from ..core.play_provider import PlayProvider
+from .council_dialog import COUNCIL_STEPS, CouncilDialog
+from .play_board import PendulumBoard
 
-AREA_COLOURS = {"purple": QColor("#7b4ea3"), "green": QColor("#3f8f4f"), "black": QColor("#3a3a3a")}
 SEAT_COLOURS = {"white": "#dcdcdc", "black": "#222222", "orange": "#ef7d22", "teal": "#1c9a9a", "violet": "#8e44ad"}
-GOLD = QColor("#c9a227")
-COUNCIL_STEPS = {2: "choose a council reward", 3: "trim your province columns", 5: "move or place workers"}
 
 
 def _scenario(scenario: Any) -> Any:
@@ -42,369 +49,18 @@ def _seat_colour(name: str) -> QColor:
     return QColor(SEAT_COLOURS.get(name, "#888888"))
 
 
-class PendulumBoard(QWidget):
-    """The areas, rows, spaces, glasses and workers, painted from the engine's state; drag and click."""
-
-    dropped = Signal(int, str, object)  # seat, worker id, space id (None: home)
-    clicked_worker = Signal(int, str)
-    clicked_glass = Signal(str)
-
-    def __init__(self, provider: "PendulumProvider") -> None:
-        super().__init__()
-        self.provider = provider
-        self.setMinimumSize(620, 420)
-        self.setMouseTracking(True)
-        self.state = None  # the PendulumState shown
-        self.painted_ms: int | None = None  # the clock the last paint showed
-        self.space_rects: dict[str, tuple[QRectF, QRectF]] = {}
-        self.glass_rects: dict[str, QRectF] = {}
-        self.home_rects: dict[int, QRectF] = {}
-        self.worker_spots: list[tuple[QRectF, int, str]] = []
-        self.drag: tuple[int, str, QPointF, QPointF] | None = None  # seat, worker, press point, now
-
-    # ---- layout ----------------------------------------------------------------------------------
-    def _layout(self) -> None:
-        st = self.state
-        self.space_rects.clear()
-        self.glass_rects.clear()
-        self.home_rects.clear()
-        w, h = self.width(), self.height()
-        homes_h = 34 * max(1, st.n)
-        col_w = (w - 16) / 3
-        area_h = h - homes_h - 16
-        row_h = (area_h - 26) / 2
-        for i, a in enumerate(AREAS):
-            x0 = 8 + i * col_w
-            for r, row in enumerate(st.res.side.areas[a].rows):
-                y0 = 8 + 22 + r * row_h
-                glass_w = 34
-                n = max(1, len(row.spaces))
-                sw = (col_w - glass_w - 14) / n
-                for k, sp in enumerate(row.spaces):
-                    box = QRectF(x0 + glass_w + 6 + k * sw, y0 + 4, sw - 4, row_h - 10)
-                    top = QRectF(box.left(), box.top(), box.width(), box.height() * 0.55)
-                    bottom = QRectF(box.left(), top.bottom(), box.width(), box.height() * 0.45)
-                    self.space_rects[sp.id] = (top, bottom)
-                g = st.glasses[a]
-                if g.row == r:
-                    self.glass_rects[a] = QRectF(x0 + 4, y0 + row_h / 2 - 30, glass_w - 6, 56)
-        for q in range(st.n):
-            self.home_rects[q] = QRectF(8, h - homes_h - 4 + q * 34, w - 16, 30)
-
-    # ---- painting ----------------------------------------------------------------------------------
-    def paintEvent(self, _e) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.fillRect(self.rect(), QColor("#efe6d2"))
-        st = self.state
-        if st is None:
-            return
-        self._layout()
-        self.painted_ms = st.now
-        self.worker_spots = []
-        f = QFont()
-        col_w = (self.width() - 16) / 3
-        for i, a in enumerate(AREAS):
-            x0 = 8 + i * col_w
-            area_rect = QRectF(x0, 8, col_w - 6, self.height() - 34 * max(1, st.n) - 20)
-            p.setPen(QPen(AREA_COLOURS[a], 2))
-            p.setBrush(AREA_COLOURS[a].lighter(185))
-            p.drawRoundedRect(area_rect, 8, 8)
-            f.setBold(True)
-            f.setPixelSize(13)
-            p.setFont(f)
-            p.setPen(AREA_COLOURS[a].darker(130))
-            g = st.glasses[a]
-            left = max(0, g.expires - st.now)
-            untimed = st.phase == "untimed"
-            head = f"{a.capitalize()} — " + ("time track" if untimed else f"runs {_secs(left)}" if left else "expired")
-            if a == "purple":
-                head += f" · markers {st.markers[0]}/{st.markers[1]}"
-            p.drawText(QRectF(x0 + 8, 10, col_w - 20, 18), Qt.AlignmentFlag.AlignLeft, head)
-            rows = st.res.side.areas[a].rows
-            for r, row in enumerate(rows):
-                self._paint_row_marks(p, st, a, r)
-                for sp in row.spaces:
-                    self._paint_space(p, st, sp, a, r)
-            if a in self.glass_rects:
-                self._paint_glass(p, st, a, self.glass_rects[a])
-        self._paint_homes(p, st)
-        if self.drag is not None:
-            q, wid, _start, now = self.drag
-            w = st.worker(q, wid)
-            self._paint_worker(p, q, w.size, QPointF(now), drag=True)
-
-    def _paint_row_marks(self, p: QPainter, st, a: str, r: int) -> None:
-        """The golden circles beside a row (purple: markers on the empty ones)."""
-        if a != "purple":
-            return
-        top, _b = self.space_rects[st.res.side.areas[a].rows[r].spaces[0].id] if st.res.side.areas[a].rows[r].spaces \
-            else (None, None)
-        if top is None:
-            return
-        x = top.left() - 30
-        for k in range(st.markers[r]):
-            c = QPointF(x + 6 + k * 9, top.top() + 4)
-            p.setPen(QPen(GOLD.darker(140), 1))
-            p.setBrush(QColor("#b388d9"))
-            p.drawEllipse(c, 4, 4)
-
-    def _paint_space(self, p: QPainter, st, sp, a: str, r: int) -> None:
-        top, bottom = self.space_rects[sp.id]
-        glass_here = st.glasses[a].row == r
-        p.setPen(QPen(GOLD, 2.5 if glass_here else 1.2))
-        p.setBrush(QColor("#fff8e1") if glass_here else QColor("#f7f1e3"))
-        p.drawRect(top)
-        p.setPen(QPen(QColor("#8d7b5a"), 1))
-        p.setBrush(QColor("#e9dfc8"))
-        p.drawRect(bottom)
-        f = QFont()
-        f.setPixelSize(max(8, min(11, int(top.width() / 9))))
-        p.setFont(f)
-        p.setPen(QColor("#333"))
-        label = ("◆ " if sp.size == "small" else "") + effect_text(sp.reward)
-        p.drawText(top.adjusted(3, 2, -3, -2), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-                   | Qt.TextFlag.TextWordWrap, label)
-        f.setPixelSize(8)
-        p.setFont(f)
-        p.setPen(QColor("#7a6a4a"))
-        p.drawText(bottom.adjusted(3, 1, -3, -1), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, sp.id)
-        if sp.id in st.neutral:
-            p.setPen(QPen(QColor("#555"), 1))
-            p.setBrush(QColor("#9e9e9e"))
-            p.drawRect(QRectF(top.right() - 14, top.bottom() - 14, 10, 10))
-        for part, rect in (("top", top), ("bottom", bottom)):
-            here = [(q, w) for q, s in enumerate(st.seats) for w in s.workers if w.space == sp.id and w.part == part]
-            for k, (q, w) in enumerate(here):
-                if self.drag is not None and (q, w.wid) == self.drag[:2]:
-                    continue
-                c = QPointF(rect.left() + 12 + k * 18, rect.bottom() - 11)
-                self._paint_worker(p, q, w.size, c)
-                self.worker_spots.append((QRectF(c.x() - 9, c.y() - 9, 18, 18), q, w.wid))
-
-    def _paint_worker(self, p: QPainter, q: int, size: str, c: QPointF, drag: bool = False) -> None:
-        colour = self.provider.seat_colour(q)
-        radius = 8 if size == "large" else 5.5
-        p.setPen(QPen(QColor("#000") if colour.lightness() > 120 else QColor("#ddd"), 1.5 if drag else 1))
-        colour = QColor(colour)
-        if drag:
-            colour.setAlpha(200)
-        p.setBrush(colour)
-        p.drawEllipse(c, radius, radius)
-
-    def _paint_glass(self, p: QPainter, st, a: str, r: QRectF) -> None:
-        """A sandglass whose sand runs from the upper bulb to the lower one with the clock."""
-        g = st.glasses[a]
-        total = st.rules.sandglasses.duration(a)
-        left = max(0, g.expires - st.now)
-        frac = 0.0 if st.phase == "untimed" else min(1.0, left / total)
-        cx, top, bot, mid = r.center().x(), r.top() + 4, r.bottom() - 4, r.center().y()
-        half = r.width() / 2 - 2
-        frame = QPainterPath()
-        frame.moveTo(cx - half, top)
-        frame.lineTo(cx + half, top)
-        frame.lineTo(cx + 2, mid)
-        frame.lineTo(cx + half, bot)
-        frame.lineTo(cx - half, bot)
-        frame.lineTo(cx - 2, mid)
-        frame.closeSubpath()
-        p.setPen(QPen(AREA_COLOURS[a].darker(150), 1.5))
-        p.setBrush(QColor(255, 255, 255, 170))
-        p.drawPath(frame)
-        untimed = st.phase == "untimed"  # the glasses lie still: the time track says when they move
-        sand = QColor("#e0b049") if left or untimed else QColor("#c62828")
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(sand)
-        # upper bulb: what is left; lower bulb: what has run
-        h_up = (mid - top) * frac
-        if h_up > 0.5:
-            w_up = half * (h_up / (mid - top))
-            up = QPainterPath()
-            up.moveTo(cx - w_up, mid - h_up)
-            up.lineTo(cx + w_up, mid - h_up)
-            up.lineTo(cx + 1, mid)
-            up.lineTo(cx - 1, mid)
-            up.closeSubpath()
-            p.drawPath(up)
-        h_down = (bot - mid) * (1 - frac)
-        if h_down > 0.5:
-            w_top = half * (1 - h_down / (bot - mid))
-            down = QPainterPath()
-            down.moveTo(cx - w_top, bot - h_down)
-            down.lineTo(cx + w_top, bot - h_down)
-            down.lineTo(cx + half, bot)
-            down.lineTo(cx - half, bot)
-            down.closeSubpath()
-            p.drawPath(down)
-        if left and frac < 1:
-            p.setPen(QPen(sand, 1))
-            p.drawLine(QPointF(cx, mid), QPointF(cx, bot - h_down))
-        f = QFont()
-        f.setPixelSize(9)
-        f.setBold(True)
-        p.setFont(f)
-        p.setPen(QColor("#222") if left or untimed else QColor("#c62828"))
-        p.drawText(QRectF(r.left() - 6, r.bottom(), r.width() + 12, 12), Qt.AlignmentFlag.AlignCenter,
-                   "" if untimed else _secs(left) if left else "flip!")
-
-    def _paint_homes(self, p: QPainter, st) -> None:
-        f = QFont()
-        f.setPixelSize(11)
-        for q, rect in self.home_rects.items():
-            p.setPen(QPen(self.provider.seat_colour(q).darker(130), 1))
-            p.setBrush(QColor("#f9f5ea"))
-            p.drawRoundedRect(rect, 5, 5)
-            p.setFont(f)
-            p.setPen(QColor("#333"))
-            name = self.provider.window.names[q]
-            p.drawText(rect.adjusted(8, 0, 0, 0), Qt.AlignmentFlag.AlignVCenter, f"{name} — home")
-            home = [w for w in st.seats[q].workers if w.space is None]
-            for k, w in enumerate(home):
-                if self.drag is not None and (q, w.wid) == self.drag[:2]:
-                    continue
-                c = QPointF(rect.left() + 190 + k * 22, rect.center().y())
-                self._paint_worker(p, q, w.size, c)
-                self.worker_spots.append((QRectF(c.x() - 9, c.y() - 9, 18, 18), q, w.wid))
-
-    # ---- input ------------------------------------------------------------------------------------
-    def worker_at(self, pos: QPointF) -> tuple[int, str] | None:
-        for rect, q, wid in reversed(self.worker_spots):
-            if rect.contains(pos):
-                return q, wid
-        return None
-
-    def space_at(self, pos: QPointF) -> str | None:
-        for sid, (top, bottom) in self.space_rects.items():
-            if top.contains(pos) or bottom.contains(pos):
-                return sid
-        return None
-
-    def home_at(self, pos: QPointF) -> int | None:
-        return next((q for q, r in self.home_rects.items() if r.contains(pos)), None)
-
-    def glass_at(self, pos: QPointF) -> str | None:
-        return next((a for a, r in self.glass_rects.items() if r.adjusted(-4, -4, 4, 16).contains(pos)), None)
-
-    def mousePressEvent(self, e) -> None:
-        if self.state is None or e.button() != Qt.MouseButton.LeftButton:
-            return
-        pos = e.position()
-        hit = self.worker_at(pos)
-        if hit is not None:
-            self.drag = (hit[0], hit[1], QPointF(pos), QPointF(pos))
-            return
-        area = self.glass_at(pos)
-        if area is not None:
-            self.clicked_glass.emit(area)
-
-    def mouseMoveEvent(self, e) -> None:
-        if self.drag is not None:
-            q, wid, start, _now = self.drag
-            self.drag = (q, wid, start, QPointF(e.position()))
-            self.update()
-
-    def mouseReleaseEvent(self, e) -> None:
-        if self.drag is None:
-            return
-        q, wid, start, _now = self.drag
-        self.drag = None
-        pos = e.position()
-        self.update()
-        if (pos - start).manhattanLength() < 6:
-            self.clicked_worker.emit(q, wid)
-            return
-        sid = self.space_at(pos)
-        if sid is not None:
-            self.dropped.emit(q, wid, sid)
-        elif self.home_at(pos) is not None:
-            self.dropped.emit(q, wid, None)
-
-
-def _secs(ms: int) -> str:
-    s = (ms + 999) // 1000
-    return f"{s // 60}:{s % 60:02d}"
-
-
-class CouncilDialog(QDialog):
-    """The council as a guided dialog: the step, the privilege order, and the one decision of the
-    human seat to act (a reward and how to take it; the provinces to keep; pass once workers moved)."""
-
-    def __init__(self, provider: "PendulumProvider") -> None:
-        super().__init__(provider.window)
-        self.provider = provider
-        self.setWindowTitle("Council (Ratsphase)")
-        self.setModal(False)
-        self.setMinimumWidth(460)
-        lay = QVBoxLayout(self)
-        self.head = QLabel()
-        self.head.setWordWrap(True)
-        lay.addWidget(self.head)
-        self.cards = QListWidget()
-        self.cards.currentRowChanged.connect(self._card_chosen)
-        lay.addWidget(self.cards)
-        self.how_label = QLabel("How:")
-        lay.addWidget(self.how_label)
-        self.choices = QListWidget()
-        self.choices.itemDoubleClicked.connect(lambda _i: self.confirm())
-        lay.addWidget(self.choices)
-        row = QHBoxLayout()
-        self.ok = QPushButton("Confirm")
-        self.ok.clicked.connect(self.confirm)
-        self.pass_button = QPushButton("Pass")
-        self.pass_button.clicked.connect(lambda: self.provider.act_text("pass"))
-        row.addStretch(1)
-        row.addWidget(self.pass_button)
-        row.addWidget(self.ok)
-        lay.addLayout(row)
-        self.seat: int | None = None
-        self.groups: dict[str, list[Action]] = {}
-
-    def show_step(self, st, q: int) -> None:
-        """Show the decision seat `q` makes now."""
-        self.seat = q
-        names = self.provider.window.names
-        order = " › ".join("neutral" if s < 0 else names[s] for s in st.privilege)
-        step = st.council_step
-        text = (f"<b>Council {st.round} — step {step} of 6: {COUNCIL_STEPS.get(step, '')}</b><br>"
-                f"{names[q]} decides now. Privilege order: {order}.")
-        if step == 2:
-            text += "<br>Pick a reward, then how to take it (with your privilege bonus, if any), and Confirm."
-        elif step == 3:
-            text += "<br>A column holds at most 2 provinces (3 with the province-limit card): keep which?"
-        elif step == 5:
-            text += "<br>Drag workers on the board under the normal rules, then Pass."
-        self.head.setText(text)
-        legal = [a for a in st.legal_actions(q) if a.verb != "pass"]
-        self.groups = {}
-        for a in legal:
-            self.groups.setdefault(a.args[0] if a.verb == "reward" else a.verb, []).append(a)
-        self.cards.blockSignals(True)
-        self.cards.clear()
-        for key in self.groups:
-            self.cards.addItem(self.provider.card_label(st, key))
-        self.cards.blockSignals(False)
-        passing = step == 5
-        for w in (self.cards, self.choices, self.how_label, self.ok):
-            w.setVisible(not passing)
-        self.pass_button.setVisible(passing)
-        if self.groups:
-            self.cards.setCurrentRow(0)
-            self._card_chosen(0)
-
-    def _card_chosen(self, row: int) -> None:
-        self.choices.clear()
-        if row < 0 or row >= len(self.groups):
-            return
-        for a in list(self.groups.values())[row]:
-            item = QListWidgetItem(self.provider.choice_text(a))
-            item.setData(Qt.ItemDataRole.UserRole, a)
-            self.choices.addItem(item)
-        self.choices.setCurrentRow(0)
-
-    def confirm(self) -> None:
-        item = self.choices.currentItem()
-        if item is not None and self.seat is not None:
-            self.provider.window.human_act(item.data(Qt.ItemDataRole.UserRole), self.seat)
+def _arguments(a: Action) -> tuple[str, ...]:
+    """What follows the verb of an action without a card or a worker: the kind of a claim and its choices,
+    a glass's area, a track, a card not in the game's deck."""
+    if isinstance(a, Claim):
+        return (a.kind, *a.choices)
+    if isinstance(a, Play):
+        return (a.card, *a.choices)
+    if isinstance(a, Flip):
+        return (a.area,)
+    if isinstance(a, Fame):
+        return (a.track,)
+    return ()
 
 
 class PendulumProvider(PlayProvider):
@@ -417,8 +73,6 @@ class PendulumProvider(PlayProvider):
     @classmethod
     def seat_colour(cls, seat: int) -> QColor:
         """The default colour order (the seat dialog); a window's provider uses the scenario's colours."""
-        from gridsmith.engine.pendulum.api import GAME
-
         return _seat_colour(GAME.colours[seat % len(GAME.colours)])
 
     def __init__(self, window) -> None:
@@ -461,8 +115,6 @@ class PendulumProvider(PlayProvider):
     # window it is a switch, on by default when a computer seat plays, off when every seat is human.
     def auto_flip_ms(self) -> int:
         """How long after running out an unflipped glass turns by itself when the switch is on."""
-        from gridsmith.engine.pendulum.runner import DEFAULT_AUTO_FLIP_MS
-
         ms = self.window.state.state.res.ruleset.timing.auto_flip_ms  # the designer's, if the ruleset sets one
         return DEFAULT_AUTO_FLIP_MS if ms is None else ms
 
@@ -470,8 +122,6 @@ class PendulumProvider(PlayProvider):
         return self.window.settings.get("auto_flip", len(self.window.humans()) < len(self.window.seats))
 
     def menus(self, menubar) -> None:
-        from PySide6.QtGui import QAction
-
         game = next((a.menu() for a in menubar.actions() if a.menu() is not None and a.text() == "&Game"), None)
         game = game or menubar.addMenu("&Game")
         game.addSeparator()
@@ -490,9 +140,6 @@ class PendulumProvider(PlayProvider):
         game.addAction(self.act_untimed)
 
     def set_next_round_untimed(self, on: bool) -> None:
-        from gridsmith.engine.pendulum.actions import IllegalAction
-        from gridsmith.engine.pendulum.council import set_untimed
-
         w = self.window
         try:
             r = set_untimed(w.state.state, on)
@@ -505,8 +152,6 @@ class PendulumProvider(PlayProvider):
         self._update_untimed()
 
     def _update_untimed(self) -> None:
-        from gridsmith.engine.pendulum.council import next_round_to_decide
-
         if not hasattr(self, "act_untimed"):
             return
         st = self.window.state.state
@@ -559,13 +204,13 @@ class PendulumProvider(PlayProvider):
         for q in self.window.humans():
             b = QPushButton(f"Done: {self.window.names[q].split(' ')[0]}")
             b.setToolTip(f"{self.window.names[q]} has nothing more to do on this step of the time track")
-            b.clicked.connect(lambda _c=False, q=q: self.window.human_act(Action("done"), q))
+            b.clicked.connect(lambda _c=False, q=q: self.window.human_act(Done(), q))
             dl.addWidget(b)
             self.done_buttons[q] = b
         lay.addWidget(self.done_box)
         self.pass_button = QPushButton("Pass")
         self.pass_button.setToolTip("Nothing more to do before the council (the wrap-up after the call)")
-        self.pass_button.clicked.connect(lambda: self.act_text("pass"))
+        self.pass_button.clicked.connect(lambda: self.act(Pass()))
         lay.addWidget(self.pass_button)
         self.seats_label = QLabel()
         self.seats_label.setWordWrap(True)
@@ -641,9 +286,9 @@ class PendulumProvider(PlayProvider):
             self.ways = None
             groups: dict[tuple, list[Action]] = {}
             for a in legal:
-                if a.verb in ("place", "home", "act", "pass", "done", "reward", "trim"):
+                if isinstance(a, (Place, Home, Act, Pass, Done, Reward, Trim)):
                     continue  # on the board (drag, click a worker), the buttons and the council dialog
-                groups.setdefault((a.verb, a.args[:1]), []).append(a)
+                groups.setdefault((type(a), a.subject), []).append(a)
             for options in groups.values():
                 self._list_item(options)
         self._council()
@@ -652,7 +297,7 @@ class PendulumProvider(PlayProvider):
         """One line per card or action; several ways to pay or take it are chosen after a double-click."""
         a = options[0]
         text = self.choice_text(a) if len(options) == 1 else \
-            self.choice_text(Action(a.verb, a.args[:1])) + f" — {len(options)} ways"
+            self.choice_text(a.bare()) + f" — {len(options)} ways"
         item = QListWidgetItem(text)
         item.setToolTip(text)
         item.setData(Qt.ItemDataRole.UserRole, options)
@@ -686,27 +331,26 @@ class PendulumProvider(PlayProvider):
     def choice_text(self, a: Action) -> str:
         """An action in words: its card's name and the choices inside it."""
         st = self.window.state.state
-        args = list(a.args)
         parts = []
-        if a.verb == "reward":
-            bonus = next((x for x in args if x.startswith("bonus:")), None)
-            rest = [x for x in args[1:] if not x.startswith("bonus:")]
-            head = "take it" + (f" ({', '.join(rest)})" if rest else "")
-            return head + (f"; privilege bonus: {bonus[6:].replace('+', ', ')}" if bonus else "")
-        if a.verb == "trim":
-            return f"keep under {args[0]}: " + ", ".join(st.provinces[p].name if p in st.provinces else p
-                                                         for p in args[1].split(","))
-        if a.verb == "play" and args and args[0] in st.stratagems:
-            c = st.stratagems[args[0]]
-            parts.append(f"play {getattr(c, 'name', args[0])} ({card_text(c.cost, c.effect)})")
-            args = args[1:]
-        elif a.verb == "act" and args:
-            w = st.worker(self.human_seat() or 0, args[0]) if self.human_seat() is not None else None
+        if isinstance(a, Reward):
+            head = "take it" + (f" ({', '.join(a.choices)})" if a.choices else "")
+            return head + (f"; privilege bonus: {a.bonus.replace('+', ', ')}" if a.bonus else "")
+        if isinstance(a, Trim):
+            return f"keep under {a.colour}: " + ", ".join(st.provinces[p].name if p in st.provinces else p
+                                                          for p in a.keep)
+        args: tuple[str, ...]
+        if isinstance(a, Play) and a.card in st.stratagems:
+            c = st.stratagems[a.card]
+            parts.append(f"play {getattr(c, 'name', a.card)} ({card_text(c.cost, c.effect)})")
+            args = a.choices
+        elif isinstance(a, Act):
+            w = st.worker(self.human_seat() or 0, a.worker) if self.human_seat() is not None else None
             where = f" at {w.space}" if w is not None and w.space else ""
-            parts.append(f"act with {args[0]}{where}")
-            args = args[1:]
+            parts.append(f"act with {a.worker}{where}")
+            args = (*(f"with={m}" for m in a.modifiers), *a.choices)
         else:
             parts.append(a.verb)
+            args = _arguments(a)
         if args:
             parts.append("(" + ", ".join(args) + ")")
         return " ".join(parts)
@@ -715,26 +359,26 @@ class PendulumProvider(PlayProvider):
         text = event.to_text()
         if event.seat is not None:
             text = text.replace(f"seat {event.seat + 1}:", f"{self.window.names[event.seat]}:", 1)
-        if "privilege" in event.text and ("ruling" in event.text or "came first" in event.text
-                                          or event.text.startswith("council: privilege")):
+        if isinstance(event, PRIVILEGE_EVENTS) or isinstance(event, Refused) and event.outranked:
             text = "⚖ " + text
         return text
 
     # ---- input -------------------------------------------------------------------------------------------
-    def act_text(self, text: str) -> bool:
+    def act(self, action: Action) -> bool:
+        """`action` for the human seat on turn (else the chosen human seat)."""
         q = self.window.state.to_move
         q = q if q is not None and self.window.seats[q] == "human" else self.human_seat()
         if q is None:
             self.window.refuse("No human seat plays here.")
             return False
-        return self.window.human_act(Action.from_text(text), q)
+        return self.window.human_act(action, q)
 
     def drop(self, q: int, wid: str, sid: str | None) -> bool:
         """A worker dragged onto a space (or home): the engine says yes, or why not."""
         if self.window.seats[q] != "human":
             self.window.refuse(f"{self.window.names[q]}'s workers belong to a computer player.")
             return False
-        action = Action("place", (wid, sid)) if sid is not None else Action("home", (wid,))
+        action = Place(wid, sid) if sid is not None else Home(wid)
         return self.window.human_act(action, q)
 
     def click_worker(self, q: int, wid: str) -> bool:
@@ -744,11 +388,11 @@ class PendulumProvider(PlayProvider):
             w.refuse(f"{w.names[q]}'s workers belong to a computer player.")
             return False
         st = w.state.state
-        options = [a for a in st.legal_actions(q) if a.verb == "act" and a.args[0] == wid] if q in st.actors() else []
+        options = [a for a in st.legal_actions(q) if isinstance(a, Act) and a.worker == wid] if q in st.actors() else []
         if len(options) == 1:
             return w.human_act(options[0], q)
         if not options:
-            w.refuse("Not possible: " + st.why_illegal(q, Action("act", (wid,))))
+            w.refuse("Not possible: " + st.why_illegal(q, Act(wid)))
             return False
         if self.seat_box.findData(q) >= 0:
             self.seat_box.setCurrentIndex(self.seat_box.findData(q))
@@ -771,7 +415,7 @@ class PendulumProvider(PlayProvider):
             w.refuse(f"Not possible: the {area} sandglass still runs ({left / 1000:.1f} s); only an expired "
                      "sandglass may be flipped.")
             return False
-        return w.human_act(Action("flip", (area,)), q)
+        return w.human_act(Flip(area), q)
 
     def _list_ways(self, options: list[Action]) -> None:
         self.ways = options
@@ -794,9 +438,6 @@ class PendulumProvider(PlayProvider):
 
     # ---- saved games ------------------------------------------------------------------------------------
     def start_of(self, save):
-        from gridsmith.engine.pendulum.runner import PolledGame
-        from gridsmith.engine.pendulum.saves import from_save
-
         return PolledGame(from_save(save, 0), auto_flip=False)
 
     def action_texts(self, state) -> list[tuple[int, int, str]]:

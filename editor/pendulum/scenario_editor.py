@@ -13,11 +13,12 @@ from gridsmith.formats.content import bundled_names
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.pendulum.refs import RULESET
 from gridsmith.formats.pendulum.scenario import COLOURS, KIND, Scenario, Seat, resolve
-from gridsmith.formats.pendulum.scenario import template as new_scenario  # noqa: F401  (File > New)
+from gridsmith.formats.pendulum.templates import new_scenario  # noqa: F401  (File > New)
 from gridsmith.formats.references import model_of
 
 from ..core.editorwidget import ValidatedEditor
 from ..core.forms import guard_wheel
+from ..core.playwindow import start_test_play
 from .document import PendulumDocument, path_text
 from .widgets import IdsEdit, TextEdit
 
@@ -250,8 +251,7 @@ class ScenarioEditor(ValidatedEditor):
     def play(self, main_window):
         """Test-play the scenario as it is in the editor (unsaved), resolved as the engine takes it:
         the seat dialog, then the one play window."""
-        from ..core.playwindow import start_test_play
-        from .play import PendulumProvider
+        from .play import PendulumProvider  # test-play only: the play provider loads the game's engine
 
         res, problems = resolve(self.document.snapshot(), self.document.context())
         if res is None:

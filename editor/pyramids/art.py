@@ -15,6 +15,9 @@ SIDE_COLOURS = (QColor("#2f5fb3"), QColor("#a3452b"))  # player, Cheops
 HOME_TINT = (QColor(47, 95, 179, 28), QColor(163, 69, 43, 28))
 BAD_COLOUR = QColor("#ff00ff")
 PIECE_TEXT = {"P": "▲", "S": "S", "C": "C"}
+#: what a piece's token shows: its rank, or a sign for the three special pieces
+SIGN = {"P": "▲", "S": "S", "C": "C", "?": "?"}
+MARKS = {"sel": QColor(255, 235, 59, 150), "target": QColor(80, 200, 80, 110), "last": QColor(255, 193, 7, 70)}
 
 
 def paint_terrain(p: QPainter, r: QRect, ch: str, grid: bool = True) -> None:
@@ -74,3 +77,47 @@ def paint_setup_square(p: QPainter, r: QRect, ch: str) -> None:
 def piece_label(ch: str) -> str:
     name = NAME_OF_CHAR.get(ch, "?")
     return f"{name} ({ch})" if ch.isdigit() else name
+
+
+def paint_play_square(p: QPainter, r: QRect, key) -> None:
+    terrain, piece, mark, label = key
+    paint_terrain(p, r, terrain)
+    if mark:
+        p.fillRect(r, MARKS[mark])
+    if piece is not None:
+        side, ch = piece
+        box = QRectF(r).adjusted(3, 3, -3, -3)
+        colour = QColor(SIDE_COLOURS[side])
+        p.setPen(QPen(QColor("#ffeb3b") if mark == "sel" else colour.darker(150), 3 if mark == "sel" else 1))
+        p.setBrush(colour)
+        p.drawRoundedRect(box, 5, 5)
+        p.setPen(QColor("white"))
+        f = QFont()
+        f.setBold(True)
+        f.setPixelSize(max(8, int(r.height() * 0.42)))
+        p.setFont(f)
+        top = QRectF(box.left(), box.top(), box.width(), box.height() * 0.68)
+        p.drawText(top, Qt.AlignmentFlag.AlignCenter, SIGN.get(ch, ch))
+        f.setBold(False)
+        f.setPixelSize(max(6, int(r.height() * 0.17)))
+        p.setFont(f)
+        word = "" if ch == "?" else NAME_OF_CHAR.get(ch, "?")
+        p.drawText(QRectF(box.left(), box.top() + box.height() * 0.62, box.width(), box.height() * 0.36),
+                   Qt.AlignmentFlag.AlignCenter, word)
+    if label:  # the square's name on the left column and the bottom row (a1 … k11), readable over pieces
+        f = QFont()
+        f.setBold(True)
+        f.setPixelSize(max(7, int(r.height() * 0.22)))
+        p.setFont(f)
+        box = p.fontMetrics().boundingRect(label).adjusted(-2, 0, 2, 0)
+        box.moveTopLeft(r.topLeft())
+        p.fillRect(box, QColor(255, 248, 225, 210))
+        p.setPen(QColor("#3a3226"))
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+
+
+def play_colour(key) -> QColor:
+    terrain, piece, _mark, _label = key
+    if piece is not None:
+        return SIDE_COLOURS[piece[0]]
+    return {"D": DESERT_COLOUR, "P": POWER_COLOUR}.get(terrain, OPEN_COLOUR)

@@ -12,26 +12,25 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QListWidget, QPushButton, QVBoxLayout, QWidget
 
 from gridsmith.engine.pyramids.actions import SIDE_NAMES
+from gridsmith.engine.pyramids.cheops import CheopsAgent
 from gridsmith.engine.pyramids.geometry import COLS
 from gridsmith.engine.pyramids.pieces import CHAR, MOBILE, WINS_BY_OPTION
+from gridsmith.engine.pyramids.saves import from_save
 from gridsmith.formats.pyramids.pieces import NAME_OF_CHAR
 
-from ..core import playwindow
 from ..core.geometry import SquareGeometry
 from ..core.playboard import PlayBoard
-from ..core.playwindow import PlayProvider
-from .art import DESERT_COLOUR, OPEN_COLOUR, POWER_COLOUR, SIDE_COLOURS, paint_terrain
+from ..core.play_provider import HUMAN as HUMAN_SEAT
+from ..core.play_provider import PlayProvider
+from .art import SIDE_COLOURS, paint_play_square, play_colour
 
 HUMAN, CHEOPS = 0, 1
 SQ = 48
-#: what a piece's token shows: its rank, or a sign for the three special pieces
-SIGN = {"P": "▲", "S": "S", "C": "C", "?": "?"}
-MARKS = {"sel": QColor(255, 235, 59, 150), "target": QColor(80, 200, 80, 110), "last": QColor(255, 193, 7, 70)}
 
 def legend_text(lion_vs_lion: str = "defender") -> str:
     """Which piece beats which, under the scenario's `lion_vs_lion` option (a lion attacking a lion)."""
@@ -62,50 +61,6 @@ def piece_name(ch: str) -> str:
     return f"{name} ({ch})" if ch.isdigit() else name
 
 
-def paint_play_square(p: QPainter, r: QRect, key) -> None:
-    terrain, piece, mark, label = key
-    paint_terrain(p, r, terrain)
-    if mark:
-        p.fillRect(r, MARKS[mark])
-    if piece is not None:
-        side, ch = piece
-        box = QRectF(r).adjusted(3, 3, -3, -3)
-        colour = QColor(SIDE_COLOURS[side])
-        p.setPen(QPen(QColor("#ffeb3b") if mark == "sel" else colour.darker(150), 3 if mark == "sel" else 1))
-        p.setBrush(colour)
-        p.drawRoundedRect(box, 5, 5)
-        p.setPen(QColor("white"))
-        f = QFont()
-        f.setBold(True)
-        f.setPixelSize(max(8, int(r.height() * 0.42)))
-        p.setFont(f)
-        top = QRectF(box.left(), box.top(), box.width(), box.height() * 0.68)
-        p.drawText(top, Qt.AlignmentFlag.AlignCenter, SIGN.get(ch, ch))
-        f.setBold(False)
-        f.setPixelSize(max(6, int(r.height() * 0.17)))
-        p.setFont(f)
-        word = "" if ch == "?" else NAME_OF_CHAR.get(ch, "?")
-        p.drawText(QRectF(box.left(), box.top() + box.height() * 0.62, box.width(), box.height() * 0.36),
-                   Qt.AlignmentFlag.AlignCenter, word)
-    if label:  # the square's name on the left column and the bottom row (a1 … k11), readable over pieces
-        f = QFont()
-        f.setBold(True)
-        f.setPixelSize(max(7, int(r.height() * 0.22)))
-        p.setFont(f)
-        box = p.fontMetrics().boundingRect(label).adjusted(-2, 0, 2, 0)
-        box.moveTopLeft(r.topLeft())
-        p.fillRect(box, QColor(255, 248, 225, 210))
-        p.setPen(QColor("#3a3226"))
-        p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
-
-
-def play_colour(key) -> QColor:
-    terrain, piece, _mark, _label = key
-    if piece is not None:
-        return SIDE_COLOURS[piece[0]]
-    return {"D": DESERT_COLOUR, "P": POWER_COLOUR}.get(terrain, OPEN_COLOUR)
-
-
 class PyramidsProvider(PlayProvider):
     game_name = "pyramids"
     reports_thinking = True
@@ -130,7 +85,6 @@ class PyramidsProvider(PlayProvider):
 
     def agent(self, seat: int, name: str, options: dict):
         if name == "cheops":  # the scenario's level and thinking time (manual F2, F4), stopped by "Stop thinking"
-            from gridsmith.engine.pyramids.cheops import CheopsAgent
 
             o = self.window.state.resolved.options
             kw = {"level": o.level, "time_limit": o.think_seconds, **options}
@@ -140,8 +94,6 @@ class PyramidsProvider(PlayProvider):
     @property
     def cheops(self):
         """The Cheops computer player of this game, if one plays."""
-        from gridsmith.engine.pyramids.cheops import CheopsAgent
-
         return next((a for a in self.window.agents if isinstance(a, CheopsAgent)), None)
 
     # ---- board --------------------------------------------------------------------------------------
@@ -263,7 +215,7 @@ class PyramidsProvider(PlayProvider):
         self.best.setText(f"best so far: {info.best.to_text() if info.best else '-'} ({info.best_score:.2f})")
 
     def after_step(self, step) -> None:
-        if step.seat is not None and self.window.seats[step.seat] != playwindow.HUMAN:
+        if step.seat is not None and self.window.seats[step.seat] != HUMAN_SEAT:
             self.best.setText(f"{self.window.names[step.seat]} played {step.action.to_text()}")
 
     # ---- input --------------------------------------------------------------------------------------------
@@ -358,8 +310,6 @@ class PyramidsProvider(PlayProvider):
 
     # ---- saved games ------------------------------------------------------------------------------------------
     def start_of(self, save):
-        from gridsmith.engine.pyramids.saves import from_save
-
         state = from_save(save, 0)
         state.scenario_name = save.scenario
         return state
@@ -369,14 +319,3 @@ class PyramidsProvider(PlayProvider):
 
 
 PROVIDER = PyramidsProvider
-
-
-class PlayWindow(playwindow.PlayWindow):
-    """The one play window with Pyramids in it: the player (bottom) against Cheops (top) unless other
-    seats are given."""
-
-    def __init__(self, scenario, seed: int | None = None, scenario_name: str = "", agent_seed: int | None = None,
-                 seats: list[str] | None = None, **kw):
-        super().__init__(PyramidsProvider, scenario, list(seats or ["human", "cheops"]), seed,
-                         agent_seed=agent_seed, title=scenario_name or "Pyramids", **kw)
-        self.scenario_name = scenario_name

@@ -6,6 +6,9 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout)
 
+from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.pyramids.game import random_setup
+from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
 from gridsmith.formats.pyramids.refs import RefError, load_ref
 from gridsmith.formats.pyramids.scenario import SIDES, SetupChoice, Side, resolve
 from gridsmith.formats.pyramids.setups import SetupLibrary
@@ -16,6 +19,7 @@ from ..core import commands
 from ..core.forms import guard_wheel
 from ..core.document import EditorDocument
 from ..core.editorwidget import ValidatedEditor
+from ..core.playwindow import start_test_play
 
 KIND = "pyramids.scenario"
 SIDE_TITLES = {"player": "Player (bottom)", "cheops": "Cheops (top)"}
@@ -43,8 +47,6 @@ class ScenarioDocument(EditorDocument):
         return commands.set_value(self, ("sides",), sides, f"{side} piece set")
 
     def counts_of(self, side: str):
-        from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
-
         try:
             return load_ref(self.model.side(side).pieceset, ".pieceset.yaml", PieceSet, self.context()).counts
         except RefError:
@@ -89,9 +91,6 @@ class SidePanel(QGroupBox):
             entries = self.doc.library_entries(lib)
             self.doc.set_side_setup(self.side, SetupChoice(library=lib, entry=entries[0] if entries else ""))
         else:
-            from gridsmith.engine.core.rng import CounterRng
-            from gridsmith.engine.pyramids.game import random_setup
-
             counts = self.doc.counts_of(self.side)
             self.doc.set_side_setup(self.side, SetupChoice(rows=random_setup(counts, CounterRng(1))))
 
@@ -229,8 +228,8 @@ class ScenarioEditor(ValidatedEditor):
     def play(self, main_window):
         """Test-play the scenario as it is in the editor (not as saved) in the one play window; with
         a main window it first asks who plays each seat (editor.core.playwindow)."""
-        from ..core.playwindow import start_test_play
-        from .play import PlayWindow, PyramidsProvider
+        from .play import PyramidsProvider  # test-play only: the play provider loads the game's engine
+        from .play_window import PlayWindow  # (with its provider)
 
         res, problems = resolve(self.document.snapshot(), self.document.context())
         if res is None:

@@ -31,7 +31,7 @@ class CircuitWarGame(Game):
         return state.n
 
     def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> Any:
-        from gridsmith.formats.circuitwar.rulesets import RulesetError
+        from gridsmith.formats.rulesets import RulesetError
 
         from .game import new_game
 

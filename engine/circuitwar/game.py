@@ -9,7 +9,7 @@ from pathlib import Path
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.ruleset import Ruleset
-from gridsmith.formats.circuitwar.rulesets import load_ruleset
+from gridsmith.formats.circuitwar.refs import load_ruleset
 from gridsmith.formats.circuitwar.scenario import Scenario
 
 from .board import EMPTY, NO_CIRCUIT, Board, from_layers

@@ -25,7 +25,7 @@ class PendulousGame(Game):
         return [p.name for p in scenario.players]
 
     def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> PendulousState:
-        from gridsmith.formats.pendulous.rulesets import RulesetError
+        from gridsmith.formats.rulesets import RulesetError
 
         from .game import new_game
 

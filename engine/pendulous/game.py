@@ -7,7 +7,7 @@ from typing import Any
 from gridsmith.formats.pendulous.ruleset import Ruleset
 from gridsmith.formats.pendulous.scenario import Scenario
 
-from gridsmith.formats.pendulous.rulesets import load_ruleset
+from gridsmith.formats.pendulous.refs import load_ruleset
 from .state import PendulousState
 
 

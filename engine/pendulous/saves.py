@@ -88,8 +88,9 @@ def save_text(save: SaveFile) -> str:
     of the code's defaults cannot change a saved game)."""
     import io
 
-    from gridsmith.formats.document import new_tree, schema_url
+    from gridsmith.formats.document import new_tree
     from gridsmith.formats.loader import round_trip_yaml
+    from gridsmith.formats.schema import schema_url
 
     data = save.model_dump(mode="json", exclude_none=True)
     tree = new_tree(save, data, comments=["A saved Pendulous game: `gridsmith replay` checks it, `gridsmith play` resumes it."],

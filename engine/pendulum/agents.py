@@ -21,12 +21,13 @@ from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS
 
-from .actions import Action
-from .rules import act_actions, apply_action
+from .actions import Action, Done, Flip, Home, Pass, Place, Wait
+from .council import apply_action
+from .rules import act_actions
 from .state import TOP, Glass, PendulumState
 
-WAIT = Action("wait")
-PASSIVE = ("wait", "pass", "done")
+WAIT = Wait()
+PASSIVE = (Wait, Pass, Done)
 MAX_PER_GROUP = 24
 
 
@@ -106,7 +107,7 @@ class GreedyAgent:
             sim.glasses[area].row = row
             best = -1e9
             for a in _sample(act_actions(sim, q)):
-                if a.args[0] == w.wid:
+                if a.worker == w.wid:
                     best = max(best, self.delta(sim, q, a, base))
             out[sid] = best
         del w0
@@ -118,11 +119,11 @@ class GreedyAgent:
         return 0 if g.row == row else max(0, g.expires - st.now)
 
     def placement_score(self, st, q, action, values) -> float:
-        w = st.worker(q, action.args[0])
+        w = st.worker(q, action.worker)
         here = values.get(w.space, 0.0) if (w.space and w.part == TOP) else 0.0
-        if action.verb == "home":
+        if isinstance(action, Home):
             return -max(here, 0.0) * self.placement_discount - 0.01
-        there = values.get(action.args[1], -1e9)
+        there = values.get(action.space, -1e9)
         return self.placement_discount * (max(there, 0.0) - max(here, 0.0)) - 0.05
 
     def flip_score(self, st: PendulumState, q: int, area: str, values) -> float:
@@ -145,22 +146,22 @@ class GreedyAgent:
         q = getattr(view, "viewer", None)
         if q is None:
             return legal_actions[0]
-        passive = next((a for a in legal_actions if a.verb in PASSIVE), None)
+        passive = next((a for a in legal_actions if isinstance(a, PASSIVE)), None)
         base = self.value(st, q)
         values = None
         best, best_score = passive, 0.05 if passive is not None else -1e18
         for group in _groups(legal_actions):
             for a in _sample(group):
-                if a.verb in PASSIVE:
+                if isinstance(a, PASSIVE):
                     continue
-                if a.verb in ("place", "home"):
+                if isinstance(a, (Place, Home)):
                     if values is None:
                         values = self.space_values(st, q)
                     sc = self.score_placement(st, q, a, values)
-                elif a.verb == "flip":
+                elif isinstance(a, Flip):
                     if values is None:
                         values = self.space_values(st, q)
-                    sc = self.flip_score(st, q, a.args[0], values)
+                    sc = self.flip_score(st, q, a.area, values)
                 else:
                     sc = self.delta(st, q, a, base)
                 sc += self.adjust(st, q, a)
@@ -248,7 +249,7 @@ class PlannerAgent(GreedyAgent):
         return area != "purple" or st.markers[row] > 0
 
     def score_placement(self, st, q, a, values) -> float:
-        if a.verb == "place" and not self.reachable(st, a.args[1]):
+        if isinstance(a, Place) and not self.reachable(st, a.space):
             return -1.0
         return self.placement_score(st, q, a, values)
 
@@ -269,7 +270,7 @@ class PlannerAgent(GreedyAgent):
 def _groups(actions: list) -> list[list]:
     groups: dict[tuple, list] = {}
     for a in actions:
-        groups.setdefault((a.verb, a.args[:1]), []).append(a)
+        groups.setdefault((type(a), a.subject), []).append(a)
     return list(groups.values())
 
 

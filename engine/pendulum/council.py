@@ -11,18 +11,43 @@ order until every seat passes in a row. Then the six steps:
 4. council 4 ends the game; otherwise refresh rewards, display, achievement, Legendary marker, markers;
 5. move or place workers under the normal rules (turns in privilege order until all pass);
 6. wait until every glass has run out, then flip all three and play on.
+
+Being the frame, this module also answers for every phase what a seat may do (`legal_actions`) and
+does it (`apply_action`): the council's reward and trim here, the rest by engine.pendulum.rules. The
+state (engine.pendulum.state) calls these; rules and council see the state for types only.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from gridsmith.formats.pendulum.effects import AREAS, COLOURS, TRACKS, Cost
 
-from .actions import Action, Event, IllegalAction
-from .effects import apply_effect, cost_options, effect_options, item_options, multisets, parse_multiset, pay
-from .rules import flip, placement_actions
+from .actions import Action, Done, Flip, IllegalAction, Pass, Refill, Reward, Trim
+from .events import CouncilCalled, CouncilPrivilege, Event, GameEnded, RoundBegan, TimeStep
+from .effects import apply_effect, cost_options, effect_options, gain_amounts, item_options, multisets, parse_multiset, pay
+from .rules import apply_round_action, flip, forget_overflow, placement_actions, round_actions
 from .scoring import final_result
-from .state import PendulumState
+
+if TYPE_CHECKING:
+    from .state import PendulumState
+
+
+def legal_actions(state: PendulumState, q: int) -> list[Action]:
+    """What seat `q` may do now, in every phase: the council's steps here, the rest by the rules."""
+    if state.phase == "council" and state.result is None:
+        return council_actions(state, q)
+    return round_actions(state, q)
+
+
+def apply_action(state: PendulumState, q: int | None, action: Action, log: list[str]) -> None:
+    """Do `action` for seat `q` (None: the game's automatic flip); IllegalAction when a rule forbids it."""
+    if isinstance(action, (Reward, Trim)):
+        forget_overflow(state, q, action)
+        apply_council(state, q, action, log)
+    else:
+        apply_round_action(state, q, action, log)
 
 
 def seats_in_privilege(state: PendulumState) -> list[int]:
@@ -32,25 +57,25 @@ def seats_in_privilege(state: PendulumState) -> list[int]:
 # ------------------------------------------------------------------ transitions after every action
 
 def after_action(state: PendulumState, q: int | None, action: Action) -> list[Event]:
-    ph, v = state.phase, action.verb
+    ph = state.phase
     if ph == "start":
         state.queue.pop(0)
         return start_round(state) if not state.queue else []
     if ph == "timed":
-        if v == "flip" and action.args[0] == "purple" and sum(state.markers) == 0:
+        if isinstance(action, Flip) and action.area == "purple" and sum(state.markers) == 0:
             return call_council(state)
         return []
     if ph == "untimed":
         state.turn_actions += 1
-        if v == "done":
+        if isinstance(action, Done):
             state.done.add(q)
         if len(state.done) >= state.n:
             return next_time_step(state)
         return []
     if ph == "wrapup":
-        return _next_turn(state, v == "pass", begin_council)
+        return _next_turn(state, isinstance(action, Pass), begin_council)
     if ph == "council":
-        return council_progress(state, v)
+        return council_progress(state, action)
     return []
 
 
@@ -73,8 +98,7 @@ def start_round(state: PendulumState) -> list[Event]:
     lines: list[str] = []
     for a in (state.res.side.time_track[0].flip if untimed and state.res.side.time_track else AREAS):
         flip(state, a, lines)
-    ev = Event(state.now, None, f"round {state.round} begins ({'untimed' if untimed else 'timed'}): "
-               + "; ".join(lines))
+    ev = RoundBegan(state.now, None, state.round, untimed, tuple(lines))
     return [ev]
 
 
@@ -90,12 +114,12 @@ def next_time_step(state: PendulumState) -> list[Event]:
     lines: list[str] = []
     for a in track[state.time_step].flip:
         flip(state, a, lines)
-    ev = Event(state.now, None, f"time track step {state.time_step + 1}: " + "; ".join(lines))
+    ev = TimeStep(state.now, None, state.time_step + 1, tuple(lines))
     return [ev]
 
 
 def call_council(state: PendulumState) -> list[Event]:
-    out = [Event(state.now, None, "the last purple marker is gone: the council is called")]
+    out: list[Event] = [CouncilCalled(state.now, None)]
     # requests made before the call are served now, in privilege order
     for p in sorted(state.pending, key=lambda p: state.privilege_rank(p.seat)):
         state.pending.remove(p)
@@ -119,13 +143,12 @@ def begin_council(state: PendulumState) -> list[Event]:
     state.privilege.sort(key=lambda q: (-votes[q], -old[q]))
     for s in state.seats:
         s.res["votes"] = 0
-    text = "council: privilege " + " ".join("N" if q < 0 else str(q + 1) for q in state.privilege)
+    ev = CouncilPrivilege(state.now, None, tuple(state.privilege))
     # step 2
     state.council_step = 2
     state.council_taken = set()
     state.turn_order = seats_in_privilege(state)
     state.turn_index = 0
-    ev = Event(state.now, None, text)
     return [ev]
 
 
@@ -139,27 +162,27 @@ def bonus_for(state: PendulumState, q: int) -> int:
 def reward_options(state: PendulumState, q: int) -> list[Action]:
     s = state.seats[q]
     bonus = bonus_for(state, q)
-    tails = [f"bonus:{t}" for t in multisets(TRACKS, bonus)] if bonus else [""]
-    out: list[tuple[str, ...]] = []
+    tails = list(multisets(TRACKS, bonus)) if bonus else [None]
+    out: list[tuple[str, tuple[str, ...]]] = []  # (reward, choices)
     for rid in state.reward_slots:
         if rid is None or rid in state.council_taken:
             continue
         r = state.rewards[rid]
         if r.type == "permanent_stratagem":
-            out.append((rid,))
+            out.append((rid, ()))
             continue
         pays = cost_options(s, r.cost) if r.type == "final" else [""]
         effs = effect_options(state, q, r.effect)
         if pays is None or effs is None:
             continue  # "Ihr dürft keine Karte wählen, deren Kosten ihr nicht bezahlen könnt"
-        out += [(rid, *((p,) if p else ()), *e) for p in pays for e in effs]
+        out += [(rid, (*((p,) if p else ()), *e)) for p in pays for e in effs]
     gw = next((r for r in state.rewards.values() if r.type == "great_worker"), None)
     if gw is not None and state.great_worker_up and state.res.side.council.great_worker:
         opts = item_options(state, q, "great_worker")
-        out += [(gw.id, o) for o in opts or ()]
+        out += [(gw.id, (o,)) for o in opts or ()]
     effs = effect_options(state, q, state.res.side.council.default_reward)
-    out += [("default", *e) for e in effs or [()]]
-    return [Action("reward", (*o, *((t,) if t else ()))) for o in out for t in tails]
+    out += [("default", tuple(e)) for e in effs or [()]]
+    return [Reward(rid, choices, t) for rid, choices in out for t in tails]
 
 
 def trim_options(state: PendulumState, q: int) -> list[Action]:
@@ -169,7 +192,7 @@ def trim_options(state: PendulumState, q: int) -> list[Action]:
     for c in COLOURS:
         col = s.columns[c]
         if len(col) > limit:
-            out += [Action("trim", (c, ",".join(keep))) for keep in combinations(col, limit)]
+            out += [Trim(c, keep) for keep in combinations(col, limit)]
             break  # one column at a time
     return out
 
@@ -179,28 +202,27 @@ def council_actions(state: PendulumState, q: int) -> list[Action]:
     places ("Diese Aktion kann auch in der Ratsphase durchgeführt werden"), which keeps the turn."""
     if not state.turn_order or state.turn_order[state.turn_index] != q:
         return []
-    refill = [Action("refill")] if None in state.display and state.province_deck else []
+    refill: list[Action] = [Refill()] if None in state.display and state.province_deck else []
     if state.council_step == 2:
         return reward_options(state, q) + refill
     if state.council_step == 3:
         return trim_options(state, q) + refill
     if state.council_step == 5:
         limit = 60 * len(state.turn_order)
-        return [Action("pass")] + (placement_actions(state, q) if state.turn_actions < limit else []) + refill
+        return [Pass()] + (placement_actions(state, q) if state.turn_actions < limit else []) + refill
     return []
 
 
-def apply_council(state: PendulumState, q: int, verb: str, a: list[str], log: list[str]) -> None:
+def apply_council(state: PendulumState, q: int, action: Reward | Trim, log: list[str]) -> None:
     s = state.seats[q]
-    if verb == "trim":
-        colour, keep = a[0], a[1].split(",")
+    if isinstance(action, Trim):
+        colour, keep = action.colour, list(action.keep)
         if sorted(keep) != sorted(set(keep)) or not set(keep) <= set(s.columns[colour]):
             raise IllegalAction("keep provinces of that column")
         s.columns[colour] = [p for p in s.columns[colour] if p in keep]
         log.append(f"kept {', '.join(keep)} under {colour}")
         return
-    bonus = a.pop() if a and a[-1].startswith("bonus:") else None
-    rid = a.pop(0)
+    bonus, rid, a = action.bonus, action.reward, list(action.choices)
     if rid == "default":
         apply_effect(state, q, state.res.side.council.default_reward, a, log)
     else:
@@ -222,14 +244,12 @@ def apply_council(state: PendulumState, q: int, verb: str, a: list[str], log: li
                     pay(s, r.cost, a.pop(0) if r.cost.any else "")
                 apply_effect(state, q, r.effect, a, log)
     if bonus:
-        from .effects import gain_amounts
-
-        gain_amounts(state, q, parse_multiset(bonus[6:], TRACKS, bonus_for(state, q)), log)
+        gain_amounts(state, q, parse_multiset(bonus, TRACKS, bonus_for(state, q)), log)
 
 
-def council_progress(state: PendulumState, verb: str) -> list[Event]:
+def council_progress(state: PendulumState, action: Action) -> list[Event]:
     out: list[Event] = []
-    if verb == "refill":
+    if isinstance(action, Refill):
         return out  # revealing provinces is no step of the council: the same seat is still on turn
     if state.council_step == 2:
         state.turn_index += 1
@@ -240,7 +260,7 @@ def council_progress(state: PendulumState, verb: str) -> list[Event]:
     elif state.council_step == 3:
         _trim_turns(state)
     elif state.council_step == 5:
-        return _next_turn(state, verb == "pass", wait_for_glasses)
+        return _next_turn(state, isinstance(action, Pass), wait_for_glasses)
     if state.council_step == 3 and not state.turn_order:
         out += step4(state)
     return out
@@ -255,7 +275,7 @@ def step4(state: PendulumState) -> list[Event]:
     if state.round >= state.rules.limits.rounds:
         state.phase = "over"
         state.result = final_result(state)
-        ev = Event(state.now, None, "the game ends: " + state.result.reason)
+        ev = GameEnded(state.now, None, state.result.reason)
         return [ev]
     refresh(state)
     state.council_step = 5
@@ -308,8 +328,6 @@ def set_untimed(state: PendulumState, untimed: bool) -> int:
     Entscheidet einfach am Ende jeder Ratsphase, wie ihr die nächste Runde spielen möchtet." Mark the next
     undecided round timed or untimed in this game's scenario (`untimed_rounds`, which a save embeds: the
     rounds played so far replay the same). Returns that round; IllegalAction when none is open."""
-    from dataclasses import replace
-
     r = next_round_to_decide(state)
     if r is None:
         raise IllegalAction("the next round's way of play is decided (it begins at the end of the council)")
@@ -318,4 +336,4 @@ def set_untimed(state: PendulumState, untimed: bool) -> int:
     return r
 
 
-__all__ = ["after_action", "set_untimed", "next_round_to_decide", "start_round", "council_actions", "apply_council", "Cost"]
+__all__ = ["legal_actions", "apply_action", "after_action", "set_untimed", "next_round_to_decide", "start_round", "council_actions", "apply_council", "Cost"]

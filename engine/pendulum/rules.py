@@ -10,18 +10,33 @@ cost is paid, the reward taken once. Time-independent actions: `flip`, `play`, `
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gridsmith.formats.pendulum.effects import AREAS, TRACKS, Cost, names
 
-from .actions import Action, IllegalAction
+from .actions import (Act, Action, Claim, Done, Fame, Flip, Home, IllegalAction, Pass, Place, Play, Refill,
+                      Retrieve)
 from .effects import apply_effect, cost_options, effect_options, pay
-from .state import ADJACENT_ACTION, BOTTOM, TOP, PendulumState, seat_cost
 
-WORKER_VERBS = ("place", "home")
+if TYPE_CHECKING:
+    from .state import PendulumState
+
+TOP, BOTTOM = "top", "bottom"  # the parts of an action space: the gold frame, the reward box
+
+#: an advanced leader's ability, as hooks overriding the basic rules ("Die Fähigkeiten mancher
+#: fortgeschrittener Anführer brechen diese Grundregeln und haben Vorrang"); docs/rules/pendulum.md
+MOVE_IN_GLASS_ROW = "move_in_glass_row"  # rule 1 off: move onto a top part / off any part in a glass row
+ACT_WITHOUT_GLASS = "act_without_glass"  # rule 2 off: act from a top part in a row without a glass
+IGNORE_BLOCKING = "ignore_blocking"  # small workers enter occupied top parts in purple and green
+ADJACENT_ACTION = "adjacent_action"  # stratagems with `adjacent_action` add an adjacent space's action
 
 
-def _combine(head: tuple[str, ...], pay_tok: str, eff: tuple[str, ...]) -> tuple[str, ...]:
-    return head + ((pay_tok,) if pay_tok else ()) + eff
+
+WORKER_ACTIONS = (Place, Home)
+
+
+def _combine(pay_tok: str, eff: tuple[str, ...]) -> tuple[str, ...]:
+    return ((pay_tok,) if pay_tok else ()) + eff
 
 
 def placement_actions(state: PendulumState, q: int, only_size: str | None = None,
@@ -39,9 +54,9 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
             if only_bottom_rows and state.row_of(sid)[1] != 1:
                 continue
             if state.can_enter_top(q, w, sid, occ) is None:
-                out.append(Action("place", (w.wid, sid)))
+                out.append(Place(w.wid, sid))
         if w.space is not None and not only_size:
-            out.append(Action("home", (w.wid,)))
+            out.append(Home(w.wid))
     return out
 
 
@@ -59,8 +74,7 @@ def act_actions(state: PendulumState, q: int) -> list[Action]:
             effs = effect_options(state, q, plan.effect)
             if effs is None:
                 continue
-            head = (w.wid,) + tuple(f"with={m}" for m in mods)
-            out += [Action("act", _combine(head, p, e)) for p in pays for e in effs]
+            out += [Act(w.wid, mods, _combine(p, e)) for p in pays for e in effs]
     return out
 
 
@@ -153,7 +167,7 @@ def stratagem_actions(state: PendulumState, q: int) -> list[Action]:
         effs = effect_options(state, q, c.effect)
         if pays is None or effs is None:
             continue
-        out += [Action("play", _combine((sid,), p, e)) for p in pays for e in effs]
+        out += [Play(sid, _combine(p, e)) for p in pays for e in effs]
     return out
 
 
@@ -170,10 +184,10 @@ def claim_actions(state: PendulumState, q: int) -> list[Action]:
         return []
     out = []
     if state.legendary_on_card and not s.legendary:
-        out.append(Action("claim", ("legendary",)))
+        out.append(Claim("legendary"))
     effs = effect_options(state, q, a.banner)
     if effs is not None:
-        out += [Action("claim", ("banner", *e)) for e in effs]
+        out += [Claim("banner", tuple(e)) for e in effs]
     return out
 
 
@@ -181,19 +195,20 @@ def realtime_actions(state: PendulumState, q: int) -> list[Action]:
     s = state.seats[q]
     out: list[Action] = []
     if any(s.overflow.values()):
-        out += [Action("fame", (t,)) for t in TRACKS if s.overflow[t]]
+        out += [Fame(t) for t in TRACKS if s.overflow[t]]
     out += placement_actions(state, q)
     out += act_actions(state, q)
     out += stratagem_actions(state, q)
     if s.discard and s.res["culture"] >= state.rules.costs.retrieve_culture:
-        out.append(Action("retrieve"))
+        out.append(Retrieve())
     out += claim_actions(state, q)
     if None in state.display and state.province_deck:
-        out.append(Action("refill"))
+        out.append(Refill())
     return out
 
 
-def legal_actions(state: PendulumState, q: int) -> list[Action]:
+def round_actions(state: PendulumState, q: int) -> list[Action]:
+    """What seat `q` may do now outside the council (engine.pendulum.council.legal_actions adds it)."""
     if state.result is not None:
         return []
     ph = state.phase
@@ -202,17 +217,13 @@ def legal_actions(state: PendulumState, q: int) -> list[Action]:
             return []
         return placement_actions(state, q, only_size=state.queue[0][1], only_bottom_rows=True)
     if ph == "timed":
-        return [Action("flip", (a,)) for a in AREAS if state.can_flip(a)] + realtime_actions(state, q)
+        return [Flip(a) for a in AREAS if state.can_flip(a)] + realtime_actions(state, q)
     if ph == "untimed":
         more = realtime_actions(state, q) if state.turn_actions < MAX_STEP_ACTIONS * state.n else []
-        return [Action("done")] + more
+        return [Done()] + more
     if ph == "wrapup":
         more = realtime_actions(state, q) if state.turn_actions < MAX_STEP_ACTIONS else []
-        return [Action("pass")] + more
-    if ph == "council":
-        from .council import council_actions
-
-        return council_actions(state, q)
+        return [Pass()] + more
     return []
 
 
@@ -221,19 +232,18 @@ MAX_STEP_ACTIONS = 60
 
 def explain(state: PendulumState, q: int, action: Action) -> str:
     """Why `action` is not legal for seat `q` now: the rule, for a human."""
-    v, args = action.verb, action.args
     if state.result is not None:
         return "the game is over"
     try:
-        if v in ("place", "home") and args:
-            w = state.worker(q, args[0])
+        if isinstance(action, (Place, Home)):
+            w = state.worker(q, action.worker)
             why = state.can_leave(w, q)
             if why:
                 return why
-            if v == "place" and len(args) > 1:
-                return state.can_enter_top(q, w, args[1]) or "not now"
-        if v == "act" and args:
-            w = state.worker(q, args[0])
+            if isinstance(action, Place):
+                return state.can_enter_top(q, w, action.space) or "not now"
+        if isinstance(action, Act):
+            w = state.worker(q, action.worker)
             if w.space is None or w.part != TOP:
                 return "a worker acts from the top part (gold frame) of a space"
             if (q, w.wid) in state.spent:
@@ -242,10 +252,10 @@ def explain(state: PendulumState, q: int, action: Action) -> str:
             if not state.may_act(q, w):
                 return "a worker action is possible only in a row with a sandglass (\"eine Sanduhr\")"
             return "the cost cannot be paid, or the choices do not fit the reward"
-        if v == "flip" and args and args[0] in AREAS:
+        if isinstance(action, Flip) and action.area in AREAS:
             if state.phase != "timed":
                 return "no sandglass is flipped now (after the call, in the council, or in an untimed round)"
-            if state.now < state.glasses[args[0]].expires:
+            if state.now < state.glasses[action.area].expires:
                 return "only an expired sandglass may be flipped"
             return "purple must land on a circle holding a marker"
     except IllegalAction as e:
@@ -255,56 +265,58 @@ def explain(state: PendulumState, q: int, action: Action) -> str:
 
 # ----------------------------------------------------------------------------------------- applying
 
-def apply_action(state: PendulumState, q: int | None, action: Action, log: list[str]) -> None:
-    v, a = action.verb, list(action.args)
-    if q is not None and v != "fame":
+def forget_overflow(state: PendulumState, q: int | None, action: Action) -> None:
+    """Fame is taken right after the gain or not at all: any other action of the seat forgets the VP gained
+    past a track's end."""
+    if q is not None and not isinstance(action, Fame):
         for t in TRACKS:
-            state.seats[q].overflow[t] = 0  # Fame is taken right after the gain or not at all
-    if v == "flip":
-        flip(state, a[0], log)
-    elif v == "place":
-        w = state.worker(q, a[0])
-        why = state.can_leave(w, q) or state.can_enter_top(q, w, a[1])
+            state.seats[q].overflow[t] = 0
+
+
+def apply_round_action(state: PendulumState, q: int | None, action: Action, log: list[str]) -> None:
+    """Do any action but the council's reward and trim (engine.pendulum.council.apply_action does those)."""
+    forget_overflow(state, q, action)
+    if isinstance(action, Flip):
+        flip(state, action.area, log)
+    elif isinstance(action, Place):
+        w = state.worker(q, action.worker)
+        why = state.can_leave(w, q) or state.can_enter_top(q, w, action.space)
         if why:
             raise IllegalAction(why)
-        w.space, w.part = a[1], TOP
-    elif v == "home":
-        w = state.worker(q, a[0])
+        w.space, w.part = action.space, TOP
+    elif isinstance(action, Home):
+        w = state.worker(q, action.worker)
         why = state.can_leave(w, q)
         if why:
             raise IllegalAction(why)
         w.space, w.part = None, None
-    elif v == "act":
-        perform(state, q, a, log)
-    elif v == "play":
-        sid = a.pop(0)
+    elif isinstance(action, Act):
+        perform(state, q, action, log)
+    elif isinstance(action, Play):
         s = state.seats[q]
-        if sid not in s.hand:
-            raise IllegalAction(f"{sid} is not in hand (retrieve it first)")
-        c = state.stratagems[sid]
-        pay(s, c.cost, a.pop(0) if c.cost.any else "")
-        s.hand.remove(sid)
-        s.discard.append(sid)
-        apply_effect(state, q, c.effect, a, log)
-    elif v == "retrieve":
+        if action.card not in s.hand:
+            raise IllegalAction(f"{action.card} is not in hand (retrieve it first)")
+        c = state.stratagems[action.card]
+        choices = list(action.choices)
+        pay(s, c.cost, choices.pop(0) if c.cost.any else "")
+        s.hand.remove(action.card)
+        s.discard.append(action.card)
+        apply_effect(state, q, c.effect, choices, log)
+    elif isinstance(action, Retrieve):
         s = state.seats[q]
         s.res["culture"] -= state.rules.costs.retrieve_culture
         s.hand += s.discard
         s.discard = []
-    elif v == "claim":
-        claim(state, q, a, log)
-    elif v == "refill":
+    elif isinstance(action, Claim):
+        claim(state, q, action, log)
+    elif isinstance(action, Refill):
         log.append(f"{state.refill_display()} provinces revealed")
-    elif v == "fame":
-        take_fame(state, q, a[0], log)
-    elif v in ("pass", "done"):
+    elif isinstance(action, Fame):
+        take_fame(state, q, action.track, log)
+    elif isinstance(action, (Pass, Done)):
         pass
-    elif v in ("reward", "trim"):
-        from .council import apply_council
-
-        apply_council(state, q, v, a, log)
     else:
-        raise IllegalAction(f"unknown action {v!r}")
+        raise IllegalAction(f"unknown action {action.verb!r}")
 
 
 def flip(state: PendulumState, area: str, log: list[str]) -> None:
@@ -324,17 +336,15 @@ def flip(state: PendulumState, area: str, log: list[str]) -> None:
     log.append(f"{area} now on the {('top', 'bottom')[g.row]} row")
 
 
-def perform(state: PendulumState, q: int, a: list[str], log: list[str]) -> None:
-    w = state.worker(q, a.pop(0))
+def perform(state: PendulumState, q: int, action: Act, log: list[str]) -> None:
+    w = state.worker(q, action.worker)
     if w.space is None or w.part != TOP:
         raise IllegalAction("a worker acts from the top part of a space")
     if not state.may_act(q, w):
         raise IllegalAction("a worker action is possible only in a row with a sandglass")
     state.started.discard((q, w.wid))
-    mods = []
-    while a and a[0].startswith("with="):
-        mods.append(a.pop(0)[5:])
-    plan = _act_plan(state, q, w.space, tuple(mods))
+    plan = _act_plan(state, q, w.space, action.modifiers)
+    a = list(action.choices)
     s = state.seats[q]
     w.part = BOTTOM  # 1. the action has started
     state.spent[(q, w.wid)] = state.area_of(w.space)  # once until this area's glass flips
@@ -347,19 +357,19 @@ def perform(state: PendulumState, q: int, a: list[str], log: list[str]) -> None:
     apply_effect(state, q, plan.effect, a, log)  # 3. the rewards, once each
 
 
-def claim(state: PendulumState, q: int, a: list[str], log: list[str]) -> None:
+def claim(state: PendulumState, q: int, action: Claim, log: list[str]) -> None:
     s = state.seats[q]
     ach = state.achievements[state.achievement]
     state.achievement_markers.append(q)
     s.claimed = True
-    if a[0] == "legendary":
+    if action.kind == "legendary":
         if not state.legendary_on_card or s.legendary:
             raise IllegalAction("the Legendary marker is gone, or was yours in an earlier round")
         state.legendary_on_card = False
         s.legendary = True
         log.append("took the Legendary marker")
     else:
-        apply_effect(state, q, ach.banner, a[1:], log)
+        apply_effect(state, q, ach.banner, list(action.choices), log)
 
 
 def take_fame(state: PendulumState, q: int, track: str, log: list[str]) -> None:
@@ -377,3 +387,13 @@ def take_fame(state: PendulumState, q: int, track: str, log: list[str]) -> None:
     s.res[r] = min(s.res[r], state.resource_cap(q, r))
     s.fame[track] += 1
     log.append(f"1 Fame on {track}")
+
+
+def seat_cost(state: PendulumState, q: int, sid: str, waived: bool) -> dict[str, int]:
+    """A worker action's cost (rulebook): 2 gold in purple and green (unless waived); in black only
+    Conquer Province costs (4 military); the rest are free."""
+    area, _r, sp = state.spaces[sid]
+    c = state.rules.costs
+    if area in ("purple", "green"):
+        return {} if waived else {"gold": c.worker_action_gold}
+    return {"military": c.conquer_military} if "conquer" in names(sp.reward) else {}

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, Event, IllegalAction
+from .actions import Action, IllegalAction, Wait
+from .events import Event
 from .state import PendulumState
 
-WAIT = Action("wait")
+WAIT = Wait()
 #: headless games need someone to flip: an expired glass is flipped this long after it ran out when
 #: no seat did (ruleset timing.auto_flip_ms overrides; a save embeds the value used)
 DEFAULT_AUTO_FLIP_MS = 3000

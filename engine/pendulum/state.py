@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 from gridsmith.engine.core.protocol import Result
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pendulum.board import Space, purple_markers
-from gridsmith.formats.pendulum.effects import AREAS, COLOURS, RESOURCES, TRACKS, Cost, names
+from gridsmith.formats.pendulum.effects import AREAS, COLOURS, RESOURCES, TRACKS, Cost
 from gridsmith.formats.pendulum.scenario import ResolvedScenario
 
-from .actions import Action, Event, IllegalAction
-
-TOP, BOTTOM = "top", "bottom"
-
+from .actions import Act, Action, Flip, IllegalAction
+from .council import after_action, apply_action, legal_actions, start_round
+from .events import Event, Performed, PrivilegeRuling, Refused, Requested
+from .rules import ACT_WITHOUT_GLASS, BOTTOM, IGNORE_BLOCKING, MOVE_IN_GLASS_ROW, TOP, explain
 
 @dataclass
 class Worker:
@@ -89,14 +89,6 @@ class Request:
 #: what actions never change: shared between a state and its copies
 _SHARED = frozenset({"res", "rules", "spaces", "provinces", "stratagems", "rewards", "achievements", "circles",
                      "events", "log", "requests", "rng", "seat_hooks"})
-
-#: an advanced leader's ability, as hooks overriding the basic rules ("Die Fähigkeiten mancher
-#: fortgeschrittener Anführer brechen diese Grundregeln und haben Vorrang"); docs/rules/pendulum.md
-MOVE_IN_GLASS_ROW = "move_in_glass_row"  # rule 1 off: move onto a top part / off any part in a glass row
-ACT_WITHOUT_GLASS = "act_without_glass"  # rule 2 off: act from a top part in a row without a glass
-IGNORE_BLOCKING = "ignore_blocking"  # small workers enter occupied top parts in purple and green
-ADJACENT_ACTION = "adjacent_action"  # stratagems with `adjacent_action` add an adjacent space's action
-
 
 class PendulumState:
     def __init__(self, res: ResolvedScenario, seed: int) -> None:
@@ -367,9 +359,7 @@ class PendulumState:
             group = [p for p in self.pending if p.ms <= first + grace]
             group.sort(key=lambda p: (self.privilege_rank(p.seat), p.ms))
             if len({p.seat for p in group}) > 1 and any(a.ms > b.ms for a, b in zip(group, group[1:])):
-                ev = Event(self.now, None, "privilege ruling: requests within " f"{grace} ms count as "
-                           "simultaneous; served in privilege order: "
-                           + ", ".join(f"seat {p.seat + 1} ({p.action.to_text()})" for p in group))
+                ev = PrivilegeRuling(self.now, None, grace, tuple((p.seat, p.action) for p in group))
                 self.events.append(ev)
                 out.append(ev)
             for p in group:
@@ -379,7 +369,6 @@ class PendulumState:
                 out += self._commit(p.seat, p.action, requested_at=p.ms)
             return out
         if self.phase == "council_wait" and all(g.expires <= self.now for g in self.glasses.values()):
-            from .council import start_round
             evs = start_round(self)
             self.events += evs
             return evs
@@ -387,7 +376,7 @@ class PendulumState:
         if self.phase == "timed" and auto is not None:
             for a in AREAS:
                 if self.can_flip(a) and self.glasses[a].expires + auto <= self.now:
-                    return self._commit(None, Action("flip", (a,)))
+                    return self._commit(None, Flip(a))
         return out
 
     # ------------------------------------------------------------------ who acts
@@ -419,24 +408,21 @@ class PendulumState:
         if action not in legal:
             raise IllegalAction(self.why_illegal(q, action))
         self.requests.append((self.now, q, action))
-        if action.verb == "act":
-            self.started.add((q, action.args[0]))  # started while the glass is in the row
+        if isinstance(action, Act):
+            self.started.add((q, action.worker))  # started while the glass is in the row
         if self.phase == "timed" and self.rules.privilege.grace_ms > 0:
             self.pending.append(Request(self.now, q, action))
-            return [Event(self.now, q, f"requests {action.to_text()}")]
+            return [Requested(self.now, q, action)]
         return self._commit(q, action, requested_at=self.now)
 
     def _commit(self, q: int | None, action: Action, requested_at: int | None = None) -> list[Event]:
-        from .rules import apply_action
-
         snapshot = None
         try:
             if q is not None and requested_at is not None and requested_at != self.now:
                 # still legal? (a higher privilege may have taken the province, the space, the row)
                 ok = action in self.legal_actions(q, at_request=requested_at)
                 if not ok:
-                    ev = Event(self.now, q, f"{action.to_text()} refused: a higher privilege came first "
-                                            f"({self.why_illegal(q, action)})")
+                    ev = Refused(self.now, q, action, self.why_illegal(q, action), outranked=True)
                     self.events.append(ev)
                     return [ev]
             snapshot = self.clone_parts()
@@ -445,25 +431,19 @@ class PendulumState:
         except IllegalAction as e:
             if snapshot is not None:
                 self.restore_parts(snapshot)
-            ev = Event(self.now, q, f"{action.to_text()} refused: {e}")
+            ev = Refused(self.now, q, action, str(e))
             self.events.append(ev)
             return [ev]
         self.log.append((self.now, -1 if q is None else q, action))
-        text = action.to_text() + (": " + "; ".join(x for x in lines if x) if lines else "")
-        evs = [Event(self.now, q, text)]
-        from .council import after_action
+        evs: list[Event] = [Performed(self.now, q, action, tuple(lines))]
         evs += after_action(self, q, action)
         self.events += evs
         return evs
 
     def legal_actions(self, q: int, at_request: int | None = None) -> list[Action]:
-        from .rules import legal_actions
-
         return legal_actions(self, q)
 
     def why_illegal(self, q: int, action: Action) -> str:
-        from .rules import explain
-
         return explain(self, q, action)
 
     def can_flip(self, area: str) -> bool:
@@ -533,15 +513,5 @@ class PendulumState:
         return "\n".join(lines)
 
 
-def seat_cost(state: PendulumState, q: int, sid: str, waived: bool) -> dict[str, int]:
-    """A worker action's cost (rulebook): 2 gold in purple and green (unless waived); in black only
-    Conquer Province costs (4 military); the rest are free."""
-    area, _r, sp = state.spaces[sid]
-    c = state.rules.costs
-    if area in ("purple", "green"):
-        return {} if waived else {"gold": c.worker_action_gold}
-    return {"military": c.conquer_military} if "conquer" in names(sp.reward) else {}
-
-
 NO_COST = Cost()
-__all__ = ["PendulumState", "SeatState", "Worker", "seat_cost", "purple_markers", "NO_COST", "TOP", "BOTTOM"]
+__all__ = ["PendulumState", "SeatState", "Worker", "purple_markers", "NO_COST", "TOP", "BOTTOM"]

@@ -227,12 +227,9 @@ def check_ruleset(model: Ruleset, ctx: CheckContext) -> Iterable[Problem]:
 
 
 def default() -> Ruleset:
+    """The manual's numbers (the model's defaults): what a scenario plays under when the bundled
+    default ruleset is not installed."""
     return Ruleset(kind=KIND, version=VERSION, name="default")
-
-
-def template() -> Ruleset:
-    return Ruleset(kind=KIND, version=VERSION, name="variant",
-                   description="A Circuit War variant: change any value; omitted keys keep the manual's.")
 
 
 SPEC = register(

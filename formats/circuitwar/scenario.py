@@ -3,9 +3,7 @@ pre-built circuitry. The grid alphabet is in formats.circuitwar.lattice and docs
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Literal
-
-from annotated_types import Interval
+from typing import Literal
 
 from pydantic import Field
 
@@ -15,7 +13,7 @@ from ..registry import CheckContext, KindSpec, register
 from . import lattice as L
 from .ruleset import Ruleset
 from ..references import model_of
-from .rulesets import RULESET
+from .refs import RULESET
 
 KIND = "circuitwar.scenario"
 VERSION = 1
@@ -237,26 +235,6 @@ def _free_edge_points(grid: list[str]) -> int:
     rows, cols = len(grid), len(grid[0])
     return sum(1 for r in range(0, rows, 2) for c in range(0, cols, 2)
                if L.on_edge(r, c, rows, cols) and grid[r][c] == L.POINT)
-
-
-Width = Annotated[int, Interval(ge=3, le=L.MAX_POINTS)]
-Height = Annotated[int, Interval(ge=3, le=L.MAX_POINTS)]
-Players = Annotated[int, Interval(ge=2, le=4)]
-
-
-def template(width: Width = L.DEFAULT_WIDTH, height: Height = L.DEFAULT_HEIGHT, players: Players = 2) -> Scenario:
-    """An empty grid (the manual's 19 x 12 by default) with one CPU per side in the middle of an edge:
-    left, right, top, bottom in seat order."""
-    if not (3 <= width <= L.MAX_POINTS and 3 <= height <= L.MAX_POINTS and 2 <= players <= 4):
-        raise ValueError(f"a new grid has 3 to {L.MAX_POINTS} points each way and 2 to 4 sides")
-    grid = L.empty_grid(width, height)
-    spots = [(height // 2, 0), ((height - 1) // 2, width - 1), (0, width // 2), (height - 1, (width - 1) // 2)]
-    for seat, (y, x) in enumerate(spots[:players]):
-        L.put(grid, 2 * y, 2 * x, L.CPU_CHARS[seat])
-    names = [c.capitalize() for c in L.SEAT_COLOURS[:players]]
-    return Scenario(kind=KIND, version=VERSION, name="New grid",
-                    description=f"{players} sides on an empty {width} x {height} grid.",
-                    players=[Player(name=n) for n in names], grid=grid)
 
 
 SPEC = register(

@@ -23,9 +23,7 @@ B's in reverse reading order, each team reading the arena from its own end).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Literal
-
-from annotated_types import Interval
+from typing import Literal
 
 from pydantic import Field
 
@@ -103,17 +101,6 @@ def diamond(size: int = CLASSIC_SIZE, entries_per_team: int = 3) -> list[str]:
 
 def check_arena(model: Arena, ctx: CheckContext) -> Iterable[Problem]:
     return arena_problems(model.rows)
-
-
-DiamondSize = Annotated[int, Interval(ge=2, le=MAX_SIDE)]
-EntryHexes = Annotated[int, Interval(ge=1, le=12)]
-
-
-def template(size: DiamondSize = CLASSIC_SIZE, entries: EntryHexes = 3) -> Arena:
-    """A diamond of `size` x `size` hexes with `entries` entry hexes at each end."""
-    return Arena(kind=KIND, version=VERSION, name="new arena",
-                 description="A diamond; team A enters at the top corner, team B at the bottom one.",
-                 rows=diamond(size, min(entries, size * size // 2)))
 
 
 SPEC = register(

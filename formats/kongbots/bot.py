@@ -114,12 +114,6 @@ def check_bot(model: Bot, ctx: CheckContext) -> Iterable[Problem]:
     return build_problems(model, rules)
 
 
-def template() -> Bot:
-    return Bot(kind=KIND, version=VERSION, name="new scout", chassis="scout",
-               description="A balanced scout: two lasers, an aimer, two retros and a shield.",
-               tenders=[["Lr", "Lr", "LA", "Ro", "Ro", "Ls"]])
-
-
 SPEC = register(
     KindSpec(
         kind=KIND,

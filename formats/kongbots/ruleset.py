@@ -234,11 +234,6 @@ def check_ruleset(model: Ruleset, ctx: CheckContext) -> Iterable[Problem]:
     return out
 
 
-def template() -> Ruleset:
-    return Ruleset(kind=KIND, version=VERSION, name="my rules",
-                   description="The manual's numbers; change any value to make a variant.")
-
-
 SPEC = register(
     KindSpec(
         kind=KIND,

@@ -147,13 +147,6 @@ def check_scenario(model: Scenario, ctx: CheckContext) -> Iterable[Problem]:
     return _resolve(model, ctx, [])[1]  # the loader's reference stage has reported the references
 
 
-def template() -> Scenario:
-    return Scenario(kind=KIND, version=VERSION, name="new battle",
-                    description="Two scouts on the classic diamond.",
-                    teams=[Team(name="Red", bots=[BotEntry(build="scout-brawler")]),
-                           Team(name="Blue", bots=[BotEntry(build="scout-sniper")])])
-
-
 def embedded_problems(res: ResolvedScenario, path: tuple) -> list[Problem]:
     """Errors of a resolved scenario carried inside another file (a saved game)."""
     out = arena_problems(res.arena.rows, (*path, "arena", "rows"))

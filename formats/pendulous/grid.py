@@ -1,4 +1,4 @@
-"""Reading a Pendulous map: squares, owners, the 8-neighbourhood, bodies of water, ports, supply.
+"""Reading a Pendulous map: its alphabet, squares, owners, the 8-neighbourhood, bodies of water, ports, supply.
 
 Squares are flat indices `i = row * width + col` over a table built once per map, so the
 validator's lints stay cheap on 50x50 maps (validation runs over whole content trees in CI).
@@ -8,7 +8,12 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 
-from .scenario import CITY_CHARS, LAND_CHARS, WATER
+#: map alphabet: one character per square
+WATER = "~"
+LAND_CHARS = "1234"  # land owned by seat 1-4
+CITY_CHARS = "ABCD"  # city owned by seat 1-4
+MAP_ALPHABET = WATER + LAND_CHARS + CITY_CHARS
+SEAT_COLOURS = ("red", "gray", "green", "blue")  # manual 2.2; also the turn order
 
 #: seat (1-4) owning a square character; 0 for water and unknown characters
 OWNER = {**{ch: i + 1 for i, ch in enumerate(LAND_CHARS)}, **{ch: i + 1 for i, ch in enumerate(CITY_CHARS)}}

@@ -23,7 +23,7 @@ What every generated map guarantees (the rules of manual 2.1/2.8 the validator c
   on a water body that touches enemy coast; with them off, every seat has land contact with an
   enemy (so nobody is unable to attack).
 
-A map is returned only when the Pendulous checks (formats/pendulous/checks.py) raise no error and
+A map is returned only when the Pendulous checks (formats/pendulous/scenario.py) raise no error and
 no warning about it; otherwise the generator draws again from the same random stream, so the
 result still depends on the seed alone.
 """
@@ -37,10 +37,10 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..diagnostics import Problem
+from ..document import new_text
 from ..registry import CheckContext
-from .checks import check_scenario
-from .grid import neighbour_table
-from .scenario import CITY_CHARS, LAND_CHARS, WATER, Player, Scenario, Settings, VictoryPoints
+from .grid import CITY_CHARS, LAND_CHARS, WATER, neighbour_table
+from .scenario import Player, Scenario, Settings, VictoryPoints, check_scenario
 
 MIN_SIZE = 8  # smaller maps leave no room for seas, rivers and several seats
 MAX_SIZE = 50  # manual 4.2.5
@@ -538,8 +538,6 @@ def _scenario(seed, rows, players, naval, style, turns, name, description) -> Sc
 def to_yaml(scenario: Scenario, comments: Sequence[str] = (), schema_ref: str | None = SCHEMA_REF) -> str:
     """The scenario as a content file in the bundled layout (schema line, comments, kinds first,
     map rows double-quoted one per line), written by the one writer of new files."""
-    from ..document import new_text
-
     return new_text(scenario, comments=comments, schema_ref=schema_ref or "")
 
 

@@ -5,11 +5,14 @@ decided, and docs/rules/pendulous.md says which parameter holds each decision.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Literal
 
 from pydantic import Field
 
+from ..diagnostics import Problem
 from ..model_base import FileModel
+from ..registry import CheckContext, KindSpec, register
 
 KIND = "pendulous.ruleset"
 VERSION = 1
@@ -170,3 +173,26 @@ class Ruleset(FileModel):
     limits: Limits = Field(default_factory=Limits)
     supply: Supply = Field(default_factory=Supply)
     turns: Turns = Field(default_factory=Turns)
+
+
+def default() -> Ruleset:
+    """The manual's numbers (the model's defaults): what a scenario plays under when the bundled
+    default ruleset is not installed."""
+    return Ruleset(kind=KIND, version=VERSION, name="default")
+
+
+def check_ruleset(rules: Ruleset, ctx: CheckContext) -> Iterator[Problem]:
+    if rules.limits.min_players > rules.limits.max_players:
+        yield Problem("PND421", f"min_players ({rules.limits.min_players}) exceeds max_players "
+                      f"({rules.limits.max_players})", ("limits", "min_players"))
+
+
+RULESET = register(KindSpec(
+    kind=KIND,
+    version=VERSION,
+    model=Ruleset,
+    suffix=".rules.yaml",
+    title="Pendulous ruleset",
+    description="Every number of the Pendulous rules (manual 2.x): combat points, costs and limits.",
+    checks=(check_ruleset,),
+))

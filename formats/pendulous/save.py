@@ -23,8 +23,8 @@ from ..diagnostics import Problem, Severity
 from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
-from .ruleset import Ruleset
-from .scenario import Scenario
+from .ruleset import Ruleset, check_ruleset
+from .scenario import Scenario, scenario_problems
 
 KIND = "pendulous.save"
 declare_grids(KIND, "map", "owners", "armies", "supply")  # refused on the raw document beyond MAX_GRID_SIDE
@@ -81,8 +81,6 @@ def embedded_problems(model: SaveFile, ctx: CheckContext) -> list[Problem]:
     """Errors of the embedded scenario and ruleset, by the checks of their own kinds (a hostile save
     must not smuggle in a map the scenario checks would refuse, e.g. 5,000 squares wide). Warnings
     (playability lints) are the scenario file's business, not the saved game's."""
-    from .checks import check_ruleset, scenario_problems  # late: checks imports the loader's registry
-
     # the embedded ruleset governs the embedded scenario: its `ruleset:` name is not followed
     out = [replace(p, path=("scenario", *p.path)) for p in scenario_problems(model.scenario, model.ruleset)
            if p.severity is Severity.ERROR]

@@ -1,25 +1,29 @@
-"""`pendulous.scenario` v1: a Pendulous scenario (the original's .scn), manual sections 2 and 4."""
+"""`pendulous.scenario` v1: a Pendulous scenario (the original's .scn), manual sections 2 and 4; its
+semantic checks (PND4xx errors) and playability lints (PND5xx warnings).
+
+Each check yields `Problem`s with a path into the document; the loader locates them in the file and
+the editor maps them to a square or a field. Limits come from the scenario's ruleset."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Iterator
+from typing import Literal
 
-from annotated_types import Interval
 from pydantic import Field
 
+from ..diagnostics import Problem, Severity
 from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
+from ..references import model_of
+from ..registry import CheckContext, KindSpec, register
+# the map alphabet is the scenario's too: engine and editor import it from here
+from .grid import CITY_CHARS, LAND_CHARS, MAP_ALPHABET, SEAT_COLOURS, WATER, Grid, owner  # noqa: F401
+from .migrations import scenario_v0_to_v1
+from .refs import RULESET
+from .ruleset import Ruleset
 
 KIND = "pendulous.scenario"
 declare_grids(KIND, "map")  # refused on the raw document beyond MAX_GRID_SIDE
 VERSION = 1
-
-#: map alphabet: one character per square
-WATER = "~"
-LAND_CHARS = "1234"  # land owned by seat 1-4
-CITY_CHARS = "ABCD"  # city owned by seat 1-4
-MAP_ALPHABET = WATER + LAND_CHARS + CITY_CHARS
-SEAT_COLOURS = ("red", "gray", "green", "blue")  # manual 2.2; also the turn order
-
 
 class Player(FileModel):
     """One seat; the list order is the seat order red, gray, green, blue (= turn order)."""
@@ -103,38 +107,166 @@ class Scenario(FileModel):
         return len(self.map)
 
 
-#: the New dialog's and `gridsmith new`'s choices, with their bounds (manual 4.2.5: up to 50x50)
-MapWidth = Annotated[int, Interval(ge=2, le=50)]
-MapHeight = Annotated[int, Interval(ge=1, le=50)]
-Players = Annotated[int, Interval(ge=2, le=len(SEAT_COLOURS))]
+# --- semantic checks (PND4xx errors) and playability lints (PND5xx warnings) ---------------------
+
+WARN = Severity.WARNING
+MAX_BAD_CHARACTERS = 50  # per file; a pasted binary blob should not print ten thousand lines
+_ALPHABET = frozenset(MAP_ALPHABET)
+_OWNED = frozenset(MAP_ALPHABET) - {WATER}
 
 
-def template(width: MapWidth = 10, height: MapHeight = 5, players: Players = 2) -> Scenario:
-    """A new scenario, valid and playable: by default two players facing each other across a small
-    map; another size or number of players gets a generated map (formats.pendulous.mapgen) when it
-    is at least 8x8, else the map split into one band of land per player, each with a city."""
-    player = dict(reinforcement_rate=2, resource_rate=8, max_forces=30, initial_forces=10,
-                  start_resources=4, start_victory_points=0, army_effectiveness=100)
-    names = ("Red", "Gray", "Green", "Blue")
-    if not (2 <= players <= len(SEAT_COLOURS) and players <= width <= 50 and 1 <= height <= 50):
-        raise ValueError(f"a new scenario needs 2 to 4 players and a map of {players}x1 to 50x50 squares")
-    if (width, height, players) == (10, 5, 2):
-        rows = ["1111122222", "1A11122B22", "1111122222", "11A1122B22", "1111122222"]
-    elif min(width, height) >= 8:
-        from .mapgen import generate_map
+def _seat(i: int, s: Scenario) -> str:
+    name = s.players[i].name if i < len(s.players) else f"seat {i + 1}"
+    return f"{name} ({SEAT_COLOURS[i]})" if i < len(SEAT_COLOURS) else name
 
-        rows = generate_map(1, width, height, players, naval_invasions=False)
-    else:
-        bands = "".join(LAND_CHARS[s * players // width] for s in range(width))
-        rows = [bands] * height
-        middle = list(rows[height // 2])
-        for seat in range(players):
-            cols = [c for c, ch in enumerate(bands) if ch == LAND_CHARS[seat]]
-            middle[cols[len(cols) // 2]] = CITY_CHARS[seat]
-        rows[height // 2] = "".join(middle)
-    return Scenario(
-        kind=KIND, version=VERSION, name="New scenario", description="",
-        players=[Player(name=names[i], **player) for i in range(players)],
-        settings=Settings(turns=20, victory_points=VictoryPoints(land=1, city=5), naval_invasions=False),
-        map=rows,
-    )
+
+def check_scenario(s: Scenario, ctx: CheckContext) -> Iterator[Problem]:
+    """The scenario under the ruleset it names (the reference stage reports a ruleset that cannot be
+    used; the scenario is then checked under the manual's numbers)."""
+    rules = model_of(s.ruleset, RULESET, ctx) or Ruleset(kind="pendulous.ruleset", version=1, name="built-in")
+    yield from scenario_problems(s, rules)
+
+
+def scenario_problems(s: Scenario, rules: Ruleset) -> Iterator[Problem]:
+    """Every check and lint of a scenario played under `rules`."""
+    yield from _check_texts_and_numbers(s, rules)
+    map_ok = True
+    for p in _check_map(s, rules):
+        map_ok = False
+        yield p
+    if map_ok:
+        yield from _lint_playability(s)
+
+
+def _check_texts_and_numbers(s: Scenario, rules: Ruleset) -> Iterator[Problem]:
+    limits = rules.limits
+    if len(s.description) > limits.description_max_length:
+        yield Problem("PND412", f"description has {len(s.description)} characters; at most "
+                      f"{limits.description_max_length} (manual 4.2.3)", ("description",))
+    n = len(s.players)
+    if not limits.min_players <= n <= limits.max_players:
+        yield Problem("PND411", f"{n} players; a scenario has {limits.min_players} to {limits.max_players} "
+                      "(red, gray, green, blue)", ("players",))
+    seen: dict[str, int] = {}
+    for i, p in enumerate(s.players):
+        for key in ("reinforcement_rate", "resource_rate", "max_forces", "initial_forces", "start_resources"):
+            value = getattr(p, key)
+            if value < 0:
+                yield Problem("PND406", f"{_seat(i, s)}: {key} must not be negative (is {value})",
+                              ("players", i, key))
+        if p.army_effectiveness <= 0:
+            yield Problem("PND407", f"{_seat(i, s)}: army_effectiveness must be above 0 percent "
+                          f"(is {p.army_effectiveness}); 100 is normal strength", ("players", i, "army_effectiveness"))
+        if p.initial_forces > p.max_forces:
+            yield Problem("PND408", f"{_seat(i, s)}: initial_forces ({p.initial_forces}) exceeds max_forces "
+                          f"({p.max_forces})", ("players", i, "initial_forces"))
+        key = p.name.strip().casefold()
+        if key in seen:
+            yield Problem("PND410", f"player name {p.name!r} is used by player {seen[key] + 1} too; names must "
+                          "be unique", ("players", i, "name"))
+        else:
+            seen[key] = i
+    if s.settings.turns < 1:
+        yield Problem("PND409", f"turns must be at least 1 (is {s.settings.turns})", ("settings", "turns"))
+    for key in ("land", "city"):
+        value = getattr(s.settings.victory_points, key)
+        if value < 0:
+            yield Problem("PND406", f"victory points for a {key} square must not be negative (is {value})",
+                          ("settings", "victory_points", key))
+
+
+def _check_map(s: Scenario, rules: Ruleset) -> Iterator[Problem]:
+    rows = s.map
+    limits = rules.limits
+    if not rows:
+        yield Problem("PND402", "the map has no rows; it needs 1 to "
+                      f"{limits.max_map_height} rows", ("map",))
+        return
+    width = len(rows[0])
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            yield Problem("PND401", f"row {r + 1} has {len(row)} squares but row 1 has {width}: the map must be "
+                          "rectangular", ("map", r, min(len(row), width)))  # at the row's end
+    longest = max(len(r) for r in rows)
+    if not 1 <= len(rows) <= limits.max_map_height or not 1 <= longest <= limits.max_map_width or width == 0:
+        yield Problem("PND402", f"the map is {longest}x{len(rows)} squares; it must be 1x1 to "
+                      f"{limits.max_map_width}x{limits.max_map_height} (manual 4.2.5)", ("map",))
+    bad = 0
+    if set("".join(rows)) - _ALPHABET:  # the common clean case costs one set operation
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch not in _ALPHABET:
+                    bad += 1
+                    if bad <= MAX_BAD_CHARACTERS:
+                        yield Problem("PND403", f"{ch!r} at row {r + 1}, column {c + 1} is not a map square: use "
+                                      "~ water, 1-4 land of seat N, A-D city of seat N", ("map", r, c))
+    first_of_seat: dict[int, tuple[int, int]] = {}
+    for r, row in enumerate(rows):
+        for ch in set(row) & _OWNED:
+            seat = owner(ch)
+            if seat not in first_of_seat:
+                first_of_seat[seat] = (r, row.index(ch))
+            elif first_of_seat[seat][0] == r:
+                first_of_seat[seat] = (r, min(first_of_seat[seat][1], row.index(ch)))
+    if bad > MAX_BAD_CHARACTERS:
+        yield Problem("PND403", f"{bad - MAX_BAD_CHARACTERS} more characters outside the map alphabet", ("map",))
+    n = len(s.players)
+    for seat, (r, c) in sorted(first_of_seat.items()):
+        if seat > n:
+            yield Problem("PND404", f"the map has squares of seat {seat} ({SEAT_COLOURS[seat - 1]}) at row {r + 1}, "
+                          f"column {c + 1}, but the scenario has only {n} players", ("map", r, c))
+    grid = Grid(rows)
+    for i in range(min(n, len(SEAT_COLOURS))):
+        if i + 1 not in first_of_seat:
+            yield Problem("PND404", f"{_seat(i, s)} owns no square on the map", ("players", i))
+        elif not grid.cities_of(i + 1):
+            yield Problem("PND405", f"{_seat(i, s)} owns no city; a player without cities is out of the game "
+                          "(manual 2.4)", ("players", i))
+
+
+def _lint_playability(s: Scenario) -> Iterator[Problem]:
+    grid = Grid(s.map)
+    n = len(s.players)
+    naval = s.settings.naval_invasions
+    bodies = grid.water_bodies() if naval else []
+    owners, nbrs = grid.owners, grid.nbrs
+    any_port = False
+    for i in range(min(n, len(SEAT_COLOURS))):  # a fifth player has no seat: PND411 says so
+        seat = i + 1
+        mine = grid.squares_of(seat)
+        unsupplied = sorted(set(mine) - grid.supplied(seat))
+        if unsupplied:
+            r, c = grid.square(unsupplied[0])
+            yield Problem("PND503", f"{_seat(i, s)}: {len(unsupplied)} square(s) cannot trace supply to a friendly "
+                          f"city at the start (first at row {r + 1}, column {c + 1}); armies there are disbanded and "
+                          "the squares revert (manual 2.8)", ("map", r, c), WARN)
+        ports = grid.ports_of(seat)
+        any_port = any_port or bool(ports)
+        if any(owners[nb] not in (0, seat) for sq in mine for nb in nbrs[sq]):
+            continue  # land contact with an enemy
+        port_bodies = set().union(*(grid.bodies_touching(p, bodies) for p in ports)) if naval and ports else set()
+        # naval invasion targets: enemy squares with water of one of our ports' bodies around them
+        naval_target = bool(port_bodies) and any(
+            owners[sq] not in (0, seat) and grid.bodies_touching(sq, bodies) & port_bodies
+            for sq in range(len(owners))
+        )
+        if not naval_target:
+            why = ("and naval invasions are off" if not naval else "and no port city of theirs shares water with "
+                   "an enemy coast")
+            yield Problem("PND501", f"{_seat(i, s)} can never attack anyone: no land contact with an enemy {why}",
+                          ("players", i), WARN)
+    if naval and not any_port:
+        yield Problem("PND502", "naval invasions are allowed but no player has a port city (a city next to "
+                      "water), so none can happen", ("settings", "naval_invasions"), WARN)
+
+
+SCENARIO = register(KindSpec(
+    kind=KIND,
+    version=VERSION,
+    model=Scenario,
+    suffix=".scn.yaml",
+    title="Pendulous scenario",
+    description="A Pendulous scenario (the original's .scn): players, settings and the map. Manual sections 2 and 4.",
+    migrations={0: scenario_v0_to_v1},
+    checks=(check_scenario,),
+))

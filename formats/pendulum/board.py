@@ -165,33 +165,6 @@ def check_board(model: Board, ctx: CheckContext) -> Iterable[Problem]:
     return out
 
 
-def template() -> Board:
-    def area(circles: int, rewards: list[list]) -> dict:
-        return {"rows": [{"circles": circles, "spaces": [
-            {"id": f"{row}-{i + 1}", "reward": rw} for i, rw in enumerate(rs)]} for row, rs in zip(("top", "bottom"), rewards)]}
-
-    def side(prefix: str) -> dict:
-        def a(name, circles, rewards):
-            d = area(circles, rewards)
-            for row in d["rows"]:
-                for sp in row["spaces"]:
-                    sp["id"] = f"{prefix}{name[0]}-{sp['id']}"
-                if name != "black" and prefix == "s":  # a small space for the 2-player neutral in each row
-                    row["spaces"].append({"id": f"{prefix}{name[0]}-{len(d['rows'])}-{row['spaces'][0]['id'][3:]}-n",
-                                          "size": "small", "neutral_2p": True, "reward": [{"gain": {"votes": 1}}]})
-            return d
-        return {
-            "areas": {"purple": a("purple", 2, [[[{"gain": {"popularity": 2}}]], [[{"produce": "red"}]]]),
-                      "green": a("green", 1, [[[{"any": 3}]], [[{"produce": "blue"}]]]),
-                      "black": a("black", 1, [[["conquer"]], [[{"gain": {"gold": 1}}]]])},
-            "council": {"default_reward": [{"any_vp": 1}]},
-            "time_track": [{"flip": ["purple", "green", "black"]}, {"flip": ["black"]}, {"flip": ["purple"]},
-                           {"flip": ["green", "black"]}, {"flip": ["purple"]}],
-        }
-    return Board.model_validate({"kind": KIND, "version": VERSION, "name": "new board",
-                                 "sides": {"1-3": side("s"), "4-5": side("l")}}, strict=False)
-
-
 SPEC = register(KindSpec(
     kind=KIND, version=VERSION, model=Board, suffix=".board.yaml", title="Pendulum board",
     description="The Pendulum main board (sides 1-3 and 4-5 players): action areas with rows, golden circles and "

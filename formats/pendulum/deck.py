@@ -166,18 +166,6 @@ def check_deck(model: Deck, ctx: CheckContext) -> Iterable[Problem]:
     return out
 
 
-def template() -> Deck:
-    """A deck of the book's 10 achievements (a list of another count would be warned about)."""
-    res = ("military", "culture", "gold")
-    tracks = ("power", "prestige", "popularity")
-    cards = [{"id": f"ach-{i + 1:02d}", "name": f"Achievement {i + 1}",
-              "requires": {res[i % 3]: 4 + i // 3, res[(i + 1) % 3]: 2},
-              "banner": [{"gain": {tracks[i % 3]: 2}}] if i % 2 == 0 else [{"any_vp": 1}, {"any": 2}]}
-             for i in range(BOOK_COUNTS["achievements"])]
-    return Deck.model_validate({"kind": KIND, "version": VERSION, "name": "new deck", "achievements": cards},
-                               strict=False)
-
-
 SPEC = register(KindSpec(
     kind=KIND, version=VERSION, model=Deck, suffix=".deck.yaml", title="Pendulum deck",
     description="Pendulum cards: stratagems, provinces, achievements and council rewards, with costs and rewards "

@@ -86,17 +86,6 @@ def check_leader(model: Leader, ctx: CheckContext) -> Iterable[Problem]:
     return out
 
 
-def template() -> Leader:
-    side = {"title": "the Newcomer",
-            "tracks": {t: {"length": 12, "parchment_from": 9} for t in TRACKS},
-            "columns": {"red": {"military": 2}, "blue": {"culture": 2}, "yellow": {"gold": 2}},
-            "start": {"military": 2, "culture": 2, "gold": 4},
-            "stratagems": ["new-1", "new-2", "new-3", "new-4"]}
-    return Leader.model_validate({"kind": KIND, "version": VERSION, "id": "newcomer", "name": "Newcomer",
-                                  "sides": {"basic": side, "advanced": {**side, "title": "the Veteran"}}},
-                                 strict=False)
-
-
 SPEC = register(KindSpec(
     kind=KIND, version=VERSION, model=Leader, suffix=".leader.yaml", title="Pendulum leader",
     description="A Pendulum leader's player board, both sides: victory tracks with parchment zones, production "

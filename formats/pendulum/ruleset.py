@@ -143,11 +143,6 @@ def check_ruleset(model: Ruleset, ctx: CheckContext) -> Iterable[Problem]:
                       ("council", "privilege_bonus_vp"))
 
 
-def template() -> Ruleset:
-    return Ruleset(kind=KIND, version=VERSION, name="variant",
-                   description="A variant of the Pendulum rules: change the numbers you want.")
-
-
 SPEC = register(KindSpec(
     kind=KIND, version=VERSION, model=Ruleset, suffix=".rules.yaml", title="Pendulum ruleset",
     description="Every number of the Pendulum rulebook (sandglasses, limits, costs, council, privilege) and the "

@@ -226,11 +226,6 @@ def resolve_embedded(model: Scenario, ruleset: Ruleset, board: Board, leaders: l
     return ResolvedScenario(model, ruleset, board, side, list(leaders), list(decks), cards), problems
 
 
-def template() -> Scenario:
-    return Scenario(kind=KIND, version=VERSION, name="new game",
-                    seats=[Seat(leader="gambal", colour="white"), Seat(leader="bolk", colour="black")])
-
-
 SPEC = register(KindSpec(
     kind=KIND, version=VERSION, model=Scenario, suffix=".scn.yaml", title="Pendulum scenario",
     description="A Pendulum game: ruleset, board, decks, and per seat a leader, its side and colour; rounds without "

@@ -9,6 +9,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from ..content import content_root
+from ..errors import FormatError
 from ..references import Reference, declare, follow
 from ..registry import CheckContext
 
@@ -24,7 +25,7 @@ declare("pyramids.setups", {"pieceset": PIECESET})
 BUNDLED_DIR: Path = content_root() / "pyramids"
 
 
-class RefError(Exception):
+class RefError(FormatError):
     """A reference that cannot be followed: the message says why."""
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from tests.editor.canvas_models import shot
 from tests.editor.editor_helpers import click
-from gridsmith.editor.core.playwindow import PlayWindow, provider_class
+from gridsmith.editor.core.play_provider import provider_class
+from gridsmith.editor.core.playwindow import PlayWindow
 from gridsmith.engine.circuitwar.beam import preview
 from gridsmith.formats.loader import load_file
 

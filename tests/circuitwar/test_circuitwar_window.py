@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialog
 from tests.editor.canvas_models import shot
 from tests.editor.editor_helpers import click, drag, wait_validated
 from gridsmith.editor.circuitwar.scenario_editor import CircuitWarEditor
-from gridsmith.editor.core.playwindow import SeatDialog
+from gridsmith.editor.core.seat_dialog import SeatDialog
 from gridsmith.engine.circuitwar.beam import preview
 from gridsmith.engine.circuitwar.game import new_game
 

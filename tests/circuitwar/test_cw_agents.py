@@ -44,7 +44,7 @@ def test_agents_play_whole_games_for_2_to_4_seats(tmp_path, scenario, seats):
 
 
 def test_three_sides(tmp_path):
-    from gridsmith.formats.circuitwar.scenario import template
+    from gridsmith.formats.circuitwar.templates import new_scenario as template
 
     game = games.get("circuitwar")
     (tmp_path / "short.rules.yaml").write_text(SHORT)

@@ -13,7 +13,9 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from editor_helpers import click
 from gridsmith.cli import main
 from gridsmith.editor.core import playwindow
-from gridsmith.editor.core.playwindow import PlayWindow, SeatDialog, provider_class
+from gridsmith.editor.core.play_provider import provider_class
+from gridsmith.editor.core.playwindow import PlayWindow
+from gridsmith.editor.core.seat_dialog import SeatDialog
 from gridsmith.engine.core.simulate import GameSpec, play_game
 from gridsmith.formats.loader import load_file
 

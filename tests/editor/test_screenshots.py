@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from editor_helpers import CONTENT, SCREENSHOTS, click, drag, move, wait_validated
-from gridsmith.editor.pendulous.play import open_play_window
+from gridsmith.editor.pendulous.play_window import open_play_window
 
 
 def _target(tmp_path, name):

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from fmtkit import dump, located, pos, scenario
-from gridsmith.formats import loader, references
+from gridsmith.formats import loader, references, session
 from gridsmith.formats.diagnostics import Diagnostic, Severity
 from gridsmith.formats.loader import load_file, load_text, validate_file
-from gridsmith.formats.pendulous.rulesets import RulesetError, load_ruleset
+from gridsmith.formats.pendulous.refs import load_ruleset
+from gridsmith.formats.rulesets import RulesetError
 from gridsmith.formats.pyramids.refs import RefError, load_ref
 from gridsmith.formats.registry import CheckContext
 
@@ -142,9 +143,9 @@ def test_outside_the_tree_is_allowed_on_request(tmp_path, monkeypatch):
     (tmp_path / "maps").mkdir()
     path, text = _ruleset_scenario(tmp_path / "maps", "../shared.rules.yaml")
     assert [d.code for d in validate_file(path)] == ["R609"]
-    with references.session(allow_outside=True):
+    with session.session(allow_outside=True):
         assert validate_file(path) == []
-    with references.session(roots=[tmp_path]):  # validating the whole tree: the ruleset is inside
+    with session.session(roots=[tmp_path]):  # validating the whole tree: the ruleset is inside
         assert validate_file(path) == []
     monkeypatch.setenv(references.ALLOW_OUTSIDE_ENV, "1")
     assert validate_file(path) == []
@@ -165,7 +166,7 @@ def test_each_file_is_read_once_per_run(tmp_path, monkeypatch):
     real = loader.load_model
     monkeypatch.setattr(loader, "load_model", lambda p: reads.append(Path(p).name) or real(p))
     references._SHARED.clear()
-    with references.session(roots=[tmp_path]):
+    with session.session(roots=[tmp_path]):
         assert all(validate_file(p) == [] for p in paths)
     assert reads == ["r.rules.yaml"]
     # changed on disk: read again, and its problem is seen

@@ -202,13 +202,13 @@ def test_save_as_another_path_leaves_the_original(tmp_path):
 
 
 def test_new_document_needs_a_path():
-    from gridsmith.formats.pendulous.scenario import template
+    from gridsmith.formats.pendulous.templates import new_scenario as template
     with pytest.raises(ValueError):
         FileDocument.new(template()).save()
 
 
 def test_new_document_text_validates_clean():
-    from gridsmith.formats.pendulous.scenario import template
+    from gridsmith.formats.pendulous.templates import new_scenario as template
     text = FileDocument.new(template()).to_text()
     assert text.startswith("# yaml-language-server: $schema=")
     loaded = load_text(text)
@@ -398,7 +398,7 @@ def test_names_with_unusual_characters_read_back_unchanged(tmp_path, name):
     """Found by the property test below: ruamel wrote NEL raw and read it back as a space."""
     _, doc = _open_text(tmp_path, COMMENTED)
     _reread(doc, doc.model.model_copy(update={"name": name}))
-    from gridsmith.formats.pendulous.scenario import template
+    from gridsmith.formats.pendulous.templates import new_scenario as template
     text = FileDocument.new(template().model_copy(update={"name": name})).to_text()
     assert load_text(text).model.name == name
 

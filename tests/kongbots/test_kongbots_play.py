@@ -11,7 +11,8 @@ from PySide6.QtCore import QPointF, Qt
 
 from tests.editor.canvas_models import shot
 from tests.editor.editor_helpers import ROOT, click, move
-from gridsmith.editor.core.playwindow import PlayWindow, provider_class
+from gridsmith.editor.core.play_provider import provider_class
+from gridsmith.editor.core.playwindow import PlayWindow
 from gridsmith.engine.core.hexgrid import distance
 from gridsmith.engine.core.simulate import GameSpec, play_game
 from gridsmith.engine.kongbots.actions import Fire, Move

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.formats.fmtkit import (dump, key_pos, located, player, player_field_pos, player_pos, pos, row_pos, scenario,
+from tests.formats.fmtkit import (REPO, dump, key_pos, located, player, player_field_pos, player_pos, pos, row_pos, scenario,
                     value_pos)
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.loader import check_model, load_file, load_text, validate_file
@@ -415,7 +415,6 @@ def test_ruleset_allows_at_most_four_players():
 def test_bundled_default_ruleset_holds_the_manual_numbers():
     """Manual 2.7: attack 10, support 5, naval 2, city support 3; defence land 2, army 15, adjacent
     army 5, city 25, adjacent city 5; +25% per successive attack; 4.2.3: 256; 4.2.5: 50 x 50."""
-    from fmtkit import REPO
     rules = load_file(REPO / "content" / "pendulous" / "default.rules.yaml")
     assert rules.ok
     c = rules.model.combat
@@ -462,11 +461,11 @@ def test_checks_never_raise_and_locate_every_problem(players, rows, turns, naval
 def test_ruleset_that_is_a_device_is_refused_not_read(tmp_path):
     """`ruleset: /dev/zero` used to be opened and read (2 MiB of NUL); a FIFO would block forever.
     It is outside the content tree (R609); allowed out, it is still not a regular file (R603)."""
-    from gridsmith.formats import references
+    from gridsmith.formats import session
 
     text, diags = diags_of(scenario(ruleset="/dev/zero"))
     assert located(diags) == [("R609", *value_pos(text, "ruleset"))]
-    with references.session(allow_outside=True):
+    with session.session(allow_outside=True):
         diags = load_text(text, "x.scn.yaml").diagnostics
     assert located(diags) == [("R603", *value_pos(text, "ruleset"))]
     assert "not a regular file" in diags[0].message

@@ -7,7 +7,8 @@ from PySide6.QtWidgets import QDialog, QMessageBox, QTableWidget
 from tests.editor.editor_helpers import click, move
 from tests.qt_fixtures import duel  # noqa: F401  (a copy of the duel file, not the package's model fixture)
 from gridsmith.engine.pendulous import saves
-from gridsmith.editor.pendulous.play import PlayWindow, SeatDialog, open_play_window  # noqa: F401
+from gridsmith.editor.core.seat_dialog import SeatDialog  # noqa: F401
+from gridsmith.editor.pendulous.play_window import PlayWindow, open_play_window  # noqa: F401
 
 
 def _play_window(window, ed, seats, **kw) -> PlayWindow:
@@ -180,10 +181,10 @@ def test_computer_turns_run_in_a_worker_thread_and_the_window_stays_responsive(q
 
 
 def test_watchable_pace_waits_between_computer_actions(qtbot, window, duel, monkeypatch):
-    from gridsmith.editor.pendulous import play
+    from gridsmith.editor.core.play_provider import PACES
 
     monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: None)
-    monkeypatch.setitem(play.PACES, "watchable", 40)
+    monkeypatch.setitem(PACES, "watchable", 40)
     ed = window.open_file(duel)
     pw = _play_window(window, ed, ["greedy", "greedy"], end_turn_dialog=False)
     assert pw.pace == "watchable"

@@ -25,8 +25,8 @@ def _finish_council(st, take_slot: bool):
     while st.phase == "council" and st.council_step == 2:
         q = st.actors()[0]
         opts = [a for a in st.legal_actions(q) if a.verb == "reward"]
-        pick = next((a for a in opts if take_slot and first and a.args[0] in st.reward_slots), None)
-        st.request(q, pick or next(a for a in opts if a.args[0] == "default"))
+        pick = next((a for a in opts if take_slot and first and a.reward in st.reward_slots), None)
+        st.request(q, pick or next(a for a in opts if a.reward == "default"))
         first = False
     while st.phase == "council":
         q = st.actors()[0]
@@ -70,11 +70,11 @@ def test_taken_council_reward_is_not_refilled_before_step_four():
     st = started()
     _through_round(st)
     q = st.actors()[0]
-    pick = next(a for a in st.legal_actions(q) if a.verb == "reward" and a.args[0] in st.reward_slots)
+    pick = next(a for a in st.legal_actions(q) if a.verb == "reward" and a.reward in st.reward_slots)
     st.request(q, pick)
     other = st.actors()[0]
-    assert other != q and not any(a.args[0] == pick.args[0] for a in st.legal_actions(other) if a.verb == "reward")
-    assert pick.args[0] in st.reward_slots and pick.args[0] in st.council_taken
+    assert other != q and not any(a.reward == pick.reward for a in st.legal_actions(other) if a.verb == "reward")
+    assert pick.reward in st.reward_slots and pick.reward in st.council_taken
 
 
 def test_the_province_display_may_be_refilled_in_the_council():

@@ -14,7 +14,7 @@ from tests.editor.canvas_models import shot
 from tests.editor.editor_helpers import ROOT
 from gridsmith.editor.core.playwindow import PlayWindow
 from gridsmith.editor.pendulum.play import PendulumProvider
-from gridsmith.engine.pendulum.actions import Action
+from gridsmith.engine.pendulum.actions import Act, Flip, Home, Place
 from gridsmith.engine.pendulum.game import load_scenario
 
 CONTENT = ROOT / "content" / "pendulum"
@@ -61,7 +61,7 @@ def start_placement(qtbot, w, view, q=0) -> None:
     for _ in range(2):
         qtbot.waitUntil(lambda: w.state.to_move == q, timeout=5000)  # after the computer's placement
         legal = st.legal_actions(q)
-        wid, sid = legal[0].args
+        wid, sid = legal[0].worker, legal[0].space
         drag(view, worker_pos(view, q, wid), top_of(view, sid))
         assert st.seats[q].workers[[x.wid for x in st.seats[q].workers].index(wid)].space == sid, w.notice.text()
 
@@ -128,7 +128,7 @@ def test_drag_flip_pause_speed_and_next_event(qtbot):
     view.grab()
     mouse(view, QMouseEvent.Type.MouseButtonPress, view.glass_rects["black"].center())
     mouse(view, QMouseEvent.Type.MouseButtonRelease, view.glass_rects["black"].center(), Qt.MouseButton.NoButton)
-    assert any(r[1] == 0 and r[2] == Action("flip", ("black",)) for r in st.requests), w.notice.text()
+    assert any(r[1] == 0 and r[2] == Flip("black") for r in st.requests), w.notice.text()
     run_until(qtbot, w, lambda: st.glasses["black"].row != row)
     assert any("flip black" in w.log.item(i).text() and "white" in w.log.item(i).text() for i in range(w.log.count()))
     # a worker on a space in a glass row acts by a click (or lists its ways to take the reward)
@@ -162,7 +162,7 @@ def test_save_load_and_replay_with_seek(qtbot, tmp_path):
     view, st = w.provider.view, w.state.state
     start_placement(qtbot, w, view)
     run_until(qtbot, w, lambda: len(st.requests) >= 12)
-    w.human_act(Action("home", ("w2",)), 0)  # may be refused (a glass row): either way the game goes on
+    w.human_act(Home("w2"), 0)  # may be refused (a glass row): either way the game goes on
     run_until(qtbot, w, lambda: len(st.requests) >= 14)
     path = w.save_game(tmp_path / "duel.sav.yaml")
     now, requests = st.now, list(st.requests)
@@ -228,12 +228,12 @@ def test_hotseat_acting_by_click_and_the_action_list(qtbot):
         for q in (0, 1):
             if st.phase == "start":
                 q = w.state.to_move
-                wid, sid = st.legal_actions(q)[0].args
+                wid, sid = st.legal_actions(q)[0].worker, st.legal_actions(q)[0].space
                 drag(view, worker_pos(view, q, wid), top_of(view, sid))
     assert st.phase == "timed" and w.state.to_move is None  # nobody is polled: both act when they like
     w.act_pause.setChecked(True)
     # a click on a worker in a glass row with several ways to take its reward lists them; one is chosen
-    ways = {wk.wid: [a for a in st.legal_actions(0) if a.verb == "act" and a.args[0] == wk.wid]
+    ways = {wk.wid: [a for a in st.legal_actions(0) if isinstance(a, Act) and a.worker == wk.wid]
             for wk in st.seats[0].workers}
     wid = max(ways, key=lambda k: len(ways[k]))
     assert len(ways[wid]) > 1, ways
@@ -246,8 +246,8 @@ def test_hotseat_acting_by_click_and_the_action_list(qtbot):
     # the other actions, one line per card: several ways to pay open on a double-click
     pv.seat_box.setCurrentIndex(1)
     lines = [pv.actions.item(i).text() for i in range(pv.actions.count())]
-    legal = [a for a in st.legal_actions(1) if a.verb not in ("place", "home", "act")]
-    assert len(lines) == len({(a.verb, a.args[:1]) for a in legal})
+    legal = [a for a in st.legal_actions(1) if not isinstance(a, (Place, Home, Act))]
+    assert len(lines) == len({(type(a), a.subject) for a in legal})
     many = next((i for i, t in enumerate(lines) if t.endswith("ways")), None)
     if many is not None:
         n = int(lines[many].rsplit("—", 1)[1].split()[0])
@@ -302,7 +302,7 @@ def test_automatic_flips_are_a_switch_off_when_every_seat_is_human(qtbot):
     view, st = hot.provider.view, hot.state.state
     while st.phase == "start":
         q = hot.state.to_move
-        wid, sid = st.legal_actions(q)[0].args
+        wid, sid = st.legal_actions(q)[0].worker, st.legal_actions(q)[0].space
         drag(view, worker_pos(view, q, wid), top_of(view, sid))
     hot.act_pause.setChecked(True)
     black = st.glasses["black"].expires
@@ -332,7 +332,7 @@ def test_the_next_round_is_switched_untimed_from_the_game_menu(qtbot):
     w.begin()
     while st.phase == "start":
         q = w.state.to_move
-        wid, sid = st.legal_actions(q)[0].args
+        wid, sid = st.legal_actions(q)[0].worker, st.legal_actions(q)[0].space
         drag(view, worker_pos(view, q, wid), top_of(view, sid))
     assert st.phase == "untimed" and pv.done_box.isVisible()
     # round 1 has begun: the menu now offers round 2, still timed

@@ -8,7 +8,8 @@ from __future__ import annotations
 from tests.editor.canvas_models import shot
 from test_pendulum_play import start_placement, window
 
-from gridsmith.engine.pendulum.actions import Event
+from gridsmith.engine.pendulum.actions import Flip, Place
+from gridsmith.engine.pendulum.events import Performed, PrivilegeRuling, Refused
 
 
 def human_turn(w, q=0):
@@ -70,10 +71,13 @@ def test_untimed_done_buttons_and_the_council_dialog(qtbot):
 
 def test_privilege_rulings_are_marked(qtbot):
     w = window(qtbot, ["human", "greedy"])
-    ruling = Event(1000, None, "privilege ruling: requests within 1000 ms count as simultaneous; served in "
-                   "privilege order: seat 2 (flip black), seat 1 (flip black)")
+    ruling = PrivilegeRuling(1000, None, 1000, ((1, Flip("black")), (0, Flip("black"))))
+    assert ruling.text == ("privilege ruling: requests within 1000 ms count as simultaneous; served in "
+                           "privilege order: seat 2 (flip black), seat 1 (flip black)")
     assert w.provider.describe(ruling, None).startswith("⚖")
-    refused = Event(1000, 0, "flip black refused: a higher privilege came first (only an expired sandglass...)")
+    refused = Refused(1000, 0, Flip("black"), "only an expired sandglass...", outranked=True)
+    assert refused.text == "flip black refused: a higher privilege came first (only an expired sandglass...)"
     assert w.provider.describe(refused, None).startswith("⚖") and "white (gambal)" in w.provider.describe(refused, None)
-    plain = Event(1000, 1, "place w1 g-top-1")
+    plain = Performed(1000, 1, Place("w1", "g-top-1"))
+    assert plain.text == "place w1 g-top-1"
     assert not w.provider.describe(plain, None).startswith("⚖")

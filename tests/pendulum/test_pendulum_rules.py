@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gridsmith.engine.pendulum.actions import IllegalAction
+from gridsmith.engine.pendulum.actions import IllegalAction, Reward
 from gridsmith.engine.pendulum.scoring import final_result
 
 from pendulum_helpers import A, game, put, set_rule, started
@@ -23,10 +23,10 @@ def test_setup_glasses_markers_and_start_placement():
     st = game("trio.scn.yaml")
     assert [g.row for g in st.glasses.values()] == [0, 0, 0] and st.markers == [1, 2]
     assert st.phase == "start" and st.actors() == [0]
-    assert all(a.args[0] == "w1" and st.row_of(a.args[1])[1] == 1 for a in st.legal_actions(0))
+    assert all(a.worker == "w1" and st.row_of(a.space)[1] == 1 for a in st.legal_actions(0))
     for text in ["place w1 p-bottom-1", "place w1 p-bottom-2", "place w1 g-bottom-1"]:
         st.request(st.actors()[0], A(text))
-    assert st.actors() == [0] and {a.args[0] for a in st.legal_actions(0)} == {"w2"}
+    assert st.actors() == [0] and {a.worker for a in st.legal_actions(0)} == {"w2"}
     for text in ["place w2 b-bottom-1", "place w2 b-bottom-1", "place w2 b-bottom-1"]:
         st.request(st.actors()[0], A(text))
     # "dreht alle Sanduhren um, stellt sie neben die untere Aktionsreihe und beginnt!"
@@ -370,8 +370,8 @@ def take_default(st, track="power"):
     """Council step 2: every seat takes the always-open reward, bonus VP on the same track."""
     while st.phase == "council" and st.council_step == 2:
         q = st.actors()[0]
-        st.request(q, next(a for a in st.legal_actions(q) if a.args[0] == "default"
-                           and all(x.endswith(track) for x in a.args[1:])))
+        st.request(q, next(a for a in st.legal_actions(q) if isinstance(a, Reward) and a.reward == "default"
+                           and all(x.endswith(track) for x in (*a.choices, *([a.bonus] if a.bonus else [])))))
 
 
 def to_council(st):
@@ -403,8 +403,9 @@ def test_council_step2_rewards_in_privilege_order_with_the_privilege_bonus_and_n
     assert st.privilege == [2, 0, 1]
     first = legal(st, 2)
     assert all(t.split()[-1].startswith("bonus:") and len(t.split()[-1][6:].split("+")) == 2 for t in first)
-    choice = next(a for a in st.legal_actions(2) if a.args[0] in st.reward_slots and a.args[-1] == "bonus:power+power")
-    slot = choice.args[0]
+    choice = next(a for a in st.legal_actions(2) if isinstance(a, Reward) and a.reward in st.reward_slots
+                  and a.bonus == "power+power")
+    slot = choice.reward
     before = st.seats[2].vp["power"]
     st.request(2, choice)
     assert st.seats[2].vp["power"] >= before + 2 and slot in st.council_taken

@@ -52,7 +52,7 @@ def test_the_editor_play_window_plays_the_same_game(qtbot, tmp_path, capsys, mon
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QMessageBox
 
-    from gridsmith.editor.pendulous.play import PlayWindow
+    from gridsmith.editor.pendulous.play_window import PlayWindow
 
     monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: None)
     w = PlayWindow(load_file(DUEL).model, list(SEATS), SEED, DUEL, pace="fast", end_turn_dialog=False,
