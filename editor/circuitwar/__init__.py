@@ -1,12 +1,11 @@
 """The Circuit War circuit painter and its test-play; registers itself with the editor shell."""
 from ..core import plugins
-from .document import KIND, CircuitWarDocument, new_scenario
+from .document import KIND, CircuitWarDocument
 from .scenario_editor import CircuitWarEditor
 
 plugins.register(plugins.EditorPlugin(
     kind=KIND,
     title="Circuit War scenario",
-    new_model=new_scenario,
     document_class=CircuitWarDocument,
     editor_class=CircuitWarEditor,
 ))

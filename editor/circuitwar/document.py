@@ -16,7 +16,6 @@ from gridsmith.formats.circuitwar.ruleset import Ruleset
 from gridsmith.formats.circuitwar.refs import load_ruleset
 from gridsmith.formats.rulesets import RulesetError
 from gridsmith.formats.circuitwar.scenario import KIND, Charge, Scenario
-from gridsmith.formats.circuitwar.templates import new_scenario as template
 
 from ..core.commands import ModelSnapshot
 from ..core.document import EditorDocument
@@ -26,11 +25,6 @@ NO_CIRCUIT = "."
 OBJECT_WORDS = {"R": "resistor", "C": "capacitor", "S": "switch (on)", "O": "switch (off)", "G": "ground",
                 "T": "transformer", ">": "diode passing east", "<": "diode passing west",
                 "^": "diode passing north", "v": "diode passing south"}
-
-
-def new_scenario() -> Scenario:
-    """File > New: the template of `gridsmith new circuitwar.scenario` (19 x 12, two sides)."""
-    return template()
 
 
 def edge_rc(x: int, y: int, d: int) -> tuple[int, int]:

@@ -40,14 +40,13 @@ def open_document(path: str | Path) -> EditorDocument:
 
 
 def new_model(kind: str, **options):
-    """A new model of `kind`: its template (the one `gridsmith new` uses) with `options` (e.g. width,
-    height, players), else the editor's starting model. ValueError when the template refuses them."""
+    """A new model of `kind`: its template (formats/<game>/templates.py, the one `gridsmith new`
+    uses) with `options` (e.g. width, height, players). ValueError when the template refuses them
+    or the kind has none."""
     spec = registry.get(kind)
     model = templates.new_model(spec, **options) if spec is not None else None
     if model is None:
-        if options:
-            raise ValueError(f"{kind} has no template to take {', '.join(options)}")
-        model = plugins.get(kind).new_model()
+        raise ValueError(f"{kind} has no template for new files")
     return model
 
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gridsmith import editor
 
@@ -22,9 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
 @dataclass(frozen=True)
 class EditorPlugin:
     kind: str  #: the content kind it edits, e.g. "pendulous.scenario"
-    title: str  #: shown in File > New, e.g. "Pendulous scenario"
-    #: a fresh, valid model for File > New
-    new_model: Callable[[], Any]
+    title: str  #: shown in File > New, e.g. "Pendulous scenario"; new files come from the kind's
+    #: template in formats/<game>/templates.py, the one source of `gridsmith new` too
     #: EditorDocument subclass wrapping the model, its file and its undo stack
     document_class: type["EditorDocument"]
     #: DocumentEditor subclass: the tab (view, tools, panels) editing one document

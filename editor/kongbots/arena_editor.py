@@ -14,7 +14,7 @@ from gridsmith.engine.core.hexgrid import within
 from gridsmith.engine.kongbots.arena import arena_map
 from gridsmith.formats.kongbots import arena as fmt
 from gridsmith.formats.kongbots.modules import TEAMS
-from gridsmith.formats.kongbots.templates import new_arena as _new_arena, new_ruleset as default_ruleset
+from gridsmith.formats.kongbots.templates import new_ruleset as default_ruleset
 
 from ..core import commands
 from ..core.commands import ModelSnapshot
@@ -28,10 +28,6 @@ from .art import HEXES, hex_colour, paint_hex
 
 KIND = fmt.KIND
 MIRROR = {TEAMS[0]: TEAMS[1], TEAMS[1]: TEAMS[0]}
-
-
-def new_arena() -> fmt.Arena:
-    return _new_arena()
 
 
 class ArenaDocument(EditorDocument):

@@ -16,7 +16,6 @@ from gridsmith.engine.kongbots.matchup import table as matchup_table
 from gridsmith.formats.content import bundled_names
 from gridsmith.formats.diagnostics import Problem, Severity
 from gridsmith.formats.kongbots.bot import KIND, Bot, build_problems
-from gridsmith.formats.kongbots.templates import new_bot  # noqa: F401  (File > New)
 from gridsmith.formats.kongbots.modules import CLASSES, CODES, EMPTY, NAME, PLURAL
 from gridsmith.formats.kongbots.refs import BUILD, RULESET
 from gridsmith.formats.kongbots.ruleset import Ruleset

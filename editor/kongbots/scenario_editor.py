@@ -9,7 +9,6 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPushButton, QVBox
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.kongbots.modules import TEAMS
 from gridsmith.formats.kongbots.scenario import KIND, BotEntry, Scenario, resolve
-from gridsmith.formats.kongbots.templates import new_scenario  # noqa: F401  (File > New)
 from gridsmith.formats.registry import CheckContext
 
 from ..core import commands

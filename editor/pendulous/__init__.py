@@ -1,12 +1,11 @@
 """The Pendulous scenario editor and play view; registers itself with the editor shell."""
 from ..core import plugins
-from .document import KIND, PendulousDocument, new_scenario
+from .document import KIND, PendulousDocument
 from .scenario_editor import PendulousEditor
 
 plugins.register(plugins.EditorPlugin(
     kind=KIND,
     title="Pendulous scenario",
-    new_model=new_scenario,
     document_class=PendulousDocument,
     editor_class=PendulousEditor,
 ))

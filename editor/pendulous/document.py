@@ -3,7 +3,6 @@ edits (resize, add and remove players) as undoable commands."""
 from __future__ import annotations
 
 from gridsmith.formats.pendulous.scenario import CITY_CHARS, LAND_CHARS, SEAT_COLOURS, WATER, Player, Scenario
-from gridsmith.formats.pendulous.templates import new_scenario  # noqa: F401  (File > New: the shared template)
 
 from ..core.commands import ModelSnapshot
 from ..core.document import EditorDocument

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHB
 
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.pendulum.board import KIND, SIDES, Board, Space
-from gridsmith.formats.pendulum.templates import new_board  # noqa: F401  (File > New)
 from gridsmith.formats.pendulum.effects import AREAS, effect_text
 
 from ..core.editorwidget import ValidatedEditor

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, Q
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.pendulum.deck import (BOOK_COUNCIL, BOOK_COUNTS, KIND, Achievement, CouncilReward, Deck,
                                              Province, Requirement, Stratagem)
-from gridsmith.formats.pendulum.templates import new_deck  # noqa: F401  (File > New)
 from gridsmith.formats.pendulum.effects import COLOURS, Amounts, Cost
 
 from ..core.editorwidget import ValidatedEditor

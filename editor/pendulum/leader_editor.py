@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QGridLayout, QGroupBox, Q
 from gridsmith.formats.content import bundled_names
 from gridsmith.formats.pendulum.effects import COLOURS, TRACKS, Amounts, card_text
 from gridsmith.formats.pendulum.leader import KIND, Hook, Leader
-from gridsmith.formats.pendulum.templates import new_leader  # noqa: F401  (File > New)
 from gridsmith.formats.pendulum.refs import DECK
 from gridsmith.formats.references import model_of
 

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QGr
 
 from gridsmith.formats.model_base import FileModel
 from gridsmith.formats.pendulum.ruleset import KIND, Ruleset
-from gridsmith.formats.pendulum.templates import new_ruleset  # noqa: F401  (File > New)
 
 from ..core.editorwidget import ValidatedEditor
 from ..core.forms import guard_wheel

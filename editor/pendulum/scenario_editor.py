@@ -13,7 +13,6 @@ from gridsmith.formats.content import bundled_names
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.pendulum.refs import RULESET
 from gridsmith.formats.pendulum.scenario import COLOURS, KIND, Scenario, Seat, resolve
-from gridsmith.formats.pendulum.templates import new_scenario  # noqa: F401  (File > New)
 from gridsmith.formats.references import model_of
 
 from ..core.editorwidget import ValidatedEditor

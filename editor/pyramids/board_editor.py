@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (QButtonGroup, QFormLayout, QGroupBox, QLineEdit, 
 
 from gridsmith.formats.pyramids.board import MAX_HEIGHT, MIN_HEIGHT, Board
 from gridsmith.formats.pyramids.pieces import BOARD_WIDTH, HOME_ROWS, OPEN
-from gridsmith.formats.pyramids.templates import new_board  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands
 from ..core.commands import ModelSnapshot

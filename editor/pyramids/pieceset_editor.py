@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (QFormLayout, QGridLayout, QLabel, QLineEdit, QPus
                                QVBoxLayout)
 
 from gridsmith.formats.pyramids.pieces import PIECES, PIECES_PER_SIDE
-from gridsmith.formats.pyramids.templates import new_pieceset  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands
 from ..core.forms import guard_wheel

@@ -13,7 +13,6 @@ from gridsmith.formats.pyramids.refs import RefError, load_ref
 from gridsmith.formats.pyramids.scenario import SIDES, SetupChoice, Side, resolve
 from gridsmith.formats.pyramids.setups import SetupLibrary
 from gridsmith.formats.registry import CheckContext
-from gridsmith.formats.pyramids.templates import new_scenario  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands
 from ..core.forms import guard_wheel

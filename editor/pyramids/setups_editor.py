@@ -21,7 +21,6 @@ from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
 from gridsmith.formats.pyramids.refs import RefError, load_ref
 from gridsmith.formats.pyramids.setups import MAX_SETUPS, Setup
 from gridsmith.formats.registry import CheckContext
-from gridsmith.formats.pyramids.templates import new_library  # noqa: F401  (File > New: the shared template)
 
 from ..core import commands, tools as core_tools
 from ..core.commands import ModelSnapshot

@@ -10,7 +10,8 @@ from PySide6.QtCore import Qt
 from tests.editor.canvas_models import shot
 from tests.editor.editor_helpers import click, drag, wait_validated
 
-from gridsmith.editor.circuitwar.document import CircuitWarDocument, new_scenario
+from gridsmith.editor.circuitwar.document import CircuitWarDocument
+from gridsmith.formats.circuitwar.templates import new_scenario
 from gridsmith.editor.circuitwar.scenario_editor import CircuitWarEditor
 
 

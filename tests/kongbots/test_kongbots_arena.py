@@ -7,6 +7,7 @@ import shutil
 
 import pytest
 
+from gridsmith.editor.core import files
 from tests.editor.canvas_models import shot
 from tests.editor.editor_helpers import ROOT, click, drag, move, open_in_editor, wait_validated
 
@@ -151,6 +152,6 @@ def test_every_kongbots_kind_opens_new_in_the_main_window(window, kind):
     from gridsmith.editor.core import plugins
 
     plugin = plugins.get(kind)
-    ed = window.add_document(plugin.document_class(plugin.new_model()))
+    ed = window.add_document(plugin.document_class(files.new_model(plugin.kind)))
     assert isinstance(ed, plugin.editor_class)
     assert not [p for p in ed.validate_now() if p.severity.value == "error"]
