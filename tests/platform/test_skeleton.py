@@ -1,7 +1,8 @@
 """Every registered game has the one skeleton of docs/architecture.md ("One skeleton per layer"), so a
 reader finds a role in the same file in every game. The games come from the registries (the
 `gridsmith.games` and `gridsmith.kinds` entry points, the editor's plugins); nothing here names one,
-so a new game is checked as soon as it registers."""
+so a new game is checked as soon as it registers. The formats packages have their own, finer test
+(tests/formats/test_skeleton.py: a module per kind with its checks, refs.py, templates.py)."""
 from __future__ import annotations
 
 import ast
@@ -12,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from gridsmith.engine.core import games
-from gridsmith.formats import kinds, registry
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = games.names()
@@ -20,13 +20,7 @@ GAMES = games.names()
 # engine/<game>/: the files every game has (game-specific rules modules sit beside them)
 ENGINE_FILES = ("api.py", "game.py", "state.py", "actions.py", "events.py", "agents.py", "saves.py",
                 "terminal.py", "checks.py")
-FORMATS_FILES = ("refs.py", "templates.py")
 EDITOR_FILES = ("play.py", "art.py")
-
-
-def _kinds_of(game: str) -> list[registry.KindSpec]:
-    kinds.load_all()
-    return [spec for spec in registry.all_kinds() if spec.kind.split(".")[0] == game]
 
 
 def test_games_are_registered():
@@ -54,24 +48,6 @@ def test_api_imports_at_module_level_only(game):
 def test_engine_package_exports_no_second_way_to_start(game):
     package = importlib.import_module(f"gridsmith.engine.{game}")
     assert not hasattr(package, "new_game"), f"gridsmith.engine.{game}.new_game: start games with GAME.new_game"
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_formats_package_has_one_module_per_kind(game):
-    folder = ROOT / "formats" / game
-    missing = [name for name in FORMATS_FILES if not (folder / name).is_file()]
-    assert not missing, f"formats/{game}/ lacks {missing}"
-    specs = _kinds_of(game)
-    assert specs, f"{game} registers no kind"
-    for spec in specs:
-        module = f"gridsmith.formats.{game}.{spec.kind.split('.', 1)[1]}"
-        assert spec.model.__module__ == module, f"{spec.kind} is modelled in {spec.model.__module__}, not {module}"
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_templates_are_the_one_source_of_new_files(game):
-    templates = importlib.import_module(f"gridsmith.formats.{game}.templates")
-    assert set(templates.TEMPLATES) == {spec.kind for spec in _kinds_of(game) if not spec.kind.endswith(".save")}
 
 
 @pytest.mark.parametrize("game", GAMES)
