@@ -14,7 +14,8 @@ from gridsmith.formats.kongbots.modules import TEAM_COLOURS, TEAMS
 from gridsmith.formats.kongbots.ruleset import Ruleset
 
 from .actions import parse_order
-from .events import PHASES, GameOver, ModuleDestroyed, TurnStarted
+from .events import GameOver, ModuleDestroyed, TurnStarted
+from .terminal import KongbotsHuman
 
 
 class KongbotsGame(Game):
@@ -106,42 +107,6 @@ class KongbotsGame(Game):
 
     def register_checks(self) -> None:
         from . import checks  # noqa: F401  (saved games replay; arena lints)
-
-
-class KongbotsHuman:
-    """A team at the terminal: the arena and every bot, then an order; `?` lists the legal ones."""
-
-    name = "human"
-
-    def __init__(self, inp, out: TextIO) -> None:
-        import sys
-
-        self.inp = inp or (lambda prompt: input(prompt))
-        self.out = out or sys.stdout
-
-    def choose(self, view: Any, legal: list, rng: Any) -> Any:
-        from .terminal import render
-
-        print(render(view), file=self.out)
-        while True:
-            try:
-                text = self.inp(f"team {TEAMS[view.me]} ({PHASES[view.phase]}): an order, ? or quit: ").strip()
-            except EOFError:
-                return None
-            if text in ("quit", "q"):
-                return None
-            if text in ("?", ""):
-                print("  ".join(o.to_text() for o in legal), file=self.out)
-                continue
-            try:
-                order = parse_order(text)
-            except ValueError as e:
-                print(e, file=self.out)
-                continue
-            if order not in legal:
-                print(f"not a legal order now: {text} (? lists them)", file=self.out)
-                continue
-            return order
 
 
 GAME = KongbotsGame()
