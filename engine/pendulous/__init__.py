@@ -26,7 +26,8 @@ API for the editor, the command line and computer players::
         SaveError with located problems otherwise);  save.replay(model) -> (state, events)
     state.apply(action, forced_outcome=True/False)  # search agents only, on their own copies
 
-Terminal play (used by `gridsmith play`): engine.pendulous.terminal.play(state, seats).
+Terminal play (used by `gridsmith play`): engine.pendulous.api.GAME.match(state, seats), then
+`GAME.play_terminal(match, out)` (the human seat and what it prints: engine.pendulous.terminal).
 Actions and events have stable text forms (`to_text()`, `actions.action_from_text`), used by saved
 games and golden traces. Computer players: engine.pendulous.agents (RandomAgent, GreedyAgent,
 SearchAgent), found through the `gridsmith.agents` entry-point group. Rule decisions the manual

@@ -12,6 +12,7 @@ from gridsmith.engine.core.loop import Match
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
 from .state import PendulousState
+from .terminal import HumanSeat, play_match
 
 
 class PendulousGame(Game):
@@ -89,13 +90,9 @@ class PendulousGame(Game):
         return action_from_text(text)
 
     def human(self, inp, out: TextIO, match: Match) -> Any:
-        from .terminal import HumanSeat
-
-        return HumanSeat(inp, out, match.names, match)
+        return HumanSeat(inp, out, match.names, match, self)
 
     def play_terminal(self, match: Match, out: TextIO, verbose: bool = False) -> bool:
-        from .terminal import play_match
-
         return play_match(match, match.names, out, verbose)
 
     def register_checks(self) -> None:

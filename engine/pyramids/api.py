@@ -12,6 +12,7 @@ from gridsmith.engine.core.game import Game, Replayed
 from gridsmith.engine.core.loop import Match
 
 from .actions import SIDE_NAMES, Move
+from .terminal import SIDE_COLOURS, PyramidsHuman, stopped_text
 
 
 class PyramidsGame(Game):
@@ -19,7 +20,7 @@ class PyramidsGame(Game):
     title = "Pyramids"
     scenario_kind = "pyramids.scenario"
     save_kind = "pyramids.save"
-    colours = ("blue", "red")  # the editor's piece colours: the player's, Cheops'
+    colours = SIDE_COLOURS  # the editor's piece colours: the player's, Cheops'
     default_seats = ("human", "cheops")
 
     def seats(self, scenario: Any) -> list[str]:
@@ -92,8 +93,6 @@ class PyramidsGame(Game):
         return Move.from_text(text, state.geo.h)
 
     def human(self, inp, out: TextIO, match: Match) -> Any:
-        from .terminal import PyramidsHuman
-
         return PyramidsHuman(self, inp, out, match)
 
     def terminal_events(self, match: Match, step, out: TextIO, verbose: bool) -> None:
@@ -107,8 +106,6 @@ class PyramidsGame(Game):
         print(f"{'draw' if r.is_draw else SIDE_NAMES[r.winners[0]] + ' wins'}: {r.reason} after {s.ply} moves", file=out)
 
     def terminal_stopped(self, match: Match, out: TextIO) -> None:
-        from .terminal import stopped_text
-
         print(stopped_text(match.state, match.to_move), file=out)
 
     def register_checks(self) -> None:
