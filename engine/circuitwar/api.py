@@ -1,6 +1,6 @@
 """Circuit War as a `Game` (engine.core.game), registered as `circuitwar` in `gridsmith.games`.
 Terminal play: a `human` seat types actions in their text form (`build circuit c4-d4`, `move c4-d4`,
-`fire c4 E N`, `end`, ...)."""
+`fire c4 E N`, `end`, ...); engine.circuitwar.terminal says why the shared seat is enough."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -12,6 +12,7 @@ from gridsmith.engine.core.game import Game, Replayed
 from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.lattice import SEAT_COLOURS
 
+from . import terminal
 from .actions import Action
 from .board import NO_CIRCUIT
 
@@ -51,11 +52,7 @@ class CircuitWarGame(Game):
         return Replayed(state, events, len(save.actions), list(save.seats), save.seed)
 
     def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
-        lines = [e.to_text() for e in replayed.events] if events else \
-            [e.to_text() for e in replayed.events if type(e).__name__ in ("TurnStarted", "SideKilled", "GameOver")]
-        if board:
-            lines += replayed.state.board.to_layers()[0]
-        return lines
+        return terminal.replay_lines(replayed.state, replayed.events, events, board)
 
     def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
         from .saves import to_save
