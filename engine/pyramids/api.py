@@ -84,7 +84,7 @@ class PyramidsGame(Game):
 
     def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
         """Squares where a piece fell: every attack removes its loser on the attacked square."""
-        from .actions import Attacked
+        from .events import Attacked
 
         w = state.geo.w
         return [(e.to % w, e.to // w) for e in step.events if isinstance(e, Attacked)]

@@ -12,7 +12,8 @@ from gridsmith.engine.core.protocol import Result, ResultState, Termination
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pyramids.scenario import Options
 
-from .actions import Attacked, GameOver, Moved, Move
+from .actions import Move
+from .events import Attacked, GameOver, Moved
 from .geometry import Geometry
 from .movegen import CROSS, FLY, LONG, POWER, SQ_MASK, forbidden_by_repetition, gen_moves
 from .pieces import COBRA, MOBILE, NTYPES, PYRAMID, SPHINX, WINS_BY_OPTION
