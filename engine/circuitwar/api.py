@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Game, Replayed
+from gridsmith.engine.core.game import Checks, Game, Replayed
 from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.lattice import SEAT_COLOURS
 
 from . import terminal
 from .actions import Action
 from .board import NO_CIRCUIT
+from .checks import CHECKS
 
 
 class CircuitWarGame(Game):
@@ -92,10 +93,8 @@ class CircuitWarGame(Game):
                 r, c = state.board.rc(state.cpu_points[e.seat])
                 yield (c, r)
 
-    def register_checks(self) -> None:
-        from .saves import register
-
-        register()
+    def checks(self) -> Checks:
+        return CHECKS
 
 
 def _cell(name: str) -> tuple[int, int]:

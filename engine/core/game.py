@@ -16,8 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from gridsmith.formats.registry import SemanticCheck, add_check
+
 from .agents import available, create
 from .loop import Match
+
+#: a game's engine-backed checks: (kind, check) pairs (formats.registry.add_check)
+Checks = Sequence[tuple[str, SemanticCheck]]
+#: the checks already added, so that registering twice adds nothing twice
+_REGISTERED: set[tuple[str, SemanticCheck]] = set()
 
 
 @dataclass
@@ -125,11 +132,19 @@ class Game:
         changed hands, a piece fell (called after the step, `state` already changed). Default: none."""
         return ()
 
-    def register_checks(self) -> None:
-        """Add the engine-backed checks of this game's kinds to `gridsmith validate` (e.g. a saved
-        game must replay to its snapshot)."""
+    def checks(self) -> Checks:
+        """The engine-backed checks of this game's kinds, each with the kind it checks (e.g. a saved
+        game must replay to its snapshot): the game's checks.py."""
+        return ()
 
     # ---- shared ------------------------------------------------------------------------------------
+    def register_checks(self) -> None:
+        """Add `checks()` to `gridsmith validate` (formats.registry.add_check), once per process."""
+        for kind, check in self.checks():
+            if (kind, check) not in _REGISTERED:
+                _REGISTERED.add((kind, check))
+                add_check(kind, check)
+
     def kinds(self) -> list[str]:
         """Every kind of this game's files (from the formats registry)."""
         from gridsmith.formats import registry

@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Game, Replayed
+from gridsmith.engine.core.game import Checks, Game, Replayed
 from gridsmith.engine.core.loop import Match
 from gridsmith.formats.kongbots.modules import TEAM_COLOURS, TEAMS
 from gridsmith.formats.kongbots.ruleset import Ruleset
 
 from .actions import parse_order
+from .checks import CHECKS
 from .events import GameOver, ModuleDestroyed, TurnStarted
 from .terminal import KongbotsHuman
 
@@ -105,8 +106,8 @@ class KongbotsGame(Game):
                 if b.hex is not None:
                     yield b.hex
 
-    def register_checks(self) -> None:
-        from . import checks  # noqa: F401  (saved games replay; arena lints)
+    def checks(self) -> Checks:
+        return CHECKS
 
 
 GAME = KongbotsGame()

@@ -13,7 +13,6 @@ from gridsmith.engine.core.errors import ReplayError
 from gridsmith.engine.core.saves import replay_check
 from gridsmith.formats.kongbots.modules import EMPTY, TEAMS
 from gridsmith.formats.kongbots.save import BotSnapshot, MissileSnapshot, SaveFile, Snapshot
-from gridsmith.formats.registry import add_check
 
 from .actions import parse_order
 from .game import start
@@ -53,8 +52,5 @@ def from_save(save: SaveFile, upto: int | None = None) -> KongbotsState:
     return state
 
 
-#: the replay check of `gridsmith validate` (registered below)
+#: the replay check of `gridsmith validate` (engine.kongbots.checks lists it)
 check_replay = replay_check(from_save, "orders")
-
-
-add_check("kongbots.save", check_replay)

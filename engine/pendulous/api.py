@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Game, Replayed
+from gridsmith.engine.core.game import Checks, Game, Replayed
 from gridsmith.engine.core.loop import Match
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
+from .checks import CHECKS
 from .state import PendulousState
 from .terminal import HumanSeat, play_match
 
@@ -95,8 +96,8 @@ class PendulousGame(Game):
     def play_terminal(self, match: Match, out: TextIO, verbose: bool = False) -> bool:
         return play_match(match, match.names, out, verbose)
 
-    def register_checks(self) -> None:
-        from . import checks  # noqa: F401  (adds the replay check of pendulous.save)
+    def checks(self) -> Checks:
+        return CHECKS
 
 
 GAME = PendulousGame()

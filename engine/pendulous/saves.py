@@ -5,7 +5,7 @@ the log from the start and compares the result with the snapshot: a game is a pu
 (scenario, ruleset, seed, actions), so any difference means a tampered, truncated or foreign file,
 and it is reported, never silently played as a different game.
 
-Importing this module registers the replay check for `gridsmith validate` (formats.registry.add_check).
+`check_replay` is the replay check of `gridsmith validate` (engine.pendulous.checks lists it).
 """
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from gridsmith.engine.core.errors import ReplayError
-from gridsmith.formats import registry
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.diagnostics import Problem
 from gridsmith.formats.pendulous.save import MAX_ACTIONS, SaveFile, SeatSnapshot, Snapshot, embedded_problems
@@ -182,5 +181,3 @@ def check_replay(model: SaveFile, ctx: CheckContext) -> Iterable[Problem]:
         return [Problem("SAV410", f"the saved game cannot be replayed: {type(e).__name__}: {e}", ("actions",))]
     return differences(model, state)
 
-
-registry.add_check("pendulous.save", check_replay)

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Game, Replayed
+from gridsmith.engine.core.game import Checks, Game, Replayed
 from gridsmith.engine.core.loop import Match
 
 from .actions import Action
+from .checks import CHECKS
 from .runner import PolledGame
 from .terminal import PendulumHuman
 
@@ -100,8 +101,8 @@ class PendulumGame(Game):
         print(f"{who} wins: {r.reason}; VP {', '.join(f'{s:g}' for s in r.scores)}; game clock "
               f"{st.now / 1000:.0f} s after {match.actions} actions", file=out)
 
-    def register_checks(self) -> None:
-        from . import checks  # noqa: F401  (adds the replay check of pendulum.save)
+    def checks(self) -> Checks:
+        return CHECKS
 
 
 GAME = PendulumGame()

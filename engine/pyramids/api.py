@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Game, Replayed
+from gridsmith.engine.core.game import Checks, Game, Replayed
 from gridsmith.engine.core.loop import Match
 
 from .actions import SIDE_NAMES, Move
+from .checks import CHECKS
 from .terminal import SIDE_COLOURS, PyramidsHuman, stopped_text
 
 
@@ -108,8 +109,8 @@ class PyramidsGame(Game):
     def terminal_stopped(self, match: Match, out: TextIO) -> None:
         print(stopped_text(match.state, match.to_move), file=out)
 
-    def register_checks(self) -> None:
-        from . import checks  # noqa: F401  (adds the replay check of pyramids.save)
+    def checks(self) -> Checks:
+        return CHECKS
 
 
 GAME = PyramidsGame()

@@ -79,7 +79,9 @@ def test_illegal_action_in_log_is_located(duel):
 
 
 def test_validate_reports_a_tampered_file_with_its_line(duel, tmp_path):
-    import gridsmith.engine.pendulous.checks  # noqa: F401  (what `gridsmith validate` imports)
+    from gridsmith.engine.pendulous.api import GAME
+
+    GAME.register_checks()  # what `gridsmith validate` does
 
     path = write_save(tmp_path / "g.sav.yaml", _midgame(duel), ["greedy", "random"])
     text = path.read_text()
