@@ -11,11 +11,14 @@ from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Replayed
 from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.lattice import SEAT_COLOURS
+from gridsmith.formats.circuitwar.rulesets import RulesetError
 
 from . import terminal
 from .actions import Action
 from .board import NO_CIRCUIT
 from .checks import CHECKS
+from .game import new_game
+from .state import CircuitWarState
 
 
 class CircuitWarGame(Game):
@@ -32,11 +35,7 @@ class CircuitWarGame(Game):
     def seat_count(self, state: Any) -> int:
         return state.n
 
-    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> Any:
-        from gridsmith.formats.circuitwar.rulesets import RulesetError
-
-        from .game import new_game
-
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> CircuitWarState:
         try:
             return new_game(scenario, seed, ruleset=ruleset,
                             scenario_file=Path(base, "scenario") if base is not None else None)

@@ -20,6 +20,7 @@ from gridsmith.formats.registry import SemanticCheck, add_check
 
 from .agents import available, create
 from .loop import Match
+from .scenarios import load_scenario, located
 
 #: a game's engine-backed checks: (kind, check) pairs (formats.registry.add_check)
 Checks = Sequence[tuple[str, SemanticCheck]]
@@ -60,10 +61,9 @@ class Game:
         """How many seats a game in progress has."""
         return len(self.seats(state.scenario))
 
-    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> Any:
-        """A new game of `scenario` (a model of `scenario_kind`). `ruleset` None: the one the
-        scenario names; `base`: the folder the scenario's relative references resolve against
-        (its file's folder; None: the working folder). ScenarioError when it cannot be played."""
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> Any:
+        """A new game of `scenario`, a model of `scenario_kind` (or the game's resolved form of
+        one); the rest as `new_game` says. Callers use `new_game`."""
         raise NotImplementedError
 
     def opening(self, state: Any) -> list:
@@ -138,6 +138,18 @@ class Game:
         return ()
 
     # ---- shared ------------------------------------------------------------------------------------
+    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> Any:
+        """The one way to start a game. `scenario`: a model of `scenario_kind` (or the game's resolved
+        form of one), or the path of a scenario file (read by engine.core.scenarios; `base` then
+        defaults to its folder). `ruleset` None: the one the scenario names; `base`: the folder the
+        scenario's relative references resolve against (None: the working folder). ScenarioError
+        (naming the file, when there is one) when it cannot be played."""
+        if isinstance(scenario, (str, Path)):
+            model = load_scenario(scenario, self.scenario_kind)
+            with located(scenario):
+                return self.new_state(model, seed, ruleset, Path(scenario).parent if base is None else base)
+        return self.new_state(scenario, seed, ruleset, base)
+
     def register_checks(self) -> None:
         """Add `checks()` to `gridsmith validate` (formats.registry.add_check), once per process."""
         for kind, check in self.checks():

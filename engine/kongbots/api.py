@@ -16,7 +16,10 @@ from gridsmith.formats.kongbots.ruleset import Ruleset
 from .actions import parse_order
 from .checks import CHECKS
 from .events import GameOver, ModuleDestroyed, TurnStarted
-from .terminal import KongbotsHuman
+from .game import SCENARIO, start
+from .saves import from_save, to_save
+from .state import KongbotsState
+from .terminal import KongbotsHuman, render
 
 
 class KongbotsGame(Game):
@@ -36,21 +39,15 @@ class KongbotsGame(Game):
     def seat_name(self, state: Any, seat: int) -> str:
         return f"team {TEAMS[seat]}"
 
-    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> Any:
-        from .game import resolve_scenario, start
-
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> KongbotsState:
         if ruleset is not None and not isinstance(ruleset, Ruleset):
             raise ScenarioError(f"not a Kongbots ruleset: {type(ruleset).__name__}")
-        res = resolve_scenario(scenario, Path(base, "scenario") if base is not None else None)
-        return start(res, seed, ruleset)
+        return start(SCENARIO(scenario, Path(base, "scenario") if base is not None else None), seed, ruleset)
 
     def opening(self, state: Any) -> list:
         return list(state.first_events)
 
     def replay(self, save: Any) -> Replayed:
-        from .game import start
-        from .saves import from_save
-
         final = from_save(save)
         state = start(save.scenario, save.seed)
         events = list(state.first_events)
@@ -59,8 +56,6 @@ class KongbotsGame(Game):
         return Replayed(final, events, len(save.orders), list(save.seats), save.seed)
 
     def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
-        from .terminal import render
-
         lines = [e.to_text() for e in replayed.events if events or isinstance(e, (TurnStarted, GameOver))]
         if board:
             lines.append(render(replayed.state.view(0)))
@@ -70,8 +65,6 @@ class KongbotsGame(Game):
         return f"{replayed.actions} orders replay to the snapshot"
 
     def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
-        from .saves import to_save
-
         return to_save(state, list(seats), name)
 
     def action_from_text(self, state: Any, text: str) -> Any:

@@ -9,9 +9,11 @@ from typing import Any, TextIO
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Replayed
 from gridsmith.engine.core.loop import Match
+from gridsmith.formats.pendulous.rulesets import RulesetError
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
 from .checks import CHECKS
+from .game import new_game
 from .state import PendulousState
 from .terminal import HumanSeat, play_match
 
@@ -26,11 +28,7 @@ class PendulousGame(Game):
     def seats(self, scenario: Any) -> list[str]:
         return [p.name for p in scenario.players]
 
-    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> PendulousState:
-        from gridsmith.formats.pendulous.rulesets import RulesetError
-
-        from .game import new_game
-
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> PendulousState:
         try:
             return new_game(scenario, ruleset, seed, Path(base, "scenario") if base is not None else None)
         except RulesetError as e:

@@ -16,10 +16,13 @@ from typing import Any, TextIO
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Replayed
 from gridsmith.engine.core.loop import Match
+from gridsmith.formats.pendulum.ruleset import Ruleset
 
 from .actions import Action
 from .checks import CHECKS
+from .game import SCENARIO, new_game
 from .runner import PolledGame
+from .saves import from_save, to_save
 from .terminal import PendulumHuman
 
 
@@ -43,21 +46,8 @@ class PendulumGame(Game):
             return super().seat_name(state, seat)
         return state.state.res.scenario.seats[seat].colour
 
-    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> PolledGame:
-        from gridsmith.formats.pendulum.ruleset import Ruleset
-        from gridsmith.formats.pendulum.scenario import ResolvedScenario, Scenario, resolve
-        from gridsmith.formats.registry import CheckContext
-
-        from .game import new_game
-
-        if isinstance(scenario, Scenario):
-            ctx = CheckContext(file=Path(base, "scenario.scn.yaml") if base is not None else None)
-            res, problems = resolve(scenario, ctx)
-            if res is None:
-                raise ScenarioError("; ".join(p.message for p in problems if p.severity.value == "error"))
-            scenario = res
-        if not isinstance(scenario, ResolvedScenario):
-            raise ScenarioError(f"not a Pendulum scenario: {type(scenario).__name__}")
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> PolledGame:
+        scenario = SCENARIO(scenario, Path(base, "scenario.scn.yaml") if base is not None else None)
         if ruleset is not None:
             if not isinstance(ruleset, Ruleset):
                 raise ScenarioError(f"not a Pendulum ruleset: {type(ruleset).__name__}")
@@ -68,8 +58,6 @@ class PendulumGame(Game):
         return list(state.state.events)
 
     def replay(self, save: Any) -> Replayed:
-        from .saves import from_save
-
         final = from_save(save)
         return Replayed(PolledGame(final, auto_flip=False), list(final.events), len(final.requests),
                         list(save.players), save.seed)
@@ -84,8 +72,6 @@ class PendulumGame(Game):
         return f"{replayed.actions} requests replay to the snapshot"
 
     def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
-        from .saves import to_save
-
         return to_save(state.state, list(seats), name)
 
     def action_from_text(self, state: Any, text: str) -> Action:

@@ -13,6 +13,9 @@ from gridsmith.engine.core.loop import Match
 
 from .actions import SIDE_NAMES, Move
 from .checks import CHECKS
+from .game import SCENARIO, new_game
+from .saves import from_save
+from .state import PyramidsState
 from .terminal import SIDE_COLOURS, PyramidsHuman, stopped_text
 
 
@@ -33,30 +36,16 @@ class PyramidsGame(Game):
     def seat_name(self, state: Any, seat: int) -> str:
         return SIDE_NAMES[seat]
 
-    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> Any:
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> PyramidsState:
         """Pyramids has no ruleset file (its numbers are the scenario's options): a `ruleset` is an error."""
-        from gridsmith.formats.pyramids.scenario import ResolvedScenario, Scenario, resolve
-        from gridsmith.formats.registry import CheckContext
-
-        from .game import new_game
-
         if ruleset is not None:
             raise ScenarioError("Pyramids has no ruleset: its numbers are the scenario's options")
-        if isinstance(scenario, Scenario):
-            res, problems = resolve(scenario, CheckContext(file=Path(base, "scenario") if base is not None else None))
-            if res is None:
-                raise ScenarioError("; ".join(p.message for p in problems))
-            scenario = res
-        if not isinstance(scenario, ResolvedScenario):
-            raise ScenarioError(f"not a Pyramids scenario: {type(scenario).__name__}")
-        state = new_game(scenario, seed)
-        state.scenario_name = getattr(scenario, "name", "")
+        res = SCENARIO(scenario, Path(base, "scenario") if base is not None else None)
+        state = new_game(res, seed)
+        state.scenario_name = getattr(res, "name", "")
         return state
 
     def replay(self, save: Any) -> Replayed:
-        from .game import new_game
-        from .saves import from_save
-
         final = from_save(save)
         state = new_game(final.resolved, save.seed, first=final.first, setups=final.setups)
         events = [e for m in final.log for e in state.apply(m)]

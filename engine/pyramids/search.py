@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import time
 
+from gridsmith.engine.core.errors import GameError
+
 from .geometry import Geometry
 from .movegen import CROSS, FLY, LONG, SQ_MASK, forbidden_by_repetition, gen_attacks, gen_moves
 from .pieces import (ANTELOPE, BULL, CAMEL, CAT, COBRA, HAWK, LION, MOBILE, NTYPES, PYRAMID, RAM, SPHINX,
@@ -130,8 +132,8 @@ class Expectations:
         return out
 
 
-class Abort(Exception):
-    """Time is up or the stop button was pressed."""
+class Abort(GameError):
+    """Time is up or the stop button was pressed (Cheops' iterative deepening catches it: engine.pyramids.cheops)."""
 
 
 def force_field(geo: Geometry, target: dict[int, float], scale: float) -> list[float]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from gridsmith.engine.core.rng import CounterRng
-from gridsmith.engine.pendulous import new_game
+from gridsmith.engine.pendulous.api import GAME
 from gridsmith.engine.pendulous.agents import GreedyAgent, RandomAgent
 from gridsmith.engine.pendulous.saves import SaveError, check_replay, load_game, read_save, save_game, save_text, write_save
 from gridsmith.formats.loader import load_text, validate_file
@@ -12,7 +12,7 @@ from gridsmith.formats.registry import CheckContext
 
 
 def _midgame(duel, actions=70, seed=5):
-    s = new_game(duel, seed=seed)
+    s = GAME.new_game(duel, seed=seed)
     agents, rng = [GreedyAgent(), RandomAgent()], CounterRng(1)
     for _ in range(actions):
         s.apply(agents[s.seat].choose(s.view(s.seat), s.legal_actions(), rng))

@@ -75,9 +75,9 @@ def test_a_random_layout_puts_the_pyramid_in_the_two_back_rows_only():
     from pathlib import Path
 
     from gridsmith.engine.pyramids.beliefs import opponent_pyramid_weights
-    from gridsmith.engine.pyramids.game import load_scenario
+    from gridsmith.engine.pyramids.game import SCENARIO
 
-    sc = load_scenario(Path(__file__).parents[2] / "content" / "pyramids" / "sample.scn.yaml")
+    sc = SCENARIO.read(Path(__file__).parents[2] / "content" / "pyramids" / "sample.scn.yaml")
     s = new_game(sc, 4, first=0)
     assert s.view(0).random_setup == (False, True) == s.view(1).random_setup
     h = s.geo.h
