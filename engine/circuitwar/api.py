@@ -13,11 +13,13 @@ from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.lattice import SEAT_COLOURS
 from gridsmith.formats.circuitwar.rulesets import RulesetError
 
+from . import events as E
 from . import terminal
 from .actions import Action
 from .board import NO_CIRCUIT
 from .checks import CHECKS
 from .game import new_game
+from .saves import from_save, to_save
 from .state import CircuitWarState
 
 
@@ -46,8 +48,6 @@ class CircuitWarGame(Game):
         return list(state.last_events) if not state.log else []
 
     def replay(self, save: Any) -> Replayed:
-        from .saves import from_save
-
         state, events = from_save(save)
         return Replayed(state, events, len(save.actions), list(save.seats), save.seed)
 
@@ -55,8 +55,6 @@ class CircuitWarGame(Game):
         return terminal.replay_lines(replayed.state, replayed.events, events, board)
 
     def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
-        from .saves import to_save
-
         return to_save(state, seats, name)
 
     def action_from_text(self, state: Any, text: str) -> Action:
@@ -79,8 +77,6 @@ class CircuitWarGame(Game):
     def heat(self, state: Any, step: Any) -> Iterable[tuple[int, int]]:
         """Where the Grid changed hands or something fell: circuits captured or converted, objects and
         circuits blown, gridrunners dead or beaten in a collision, CPUs drained or struck."""
-        from . import events as E
-
         for e in step.events:
             if isinstance(e, (E.Captured, E.Blown)) or (isinstance(e, E.DeadCircuit) and e.fate == "converted"):
                 yield _cell(e.circuit)

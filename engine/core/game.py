@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from gridsmith.formats import registry
+from gridsmith.formats.document import new_text
 from gridsmith.formats.registry import SemanticCheck, add_check
 
 from .agents import available, create
@@ -80,8 +82,6 @@ class Game:
         raise NotImplementedError
 
     def save_text(self, save: Any) -> str:
-        from gridsmith.formats.document import new_text
-
         return new_text(save)
 
     def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
@@ -159,8 +159,6 @@ class Game:
 
     def kinds(self) -> list[str]:
         """Every kind of this game's files (from the formats registry)."""
-        from gridsmith.formats import registry
-
         return [s.kind for s in registry.all_kinds() if s.game == self.name]
 
     def agents(self) -> list[str]:

@@ -11,6 +11,8 @@ import struct
 import zlib
 from pathlib import Path
 
+from gridsmith.formats.atomic import atomic_write_bytes
+
 #: the ramp from "happened once" to "happened most": pale yellow, orange, red, dark red
 RAMP = ((255, 247, 188), (254, 196, 79), (240, 59, 32), (128, 0, 38))
 NONE = (236, 236, 236)  # a cell where nothing happened
@@ -80,8 +82,6 @@ def kinds_of(game, state, size: tuple[int, int]) -> list[list[str]]:
 
 def write_png(path: str | Path, size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 12,
               kinds: list[list[str]] | None = None, geometry: str = "square") -> Path:
-    from gridsmith.formats.atomic import atomic_write_bytes
-
     pw, ph, rows = render(size, heat, cell, kinds, geometry)
     atomic_write_bytes(path, png_bytes(pw, ph, rows))
     return Path(path)

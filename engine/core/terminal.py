@@ -8,6 +8,8 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from gridsmith.formats.atomic import atomic_write_text
+
 #: ANSI foreground colours by the colour words games use for their seats
 _ANSI = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36",
          "gray": "90", "grey": "90", "white": "37"}
@@ -114,8 +116,6 @@ class TerminalSeat:
         if os.path.isdir(arg):
             self.say(f"not saved: {arg} is a folder; give a file name")
             return
-        from gridsmith.formats.atomic import atomic_write_text
-
         try:
             name = getattr(match.state, "scenario_name", "") or getattr(getattr(match.state, "scenario", None), "name", "")
             atomic_write_text(arg, game.save_text(game.save(match.state, match.names, name)))

@@ -12,8 +12,12 @@ from gridsmith.engine.core.loop import Match
 from gridsmith.formats.pendulous.rulesets import RulesetError
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
+from . import reports
+from .actions import action_from_text
 from .checks import CHECKS
+from .events import AttackResolved, GameOver, Reverted, VictoryPointsScored
 from .game import new_game
+from .saves import SaveError, differences, replay, save_game, save_text
 from .state import PendulousState
 from .terminal import HumanSeat, play_match
 
@@ -38,8 +42,6 @@ class PendulousGame(Game):
         return PendulousState.start(state.scenario, state.rules, state.rng.seed)[1] if state.rng is not None else []
 
     def replay(self, save: Any) -> Replayed:
-        from .saves import SaveError, differences, replay
-
         state, events = replay(save)
         problems = differences(save, state)
         if problems:
@@ -47,19 +49,12 @@ class PendulousGame(Game):
         return Replayed(state, events, len(save.actions), list(save.seats or []), save.seed)
 
     def save(self, state: PendulousState, seats: Sequence[str], name: str = "") -> Any:
-        from .saves import save_game
-
         return save_game(state, list(seats))
 
     def save_text(self, save: Any) -> str:
-        from .saves import save_text
-
         return save_text(save)
 
     def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
-        from . import reports
-        from .events import GameOver, VictoryPointsScored
-
         lines = [e.to_text() for e in replayed.events if events or isinstance(e, (VictoryPointsScored, GameOver))]
         if board:
             lines += [replayed.state.board_text(), reports.combat_report_text(replayed.state)]
@@ -73,8 +68,6 @@ class PendulousGame(Game):
 
     def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
         """Squares that changed hands: captured by an attack, or gained when unsupplied (2.8)."""
-        from .events import AttackResolved, Reverted
-
         out = []
         for e in step.events:
             if isinstance(e, AttackResolved) and e.won:
@@ -84,8 +77,6 @@ class PendulousGame(Game):
         return out
 
     def action_from_text(self, state: Any, text: str) -> Any:
-        from .actions import action_from_text
-
         return action_from_text(text)
 
     def human(self, inp, out: TextIO, match: Match) -> Any:

@@ -9,6 +9,7 @@ and it is reported, never silently played as a different game.
 """
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -17,11 +18,14 @@ from typing import Any
 from gridsmith.engine.core.errors import ReplayError
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.diagnostics import Problem
+from gridsmith.formats.document import new_tree, schema_url
+from gridsmith.formats.loader import load_file, round_trip_yaml
 from gridsmith.formats.pendulous.save import MAX_ACTIONS, SaveFile, SeatSnapshot, Snapshot, embedded_problems
 from gridsmith.formats.registry import CheckContext
 
 from .actions import action_from_text
 from .board import CITY_KIND, WATER_KIND
+from .game import start_game
 from .state import IllegalAction, PendulousState
 
 
@@ -85,11 +89,6 @@ def save_game(s: PendulousState, seats: list[str] | None = None, description: st
 def save_text(save: SaveFile) -> str:
     """The YAML text of a save: every value written out (the embedded ruleset too, so a later change
     of the code's defaults cannot change a saved game)."""
-    import io
-
-    from gridsmith.formats.document import new_tree, schema_url
-    from gridsmith.formats.loader import round_trip_yaml
-
     data = save.model_dump(mode="json", exclude_none=True)
     tree = new_tree(save, data, comments=["A saved Pendulous game: `gridsmith replay` checks it, `gridsmith play` resumes it."],
                     schema_ref=schema_url(save.kind, save.version))
@@ -107,8 +106,6 @@ def write_save(path: str | os.PathLike, s: PendulousState, seats: list[str] | No
 def replay(save: SaveFile, upto: int | None = None) -> tuple[PendulousState, list[Any]]:
     """Play the save's actions from the start (the first `upto` of them); returns the state and
     every event. SaveError when an action is not legal where it stands."""
-    from .game import start_game
-
     state, events = start_game(save.scenario, save.ruleset, save.seed)
     for n, text in enumerate(save.actions[:upto]):
         try:
@@ -159,8 +156,6 @@ def load_game(save: SaveFile) -> PendulousState:
 
 def read_save(path: str | os.PathLike) -> SaveFile:
     """Load a *.sav.yaml file as a model; SaveError listing the file's diagnostics otherwise."""
-    from gridsmith.formats.loader import load_file
-
     loaded = load_file(path)
     if not isinstance(loaded.model, SaveFile) or any(d.is_error for d in loaded.diagnostics):
         msgs = [Problem(d.code, d.format_text()) for d in loaded.diagnostics if d.is_error]

@@ -12,6 +12,7 @@ from gridsmith.engine.core.scenarios import Resolver
 from gridsmith.formats.pendulum.effects import AREAS, RESOURCES, TRACKS
 from gridsmith.formats.pendulum.scenario import ResolvedScenario, Scenario, resolve
 
+from .council import start_round
 from .state import Glass, PendulumState, SeatState, Worker
 
 #: Pendulum scenarios resolved for play (`SCENARIO(model, file)`, `SCENARIO.read(path)`)
@@ -71,7 +72,5 @@ def new_game(res: ResolvedScenario, seed: int = 0) -> PendulumState:
     st.queue = [(q, "large") for q in real if lim.start_large] + [(q, "small") for q in real if lim.start_small]
     st.phase = "start"
     if not st.queue:
-        from .council import start_round
-
         st.events += start_round(st)
     return st

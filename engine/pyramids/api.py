@@ -13,8 +13,9 @@ from gridsmith.engine.core.loop import Match
 
 from .actions import SIDE_NAMES, Move
 from .checks import CHECKS
+from .events import Attacked
 from .game import SCENARIO, new_game
-from .saves import from_save
+from .saves import from_save, to_save
 from .state import PyramidsState
 from .terminal import SIDE_COLOURS, PyramidsHuman, stopped_text
 
@@ -62,8 +63,6 @@ class PyramidsGame(Game):
         return f"{replayed.actions} moves replay to the snapshot"
 
     def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
-        from .saves import to_save
-
         return to_save(state, state.rng.seed, name or getattr(state, "scenario_name", ""))
 
     def board_size(self, state: Any) -> tuple[int, int]:
@@ -74,8 +73,6 @@ class PyramidsGame(Game):
 
     def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
         """Squares where a piece fell: every attack removes its loser on the attacked square."""
-        from .events import Attacked
-
         w = state.geo.w
         return [(e.to % w, e.to // w) for e in step.events if isinstance(e, Attacked)]
 
