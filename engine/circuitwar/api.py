@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Checks, Game, Replayed
+from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
 from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.lattice import SEAT_COLOURS
 from gridsmith.formats.circuitwar.rulesets import RulesetError
@@ -23,44 +23,14 @@ from .saves import from_save, to_save
 from .state import CircuitWarState
 
 
-class CircuitWarGame(Game):
-    name = "circuitwar"
-    title = "Circuit War"
-    scenario_kind = "circuitwar.scenario"
-    save_kind = "circuitwar.save"
-    colours = SEAT_COLOURS
-    default_seats = ("heuristic",)
-
-    def seats(self, scenario: Any) -> list[str]:
-        return [p.name for p in scenario.players]
-
-    def seat_count(self, state: Any) -> int:
-        return state.n
-
-    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> CircuitWarState:
-        try:
-            return new_game(scenario, seed, ruleset=ruleset,
-                            scenario_file=Path(base, "scenario") if base is not None else None)
-        except (RulesetError, ValueError) as e:
-            raise ScenarioError(str(e)) from None
-
-    def opening(self, state: Any) -> list:
-        return list(state.last_events) if not state.log else []
-
-    def replay(self, save: Any) -> Replayed:
-        state, events = from_save(save)
-        return Replayed(state, events, len(save.actions), list(save.seats), save.seed)
+class CircuitWarPresentation(Presentation[CircuitWarState]):
+    """Circuit War at the terminal (engine.circuitwar.terminal) and under a heat map, in the doubled grid of the lattice (points and the circuits between them)."""
 
     def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
         return terminal.replay_lines(replayed.state, replayed.events, events, board)
 
-    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
-        return to_save(state, seats, name)
-
-    def action_from_text(self, state: Any, text: str) -> Action:
-        return Action.from_text(text, state.board.cols)
-
     # ---- heat maps (engine.core.simulate, the balance lab): cells of the doubled text grid ----------
+
     def board_size(self, state: Any) -> tuple[int, int]:
         """The lattice in doubled coordinates (formats.circuitwar.lattice): a point every other cell,
         the circuits between them, so heat lands on the very point or circuit where it happened."""
@@ -87,6 +57,42 @@ class CircuitWarGame(Game):
             elif isinstance(e, (E.CpuDrained, E.CpuStruck)) and e.seat in state.cpu_points:
                 r, c = state.board.rc(state.cpu_points[e.seat])
                 yield (c, r)
+
+
+class CircuitWarGame(Game[CircuitWarState, Any, Any]):
+    name = "circuitwar"
+    title = "Circuit War"
+    scenario_kind = "circuitwar.scenario"
+    save_kind = "circuitwar.save"
+    colours = SEAT_COLOURS
+    default_seats = ("heuristic",)
+    presentation_class = CircuitWarPresentation
+
+    def seats(self, scenario: Any) -> list[str]:
+        return [p.name for p in scenario.players]
+
+    def seat_count(self, state: Any) -> int:
+        return state.n
+
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> CircuitWarState:
+        try:
+            return new_game(scenario, seed, ruleset=ruleset,
+                            scenario_file=Path(base, "scenario") if base is not None else None)
+        except (RulesetError, ValueError) as e:
+            raise ScenarioError(str(e)) from None
+
+    def opening(self, state: Any) -> list:
+        return list(state.last_events) if not state.log else []
+
+    def replay(self, save: Any) -> Replayed:
+        state, events = from_save(save)
+        return Replayed(state, events, len(save.actions), list(save.seats), save.seed)
+
+    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
+        return to_save(state, seats, name)
+
+    def action_from_text(self, state: Any, text: str) -> Action:
+        return Action.from_text(text, state.board.cols)
 
     def checks(self) -> Checks:
         return CHECKS

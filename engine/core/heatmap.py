@@ -1,5 +1,5 @@
 """Heat maps of batch play: where squares changed hands or pieces fell, summed over many games
-(engine.core.simulate records each game's cells through the game's `Game.heat`).
+(engine.core.simulate records each game's cells through the game's `Presentation.heat`).
 
 `colour(t)` is the one colour ramp (the editor's overlay uses it too); `write_png` draws a heat
 map headless with the standard library alone (zlib + struct: a PNG needs no Qt, so
@@ -17,7 +17,7 @@ from gridsmith.formats.atomic import atomic_write_bytes
 RAMP = ((255, 247, 188), (254, 196, 79), (240, 59, 32), (128, 0, 38))
 NONE = (236, 236, 236)  # a cell where nothing happened
 GRID = (200, 200, 200)
-#: the map under the heat, in greys (only heat is in colour), by the game's `Game.cell_kind` word
+#: the map under the heat, in greys (only heat is in colour), by the game's `Presentation.cell_kind` word
 KIND_GREY = {"water": (205, 218, 230), "land": (222, 222, 222), "city": (150, 150, 150), "open": (236, 236, 236),
              "desert": (205, 205, 205), "power": (180, 180, 180)}
 
@@ -55,7 +55,7 @@ def render(size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 
            kinds: list[list[str]] | None = None, geometry: str = "square") -> tuple[int, int, list[bytes]]:
     """(width, height, rows) of the picture: `cell` pixels per square, a one-pixel grid line;
     `kinds[y][x]` (the game's cell words) draw the map in greys under the heat. A `hex` board
-    (`Game.board_geometry`: axial rows) has each row drawn half a cell right of the one above, as
+    (`Presentation.board_geometry`: axial rows) has each row drawn half a cell right of the one above, as
     the editor lays hexagons out, so its rhombus reads as the board does (cells as offset bricks)."""
     w, h = size
     level = intensity(heat)
@@ -75,9 +75,9 @@ def render(size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 
 
 
 def kinds_of(game, state, size: tuple[int, int]) -> list[list[str]]:
-    """Every cell's word (`Game.cell_kind`) of a game's board, row by row."""
+    """Every cell's word (`Presentation.cell_kind`) of a game's board, row by row."""
     w, h = size
-    return [[game.cell_kind(state, x, y) for x in range(w)] for y in range(h)]
+    return [[game.presentation.cell_kind(state, x, y) for x in range(w)] for y in range(h)]
 
 
 def write_png(path: str | Path, size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 12,

@@ -36,7 +36,7 @@ class GameSpec:
     #: None: the computer players' generators come from a secret (engine.core.rng.seat_rngs);
     #: a number fixes them, for reproducible tests and benchmarks
     agent_seed: int | None = None
-    #: record where squares changed hands / pieces fell (the game's `Game.heat`) in the record
+    #: record where squares changed hands / pieces fell (the game's `Presentation.heat`) in the record
     heat: bool = False
 
 
@@ -73,7 +73,7 @@ def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> 
             inner = on_step
 
             def on_step(step: Step) -> None:
-                for cell in game.heat(state, step):
+                for cell in game.presentation.heat(state, step):
                     heat[cell] = heat.get(cell, 0) + 1
                 if inner is not None:
                     inner(step)
@@ -82,7 +82,7 @@ def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> 
         return GameRecord(spec.seed, spec.rotation, spec.agents, tuple(r.winners), tuple(r.scores), match.actions,
                           getattr(state, "turns_played", getattr(state, "turn", None)), time.perf_counter() - t0,
                           heat=tuple((x, y, n) for (x, y), n in sorted(heat.items())),
-                          size=game.board_size(state) if spec.heat else None)
+                          size=game.presentation.board_size(state) if spec.heat else None)
     except Exception as e:  # noqa: BLE001 - reported per game
         return GameRecord(spec.seed, spec.rotation, spec.agents, (), (), match.actions if match else 0, None,
                           time.perf_counter() - t0, f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=3)}")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Checks, Game, Replayed
+from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
 from gridsmith.engine.core.loop import Match
 from gridsmith.formats.kongbots.modules import TEAM_COLOURS, TEAMS
 from gridsmith.formats.kongbots.ruleset import Ruleset
@@ -22,38 +22,8 @@ from .state import KongbotsState
 from .terminal import KongbotsHuman, render
 
 
-class KongbotsGame(Game):
-    name = "kongbots"
-    title = "Kongbots"
-    scenario_kind = "kongbots.scenario"
-    save_kind = "kongbots.save"
-    colours = TEAM_COLOURS
-    default_seats = ("human", "greedy")
-
-    def seats(self, scenario: Any) -> list[str]:
-        return [team.name for team in scenario.teams]
-
-    def seat_count(self, state: Any) -> int:
-        return 2
-
-    def seat_name(self, state: Any, seat: int) -> str:
-        return f"team {TEAMS[seat]}"
-
-    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> KongbotsState:
-        if ruleset is not None and not isinstance(ruleset, Ruleset):
-            raise ScenarioError(f"not a Kongbots ruleset: {type(ruleset).__name__}")
-        return start(SCENARIO(scenario, Path(base, "scenario") if base is not None else None), seed, ruleset)
-
-    def opening(self, state: Any) -> list:
-        return list(state.first_events)
-
-    def replay(self, save: Any) -> Replayed:
-        final = from_save(save)
-        state = start(save.scenario, save.seed)
-        events = list(state.first_events)
-        for text in save.orders:
-            events += state.apply(parse_order(text))
-        return Replayed(final, events, len(save.orders), list(save.seats), save.seed)
+class KongbotsPresentation(Presentation[KongbotsState]):
+    """Kongbots at the terminal (engine.kongbots.terminal) and under a heat map of the arena's hexes."""
 
     def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
         lines = [e.to_text() for e in replayed.events if events or isinstance(e, (TurnStarted, GameOver))]
@@ -63,12 +33,6 @@ class KongbotsGame(Game):
 
     def replay_verdict(self, replayed: Replayed) -> str:
         return f"{replayed.actions} orders replay to the snapshot"
-
-    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
-        return to_save(state, list(seats), name)
-
-    def action_from_text(self, state: Any, text: str) -> Any:
-        return parse_order(text)
 
     def human(self, inp, out: TextIO, match: Match) -> Any:
         return KongbotsHuman(inp, out)
@@ -98,6 +62,47 @@ class KongbotsGame(Game):
                 b = state.bot(e.bot)
                 if b.hex is not None:
                     yield b.hex
+
+
+class KongbotsGame(Game[KongbotsState, Any, Any]):
+    name = "kongbots"
+    title = "Kongbots"
+    scenario_kind = "kongbots.scenario"
+    save_kind = "kongbots.save"
+    colours = TEAM_COLOURS
+    default_seats = ("human", "greedy")
+    presentation_class = KongbotsPresentation
+
+    def seats(self, scenario: Any) -> list[str]:
+        return [team.name for team in scenario.teams]
+
+    def seat_count(self, state: Any) -> int:
+        return 2
+
+    def seat_name(self, state: Any, seat: int) -> str:
+        return f"team {TEAMS[seat]}"
+
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> KongbotsState:
+        if ruleset is not None and not isinstance(ruleset, Ruleset):
+            raise ScenarioError(f"not a Kongbots ruleset: {type(ruleset).__name__}")
+        return start(SCENARIO(scenario, Path(base, "scenario") if base is not None else None), seed, ruleset)
+
+    def opening(self, state: Any) -> list:
+        return list(state.first_events)
+
+    def replay(self, save: Any) -> Replayed:
+        final = from_save(save)
+        state = start(save.scenario, save.seed)
+        events = list(state.first_events)
+        for text in save.orders:
+            events += state.apply(parse_order(text))
+        return Replayed(final, events, len(save.orders), list(save.seats), save.seed)
+
+    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
+        return to_save(state, list(seats), name)
+
+    def action_from_text(self, state: Any, text: str) -> Any:
+        return parse_order(text)
 
     def checks(self) -> Checks:
         return CHECKS

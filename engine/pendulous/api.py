@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Checks, Game, Replayed
+from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
 from gridsmith.engine.core.loop import Match
 from gridsmith.formats.pendulous.rulesets import RulesetError
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
@@ -22,12 +22,45 @@ from .state import PendulousState
 from .terminal import HumanSeat, play_match
 
 
-class PendulousGame(Game):
+class PendulousPresentation(Presentation[PendulousState]):
+    """Pendulous at the terminal (engine.pendulous.terminal) and under a heat map: squares that change hands."""
+
+    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
+        lines = [e.to_text() for e in replayed.events if events or isinstance(e, (VictoryPointsScored, GameOver))]
+        if board:
+            lines += [replayed.state.board_text(), reports.combat_report_text(replayed.state)]
+        return lines
+
+    def board_size(self, state: Any) -> tuple[int, int]:
+        return (state.board.width, state.board.height)
+
+    def cell_kind(self, state: Any, x: int, y: int) -> str:
+        return state.square(y, x)[0]
+
+    def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
+        """Squares that changed hands: captured by an attack, or gained when unsupplied (2.8)."""
+        out = []
+        for e in step.events:
+            if isinstance(e, AttackResolved) and e.won:
+                out.append((e.col, e.row))
+            elif isinstance(e, Reverted):
+                out.extend((c, r) for r, c in e.squares)
+        return out
+
+    def human(self, inp, out: TextIO, match: Match) -> Any:
+        return HumanSeat(inp, out, match.names, match, self.game)
+
+    def play_terminal(self, match: Match, out: TextIO, verbose: bool = False) -> bool:
+        return play_match(match, match.names, out, verbose)
+
+
+class PendulousGame(Game[PendulousState, Any, Any]):
     name = "pendulous"
     title = "Pendulous"
     scenario_kind = "pendulous.scenario"
     save_kind = "pendulous.save"
     colours = SEAT_COLOURS
+    presentation_class = PendulousPresentation
 
     def seats(self, scenario: Any) -> list[str]:
         return [p.name for p in scenario.players]
@@ -54,36 +87,8 @@ class PendulousGame(Game):
     def save_text(self, save: Any) -> str:
         return save_text(save)
 
-    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
-        lines = [e.to_text() for e in replayed.events if events or isinstance(e, (VictoryPointsScored, GameOver))]
-        if board:
-            lines += [replayed.state.board_text(), reports.combat_report_text(replayed.state)]
-        return lines
-
-    def board_size(self, state: Any) -> tuple[int, int]:
-        return (state.board.width, state.board.height)
-
-    def cell_kind(self, state: Any, x: int, y: int) -> str:
-        return state.square(y, x)[0]
-
-    def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
-        """Squares that changed hands: captured by an attack, or gained when unsupplied (2.8)."""
-        out = []
-        for e in step.events:
-            if isinstance(e, AttackResolved) and e.won:
-                out.append((e.col, e.row))
-            elif isinstance(e, Reverted):
-                out.extend((c, r) for r, c in e.squares)
-        return out
-
     def action_from_text(self, state: Any, text: str) -> Any:
         return action_from_text(text)
-
-    def human(self, inp, out: TextIO, match: Match) -> Any:
-        return HumanSeat(inp, out, match.names, match, self)
-
-    def play_terminal(self, match: Match, out: TextIO, verbose: bool = False) -> bool:
-        return play_match(match, match.names, out, verbose)
 
     def checks(self) -> Checks:
         return CHECKS

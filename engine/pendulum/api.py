@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Checks, Game, Replayed
+from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
 from gridsmith.engine.core.loop import Match
 from gridsmith.formats.pendulum.ruleset import Ruleset
 
@@ -26,13 +26,37 @@ from .saves import from_save, to_save
 from .terminal import PendulumHuman
 
 
-class PendulumGame(Game):
+class PendulumPresentation(Presentation[PolledGame]):
+    """Pendulum at the terminal (engine.pendulum.terminal); it has no board grid for heat maps."""
+
+    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
+        lines = [e.to_text() for e in replayed.events if events or e.seat is None]
+        if board:
+            lines += replayed.state.state.summary().splitlines()
+        return lines
+
+    def replay_verdict(self, replayed: Replayed) -> str:
+        return f"{replayed.actions} requests replay to the snapshot"
+
+    def human(self, inp, out: TextIO, match: Match) -> Any:
+        return PendulumHuman(self.game, inp, out, match)
+
+    def terminal_end(self, match: Match, out: TextIO) -> None:
+        st = match.state.state
+        r = st.result
+        who = ", ".join(self.game.seat_name(match.state, w) for w in r.winners) or "nobody"
+        print(f"{who} wins: {r.reason}; VP {', '.join(f'{s:g}' for s in r.scores)}; game clock "
+              f"{st.now / 1000:.0f} s after {match.actions} actions", file=out)
+
+
+class PendulumGame(Game[PolledGame, Any, Any]):
     name = "pendulum"
     title = "Pendulum"
     scenario_kind = "pendulum.scenario"
     save_kind = "pendulum.save"
     colours = ("white", "black", "orange", "teal", "violet")
     default_seats = ("greedy",)
+    presentation_class = PendulumPresentation
 
     def seats(self, scenario: Any) -> list[str]:
         return [s.colour for s in scenario.seats]
@@ -62,30 +86,11 @@ class PendulumGame(Game):
         return Replayed(PolledGame(final, auto_flip=False), list(final.events), len(final.requests),
                         list(save.players), save.seed)
 
-    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
-        lines = [e.to_text() for e in replayed.events if events or e.seat is None]
-        if board:
-            lines += replayed.state.state.summary().splitlines()
-        return lines
-
-    def replay_verdict(self, replayed: Replayed) -> str:
-        return f"{replayed.actions} requests replay to the snapshot"
-
     def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
         return to_save(state.state, list(seats), name)
 
     def action_from_text(self, state: Any, text: str) -> Action:
         return Action.from_text(text)
-
-    def human(self, inp, out: TextIO, match: Match) -> Any:
-        return PendulumHuman(self, inp, out, match)
-
-    def terminal_end(self, match: Match, out: TextIO) -> None:
-        st = match.state.state
-        r = st.result
-        who = ", ".join(self.seat_name(match.state, w) for w in r.winners) or "nobody"
-        print(f"{who} wins: {r.reason}; VP {', '.join(f'{s:g}' for s in r.scores)}; game clock "
-              f"{st.now / 1000:.0f} s after {match.actions} actions", file=out)
 
     def checks(self) -> Checks:
         return CHECKS

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Checks, Game, Replayed
+from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
 from gridsmith.engine.core.loop import Match
 
 from .actions import SIDE_NAMES, Move
@@ -20,13 +20,55 @@ from .state import PyramidsState
 from .terminal import SIDE_COLOURS, PyramidsHuman, stopped_text
 
 
-class PyramidsGame(Game):
+class PyramidsPresentation(Presentation[PyramidsState]):
+    """Pyramids at the terminal (engine.pyramids.terminal: each side sees only its own view) and under a heat map: squares where a piece fell."""
+
+    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
+        lines = [e.to_text() for e in replayed.events]
+        if board:
+            s = replayed.state
+            lines += [f"{a}  {b}" for a, b in zip(s.grid(0), s.grid(1))]
+        return lines
+
+    def replay_verdict(self, replayed: Replayed) -> str:
+        return f"{replayed.actions} moves replay to the snapshot"
+
+    def board_size(self, state: Any) -> tuple[int, int]:
+        return (state.geo.w, state.geo.h)
+
+    def cell_kind(self, state: Any, x: int, y: int) -> str:
+        return {"D": "desert", "P": "power"}.get(state.geo.rows[y][x], "open")
+
+    def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
+        """Squares where a piece fell: every attack removes its loser on the attacked square."""
+        w = state.geo.w
+        return [(e.to % w, e.to // w) for e in step.events if isinstance(e, Attacked)]
+
+    def human(self, inp, out: TextIO, match: Match) -> Any:
+        return PyramidsHuman(self.game, inp, out, match)
+
+    def terminal_events(self, match: Match, step, out: TextIO, verbose: bool) -> None:
+        human = match.names.index("human") if "human" in match.names else None
+        if verbose or human is not None:
+            for e in step.events:
+                print(e.redacted(human).to_text() if human is not None else e.to_text(), file=out)
+
+    def terminal_end(self, match: Match, out: TextIO) -> None:
+        r, s = match.state.result, match.state
+        print(f"{'draw' if r.is_draw else SIDE_NAMES[r.winners[0]] + ' wins'}: {r.reason} after {s.ply} moves", file=out)
+
+    def terminal_stopped(self, match: Match, out: TextIO) -> None:
+        print(stopped_text(match.state, match.to_move), file=out)
+
+
+class PyramidsGame(Game[PyramidsState, Any, Any]):
     name = "pyramids"
     title = "Pyramids"
     scenario_kind = "pyramids.scenario"
     save_kind = "pyramids.save"
     colours = SIDE_COLOURS  # the editor's piece colours: the player's, Cheops'
     default_seats = ("human", "cheops")
+    presentation_class = PyramidsPresentation
 
     def seats(self, scenario: Any) -> list[str]:
         return list(SIDE_NAMES)
@@ -52,48 +94,11 @@ class PyramidsGame(Game):
         events = [e for m in final.log for e in state.apply(m)]
         return Replayed(final, events, final.ply, [], save.seed)
 
-    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
-        lines = [e.to_text() for e in replayed.events]
-        if board:
-            s = replayed.state
-            lines += [f"{a}  {b}" for a, b in zip(s.grid(0), s.grid(1))]
-        return lines
-
-    def replay_verdict(self, replayed: Replayed) -> str:
-        return f"{replayed.actions} moves replay to the snapshot"
-
     def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
         return to_save(state, state.rng.seed, name or getattr(state, "scenario_name", ""))
 
-    def board_size(self, state: Any) -> tuple[int, int]:
-        return (state.geo.w, state.geo.h)
-
-    def cell_kind(self, state: Any, x: int, y: int) -> str:
-        return {"D": "desert", "P": "power"}.get(state.geo.rows[y][x], "open")
-
-    def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
-        """Squares where a piece fell: every attack removes its loser on the attacked square."""
-        w = state.geo.w
-        return [(e.to % w, e.to // w) for e in step.events if isinstance(e, Attacked)]
-
     def action_from_text(self, state: Any, text: str) -> Move:
         return Move.from_text(text, state.geo.h)
-
-    def human(self, inp, out: TextIO, match: Match) -> Any:
-        return PyramidsHuman(self, inp, out, match)
-
-    def terminal_events(self, match: Match, step, out: TextIO, verbose: bool) -> None:
-        human = match.names.index("human") if "human" in match.names else None
-        if verbose or human is not None:
-            for e in step.events:
-                print(e.redacted(human).to_text() if human is not None else e.to_text(), file=out)
-
-    def terminal_end(self, match: Match, out: TextIO) -> None:
-        r, s = match.state.result, match.state
-        print(f"{'draw' if r.is_draw else SIDE_NAMES[r.winners[0]] + ' wins'}: {r.reason} after {s.ply} moves", file=out)
-
-    def terminal_stopped(self, match: Match, out: TextIO) -> None:
-        print(stopped_text(match.state, match.to_move), file=out)
 
     def checks(self) -> Checks:
         return CHECKS
