@@ -9,9 +9,11 @@ from typing import Any
 
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
+from gridsmith.engine.core.loop import Step
 from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.lattice import SEAT_COLOURS
 from gridsmith.formats.circuitwar.rulesets import RulesetError
+from gridsmith.formats.circuitwar.save import SavedGame
 
 from . import events as E
 from . import terminal
@@ -24,19 +26,19 @@ from .state import CircuitWarState
 
 
 class CircuitWarPresentation(Presentation[CircuitWarState]):
-    """Circuit War at the terminal (engine.circuitwar.terminal) and under a heat map, in the doubled grid of the lattice (points and the circuits between them)."""
+    """Circuit War at the terminal (engine.circuitwar.terminal) and under a heat map, in the
+    doubled grid of the lattice (points and the circuits between them)."""
 
-    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
+    def replay_lines(self, replayed: Replayed[CircuitWarState], events: bool = False, board: bool = False) -> list[str]:
         return terminal.replay_lines(replayed.state, replayed.events, events, board)
 
     # ---- heat maps (engine.core.simulate, the balance lab): cells of the doubled text grid ----------
-
-    def board_size(self, state: Any) -> tuple[int, int]:
+    def board_size(self, state: CircuitWarState) -> tuple[int, int]:
         """The lattice in doubled coordinates (formats.circuitwar.lattice): a point every other cell,
         the circuits between them, so heat lands on the very point or circuit where it happened."""
         return (state.board.cols, state.board.rows)
 
-    def cell_kind(self, state: Any, x: int, y: int) -> str:
+    def cell_kind(self, state: CircuitWarState, x: int, y: int) -> str:
         """CPUs `city` (dark), other points `desert`, built circuits `land`, the rest `open`."""
         b = state.board
         i = y * b.cols + x
@@ -44,7 +46,7 @@ class CircuitWarPresentation(Presentation[CircuitWarState]):
             return "city" if b.cpu[i] >= 0 else "desert"
         return "land" if (x + y) % 2 == 1 and b.owner[i] != NO_CIRCUIT else "open"
 
-    def heat(self, state: Any, step: Any) -> Iterable[tuple[int, int]]:
+    def heat(self, state: CircuitWarState, step: Step) -> Iterable[tuple[int, int]]:
         """Where the Grid changed hands or something fell: circuits captured or converted, objects and
         circuits blown, gridrunners dead or beaten in a collision, CPUs drained or struck."""
         for e in step.events:
@@ -59,7 +61,7 @@ class CircuitWarPresentation(Presentation[CircuitWarState]):
                 yield (c, r)
 
 
-class CircuitWarGame(Game[CircuitWarState, Any, Any]):
+class CircuitWarGame(Game[CircuitWarState, Action, SavedGame]):
     name = "circuitwar"
     title = "Circuit War"
     scenario_kind = "circuitwar.scenario"
@@ -71,7 +73,7 @@ class CircuitWarGame(Game[CircuitWarState, Any, Any]):
     def seats(self, scenario: Any) -> list[str]:
         return [p.name for p in scenario.players]
 
-    def seat_count(self, state: Any) -> int:
+    def seat_count(self, state: CircuitWarState) -> int:
         return state.n
 
     def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> CircuitWarState:
@@ -81,17 +83,17 @@ class CircuitWarGame(Game[CircuitWarState, Any, Any]):
         except (RulesetError, ValueError) as e:
             raise ScenarioError(str(e)) from None
 
-    def opening(self, state: Any) -> list:
+    def opening(self, state: CircuitWarState) -> list:
         return list(state.last_events) if not state.log else []
 
-    def replay(self, save: Any) -> Replayed:
+    def replay(self, save: SavedGame) -> Replayed[CircuitWarState]:
         state, events = from_save(save)
         return Replayed(state, events, len(save.actions), list(save.seats), save.seed)
 
-    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
+    def save(self, state: CircuitWarState, seats: Sequence[str], name: str = "") -> SavedGame:
         return to_save(state, seats, name)
 
-    def action_from_text(self, state: Any, text: str) -> Action:
+    def action_from_text(self, state: CircuitWarState, text: str) -> Action:
         return Action.from_text(text, state.board.cols)
 
     def checks(self) -> Checks:

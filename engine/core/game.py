@@ -264,8 +264,9 @@ class TextHuman:
     def choose(self, view: Any, legal: list[Textual], rng: Any) -> Any:
         while True:
             seat = self.match.to_move
+            assert seat is not None  # the loop asks a seat to choose only when it is to move
             try:
-                text = self.inp(f"{self.game.seat_name(self.match.state, seat if seat is not None else 0)} to move: ").strip()
+                text = self.inp(f"{self.game.seat_name(self.match.state, seat)} to move: ").strip()
             except EOFError:
                 return None
             if text in ("quit", "q"):

@@ -10,8 +10,12 @@ from __future__ import annotations
 import struct
 import zlib
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from gridsmith.formats.atomic import atomic_write_bytes
+
+if TYPE_CHECKING:
+    from .game import Game
 
 #: the ramp from "happened once" to "happened most": pale yellow, orange, red, dark red
 RAMP = ((255, 247, 188), (254, 196, 79), (240, 59, 32), (128, 0, 38))
@@ -28,7 +32,8 @@ def colour(t: float) -> tuple[int, int, int]:
     i = min(int(t), len(RAMP) - 2)
     f = t - i
     a, b = RAMP[i], RAMP[i + 1]
-    return tuple(round(a[k] + (b[k] - a[k]) * f) for k in range(3))
+    r, g, bl = (round(a[k] + (b[k] - a[k]) * f) for k in range(3))
+    return r, g, bl
 
 
 def intensity(heat: dict[tuple[int, int], int]) -> dict[tuple[int, int], float]:
@@ -74,7 +79,7 @@ def render(size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 
     return width, h * cell, rows
 
 
-def kinds_of(game, state, size: tuple[int, int]) -> list[list[str]]:
+def kinds_of(game: Game[Any, Any, Any], state: Any, size: tuple[int, int]) -> list[list[str]]:
     """Every cell's word (`Presentation.cell_kind`) of a game's board, row by row."""
     w, h = size
     return [[game.presentation.cell_kind(state, x, y) for x in range(w)] for y in range(h)]

@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
-from gridsmith.engine.core.loop import Match
+from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
+from gridsmith.engine.core.loop import Match, Step
 from gridsmith.formats.kongbots.modules import TEAM_COLOURS, TEAMS
 from gridsmith.formats.kongbots.ruleset import Ruleset
+from gridsmith.formats.kongbots.save import SaveFile
 
-from .actions import parse_order
+from .actions import Order, parse_order
 from .checks import CHECKS
 from .events import GameOver, ModuleDestroyed, TurnStarted
 from .game import SCENARIO, start
@@ -25,16 +26,16 @@ from .terminal import KongbotsHuman, render
 class KongbotsPresentation(Presentation[KongbotsState]):
     """Kongbots at the terminal (engine.kongbots.terminal) and under a heat map of the arena's hexes."""
 
-    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
+    def replay_lines(self, replayed: Replayed[KongbotsState], events: bool = False, board: bool = False) -> list[str]:
         lines = [e.to_text() for e in replayed.events if events or isinstance(e, (TurnStarted, GameOver))]
         if board:
             lines.append(render(replayed.state.view(0)))
         return lines
 
-    def replay_verdict(self, replayed: Replayed) -> str:
+    def replay_verdict(self, replayed: Replayed[KongbotsState]) -> str:
         return f"{replayed.actions} orders replay to the snapshot"
 
-    def human(self, inp, out: TextIO, match: Match) -> Any:
+    def human(self, inp: Prompt | None, out: TextIO | None, match: Match) -> Any:
         return KongbotsHuman(inp, out)
 
     def terminal_end(self, match: Match, out: TextIO) -> None:
@@ -42,20 +43,20 @@ class KongbotsPresentation(Presentation[KongbotsState]):
         who = "a tie" if r.is_draw else f"team {TEAMS[r.winners[0]]} wins"
         print(f"{who}: {r.reason} (turn {s.turn}, {match.actions} orders)", file=out)
 
-    def board_size(self, state: Any) -> tuple[int, int]:
+    def board_size(self, state: KongbotsState) -> tuple[int, int]:
         """The arena's axial rows: width q by height r (drawn as hexes: board_geometry)."""
         return (state.arena.width, state.arena.height)
 
-    def board_geometry(self, state: Any) -> str:
+    def board_geometry(self, state: KongbotsState) -> str:
         return "hex"
 
-    def cell_kind(self, state: Any, x: int, y: int) -> str:
+    def cell_kind(self, state: KongbotsState, x: int, y: int) -> str:
         """Floor hexes `open`, walls `desert` (grey), outside `water`: the arena under a heat map."""
         row = state.arena.rows[y]
         ch = row[x] if x < len(row) else "-"
         return "desert" if ch == "#" else "water" if ch == "-" else "open"
 
-    def heat(self, state: Any, step: Any) -> Iterable[tuple[int, int]]:
+    def heat(self, state: KongbotsState, step: Step) -> Iterable[tuple[int, int]]:
         """Where modules were destroyed: the hex (q, r) of the Kongbot that lost one."""
         for e in step.events:
             if isinstance(e, ModuleDestroyed):
@@ -64,7 +65,7 @@ class KongbotsPresentation(Presentation[KongbotsState]):
                     yield b.hex
 
 
-class KongbotsGame(Game[KongbotsState, Any, Any]):
+class KongbotsGame(Game[KongbotsState, Order, SaveFile]):
     name = "kongbots"
     title = "Kongbots"
     scenario_kind = "kongbots.scenario"
@@ -76,7 +77,7 @@ class KongbotsGame(Game[KongbotsState, Any, Any]):
     def seats(self, scenario: Any) -> list[str]:
         return [team.name for team in scenario.teams]
 
-    def seat_count(self, state: Any) -> int:
+    def seat_count(self, state: KongbotsState) -> int:
         return 2
 
     def seat_name(self, state: Any, seat: int) -> str:
@@ -87,10 +88,10 @@ class KongbotsGame(Game[KongbotsState, Any, Any]):
             raise ScenarioError(f"not a Kongbots ruleset: {type(ruleset).__name__}")
         return start(SCENARIO(scenario, Path(base, "scenario") if base is not None else None), seed, ruleset)
 
-    def opening(self, state: Any) -> list:
+    def opening(self, state: KongbotsState) -> list:
         return list(state.first_events)
 
-    def replay(self, save: Any) -> Replayed:
+    def replay(self, save: SaveFile) -> Replayed[KongbotsState]:
         final = from_save(save)
         state = start(save.scenario, save.seed)
         events = list(state.first_events)
@@ -98,10 +99,10 @@ class KongbotsGame(Game[KongbotsState, Any, Any]):
             events += state.apply(parse_order(text))
         return Replayed(final, events, len(save.orders), list(save.seats), save.seed)
 
-    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
+    def save(self, state: KongbotsState, seats: Sequence[str], name: str = "") -> SaveFile:
         return to_save(state, list(seats), name)
 
-    def action_from_text(self, state: Any, text: str) -> Any:
+    def action_from_text(self, state: KongbotsState, text: str) -> Order:
         return parse_order(text)
 
     def checks(self) -> Checks:

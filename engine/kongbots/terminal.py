@@ -1,9 +1,12 @@
-"""Kongbots in the terminal: the arena as text. `gridsmith play` and `replay` drive the game through
-the Game API (engine.kongbots.api, engine.core.loop)."""
+"""Kongbots in the terminal: the arena as text (`render`) and the human team (`KongbotsHuman`).
+`gridsmith play` and `replay` drive the game through the Game API (engine.kongbots.api,
+engine.core.loop)."""
 from __future__ import annotations
 
+import sys
 from typing import Any, TextIO
 
+from gridsmith.engine.core.game import Prompt
 from gridsmith.formats.coords import short
 from gridsmith.formats.kongbots.modules import EMPTY, TEAMS
 
@@ -40,9 +43,7 @@ class KongbotsHuman:
 
     name = "human"
 
-    def __init__(self, inp, out: TextIO) -> None:
-        import sys
-
+    def __init__(self, inp: Prompt | None, out: TextIO | None) -> None:
         self.inp = inp or (lambda prompt: input(prompt))
         self.out = out or sys.stdout
 

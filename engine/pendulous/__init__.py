@@ -28,7 +28,7 @@ API for the editor, the command line and computer players::
     state.apply(action, forced_outcome=True/False)  # search agents only, on their own copies
 
 Terminal play (used by `gridsmith play`): engine.pendulous.api.GAME.match(state, seats), then
-`GAME.play_terminal(match, out)` (the human seat and what it prints: engine.pendulous.terminal).
+`GAME.presentation.play_terminal(match, out)` (the human seat and what it prints: engine.pendulous.terminal).
 Actions and events have stable text forms (`to_text()`, `actions.action_from_text`), used by saved
 games and golden traces. Computer players: engine.pendulous.agents (RandomAgent, GreedyAgent,
 SearchAgent), found through the `gridsmith.agents` entry-point group. Rule decisions the manual

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
+from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
 from gridsmith.engine.core.loop import Match
 from gridsmith.formats.pendulum.ruleset import Ruleset
+from gridsmith.formats.pendulum.save import SaveFile
 
 from .actions import Action
 from .checks import CHECKS
@@ -29,16 +30,16 @@ from .terminal import PendulumHuman
 class PendulumPresentation(Presentation[PolledGame]):
     """Pendulum at the terminal (engine.pendulum.terminal); it has no board grid for heat maps."""
 
-    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
+    def replay_lines(self, replayed: Replayed[PolledGame], events: bool = False, board: bool = False) -> list[str]:
         lines = [e.to_text() for e in replayed.events if events or e.seat is None]
         if board:
             lines += replayed.state.state.summary().splitlines()
         return lines
 
-    def replay_verdict(self, replayed: Replayed) -> str:
+    def replay_verdict(self, replayed: Replayed[PolledGame]) -> str:
         return f"{replayed.actions} requests replay to the snapshot"
 
-    def human(self, inp, out: TextIO, match: Match) -> Any:
+    def human(self, inp: Prompt | None, out: TextIO | None, match: Match) -> Any:
         return PendulumHuman(self.game, inp, out, match)
 
     def terminal_end(self, match: Match, out: TextIO) -> None:
@@ -49,7 +50,7 @@ class PendulumPresentation(Presentation[PolledGame]):
               f"{st.now / 1000:.0f} s after {match.actions} actions", file=out)
 
 
-class PendulumGame(Game[PolledGame, Any, Any]):
+class PendulumGame(Game[PolledGame, Action, SaveFile]):
     name = "pendulum"
     title = "Pendulum"
     scenario_kind = "pendulum.scenario"
@@ -61,7 +62,7 @@ class PendulumGame(Game[PolledGame, Any, Any]):
     def seats(self, scenario: Any) -> list[str]:
         return [s.colour for s in scenario.seats]
 
-    def seat_count(self, state: Any) -> int:
+    def seat_count(self, state: PolledGame) -> int:
         return state.n
 
     def seat_name(self, state: Any, seat: int) -> str:
@@ -78,18 +79,18 @@ class PendulumGame(Game[PolledGame, Any, Any]):
             scenario = replace(scenario, ruleset=ruleset)
         return PolledGame(new_game(scenario, seed))
 
-    def opening(self, state: Any) -> list:
+    def opening(self, state: PolledGame) -> list:
         return list(state.state.events)
 
-    def replay(self, save: Any) -> Replayed:
+    def replay(self, save: SaveFile) -> Replayed[PolledGame]:
         final = from_save(save)
         return Replayed(PolledGame(final, auto_flip=False), list(final.events), len(final.requests),
                         list(save.players), save.seed)
 
-    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
+    def save(self, state: PolledGame, seats: Sequence[str], name: str = "") -> SaveFile:
         return to_save(state.state, list(seats), name)
 
-    def action_from_text(self, state: Any, text: str) -> Action:
+    def action_from_text(self, state: PolledGame, text: str) -> Action:
         return Action.from_text(text)
 
     def checks(self) -> Checks:

@@ -2,14 +2,14 @@
 (engine.pendulum.api, engine.core.loop)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TextIO
+import sys
+from typing import Any, TextIO
 
+from gridsmith.engine.core.game import Game, Prompt
 from gridsmith.engine.core.loop import Match
 
 from .actions import Action
 
-if TYPE_CHECKING:
-    from .api import PendulumGame
 
 class PendulumHuman:
     """A Pendulum seat at the terminal: the table, then an action's text, `list`, `wait` or `quit`.
@@ -17,9 +17,7 @@ class PendulumHuman:
 
     name = "human"
 
-    def __init__(self, game: PendulumGame, inp, out: TextIO, match: Match) -> None:
-        import sys
-
+    def __init__(self, game: Game[Any, Any, Any], inp: Prompt | None, out: TextIO | None, match: Match) -> None:
         self.game, self.match = game, match
         self.inp = inp or (lambda prompt: input(prompt))
         self.out = out or sys.stdout

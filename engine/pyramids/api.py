@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
-from gridsmith.engine.core.loop import Match
+from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
+from gridsmith.engine.core.loop import Match, Step
+from gridsmith.formats.pyramids.save import SavedGame
 
 from .actions import SIDE_NAMES, Move
 from .checks import CHECKS
@@ -21,33 +22,34 @@ from .terminal import SIDE_COLOURS, PyramidsHuman, stopped_text
 
 
 class PyramidsPresentation(Presentation[PyramidsState]):
-    """Pyramids at the terminal (engine.pyramids.terminal: each side sees only its own view) and under a heat map: squares where a piece fell."""
+    """Pyramids at the terminal (engine.pyramids.terminal: each side sees only its own view) and
+    under a heat map: squares where a piece fell."""
 
-    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
+    def replay_lines(self, replayed: Replayed[PyramidsState], events: bool = False, board: bool = False) -> list[str]:
         lines = [e.to_text() for e in replayed.events]
         if board:
             s = replayed.state
             lines += [f"{a}  {b}" for a, b in zip(s.grid(0), s.grid(1))]
         return lines
 
-    def replay_verdict(self, replayed: Replayed) -> str:
+    def replay_verdict(self, replayed: Replayed[PyramidsState]) -> str:
         return f"{replayed.actions} moves replay to the snapshot"
 
-    def board_size(self, state: Any) -> tuple[int, int]:
+    def board_size(self, state: PyramidsState) -> tuple[int, int]:
         return (state.geo.w, state.geo.h)
 
-    def cell_kind(self, state: Any, x: int, y: int) -> str:
+    def cell_kind(self, state: PyramidsState, x: int, y: int) -> str:
         return {"D": "desert", "P": "power"}.get(state.geo.rows[y][x], "open")
 
-    def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
+    def heat(self, state: PyramidsState, step: Step) -> list[tuple[int, int]]:
         """Squares where a piece fell: every attack removes its loser on the attacked square."""
         w = state.geo.w
         return [(e.to % w, e.to // w) for e in step.events if isinstance(e, Attacked)]
 
-    def human(self, inp, out: TextIO, match: Match) -> Any:
+    def human(self, inp: Prompt | None, out: TextIO | None, match: Match) -> Any:
         return PyramidsHuman(self.game, inp, out, match)
 
-    def terminal_events(self, match: Match, step, out: TextIO, verbose: bool) -> None:
+    def terminal_events(self, match: Match, step: Step, out: TextIO, verbose: bool) -> None:
         human = match.names.index("human") if "human" in match.names else None
         if verbose or human is not None:
             for e in step.events:
@@ -61,7 +63,7 @@ class PyramidsPresentation(Presentation[PyramidsState]):
         print(stopped_text(match.state, match.to_move), file=out)
 
 
-class PyramidsGame(Game[PyramidsState, Any, Any]):
+class PyramidsGame(Game[PyramidsState, Move, SavedGame]):
     name = "pyramids"
     title = "Pyramids"
     scenario_kind = "pyramids.scenario"
@@ -73,7 +75,7 @@ class PyramidsGame(Game[PyramidsState, Any, Any]):
     def seats(self, scenario: Any) -> list[str]:
         return list(SIDE_NAMES)
 
-    def seat_count(self, state: Any) -> int:
+    def seat_count(self, state: PyramidsState) -> int:
         return 2
 
     def seat_name(self, state: Any, seat: int) -> str:
@@ -88,16 +90,16 @@ class PyramidsGame(Game[PyramidsState, Any, Any]):
         state.scenario_name = getattr(res, "name", "")
         return state
 
-    def replay(self, save: Any) -> Replayed:
+    def replay(self, save: SavedGame) -> Replayed[PyramidsState]:
         final = from_save(save)
         state = new_game(final.resolved, save.seed, first=final.first, setups=final.setups)
         events = [e for m in final.log for e in state.apply(m)]
         return Replayed(final, events, final.ply, [], save.seed)
 
-    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
+    def save(self, state: PyramidsState, seats: Sequence[str], name: str = "") -> SavedGame:
         return to_save(state, state.rng.seed, name or getattr(state, "scenario_name", ""))
 
-    def action_from_text(self, state: Any, text: str) -> Move:
+    def action_from_text(self, state: PyramidsState, text: str) -> Move:
         return Move.from_text(text, state.geo.h)
 
     def checks(self) -> Checks:

@@ -15,7 +15,8 @@ from .geometry import COLS
 from .pieces import CHAR, NAME, PYRAMID, SPHINX
 
 if TYPE_CHECKING:
-    from gridsmith.engine.core.game import Game
+    from gridsmith.engine.core.game import Game, Prompt
+    from gridsmith.engine.core.loop import Match
 
 #: each side's colour, the editor's: the player blue, Cheops red
 SIDE_COLOURS = ("blue", "red")
@@ -87,7 +88,7 @@ def square_info(view, legal: list, name: str) -> str:
 class PyramidsHuman(TerminalSeat):
     """A Pyramids seat at the terminal: the board as this side sees it, a move like `c4-c6`."""
 
-    def __init__(self, game, inp, out: TextIO, match) -> None:
+    def __init__(self, game: Game[Any, Any, Any], inp: Prompt | None, out: TextIO | None, match: Match) -> None:
         super().__init__(inp, out)
         self.game, self.match = game, match
 
@@ -147,7 +148,7 @@ def stopped_text(state, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-def replay(args, model, game: Game) -> int:
+def replay(args: Any, model: Any, game: Game[Any, Any, Any]) -> int:
     """Replay a `pyramids.save` and check it against its snapshot (what `gridsmith replay` does
     through the Game API): 0 when it matches, 1 with the located problem otherwise."""
     try:
@@ -156,7 +157,7 @@ def replay(args, model, game: Game) -> int:
         print(f"{args.save}: error {e.code}: {e}", file=sys.stderr)
         return 1
     if not getattr(args, "quiet", False):
-        for line in game.replay_lines(replayed, board=getattr(args, "board", False)):
+        for line in game.presentation.replay_lines(replayed, board=getattr(args, "board", False)):
             print(line)
-    print(f"{args.save}: {game.replay_verdict(replayed)}")
+    print(f"{args.save}: {game.presentation.replay_verdict(replayed)}")
     return 0
