@@ -17,7 +17,7 @@ from gridsmith.formats.kongbots.save import SaveFile
 from .actions import Order, parse_order
 from .checks import CHECKS
 from .events import GameOver, ModuleDestroyed, TurnStarted
-from .game import SCENARIO, start
+from .game import SCENARIO, new_game
 from .saves import from_save, to_save
 from .state import KongbotsState
 from .terminal import KongbotsHuman, render
@@ -86,14 +86,14 @@ class KongbotsGame(Game[KongbotsState, Order, SaveFile]):
     def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> KongbotsState:
         if ruleset is not None and not isinstance(ruleset, Ruleset):
             raise ScenarioError(f"not a Kongbots ruleset: {type(ruleset).__name__}")
-        return start(SCENARIO(scenario, Path(base, "scenario") if base is not None else None), seed, ruleset)
+        return new_game(SCENARIO(scenario, Path(base, "scenario") if base is not None else None), seed, ruleset)
 
     def opening(self, state: KongbotsState) -> list:
         return list(state.first_events)
 
     def replay(self, save: SaveFile) -> Replayed[KongbotsState]:
         final = from_save(save)
-        state = start(save.scenario, save.seed)
+        state = new_game(save.scenario, save.seed)
         events = list(state.first_events)
         for text in save.orders:
             events += state.apply(parse_order(text))

@@ -20,7 +20,7 @@ from .state import KongbotsState
 SCENARIO = Resolver("kongbots.scenario", Scenario, ResolvedScenario, resolve)
 
 
-def start(res: ResolvedScenario, seed: int, ruleset: Ruleset | None = None) -> KongbotsState:
+def new_game(res: ResolvedScenario, seed: int, ruleset: Ruleset | None = None) -> KongbotsState:
     """A new battle of a resolved scenario (under `ruleset` instead of its own, when given)."""
     if ruleset is not None:
         res = res.model_copy(update={"ruleset": ruleset})

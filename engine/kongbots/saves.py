@@ -15,7 +15,7 @@ from gridsmith.formats.kongbots.modules import EMPTY, TEAMS
 from gridsmith.formats.kongbots.save import BotSnapshot, MissileSnapshot, SaveFile, Snapshot
 
 from .actions import parse_order
-from .game import start
+from .game import new_game
 from .state import KongbotsState
 
 
@@ -39,7 +39,7 @@ def to_save(s: KongbotsState, seats: list[str] | None = None, description: str =
 
 def from_save(save: SaveFile, upto: int | None = None) -> KongbotsState:
     """The battle of a save, replayed order by order (to order `upto` when given, for a viewer)."""
-    state = start(save.scenario, save.seed)
+    state = new_game(save.scenario, save.seed)
     orders = save.orders if upto is None else save.orders[:upto]
     for i, text in enumerate(orders):
         try:
