@@ -415,7 +415,7 @@ def test_ruleset_allows_at_most_four_players():
 def test_bundled_default_ruleset_holds_the_manual_numbers():
     """Manual 2.7: attack 10, support 5, naval 2, city support 3; defence land 2, army 15, adjacent
     army 5, city 25, adjacent city 5; +25% per successive attack; 4.2.3: 256; 4.2.5: 50 x 50."""
-    from fmtkit import REPO
+    from tests.formats.fmtkit import REPO
     rules = load_file(REPO / "content" / "pendulous" / "default.rules.yaml")
     assert rules.ok
     c = rules.model.combat
