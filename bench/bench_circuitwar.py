@@ -24,7 +24,8 @@ sys.path.insert(0, str(ROOT))
 from gridsmith.engine.circuitwar.agents import HeuristicAgent, RandomAgent, SearchAgent  # noqa: E402
 from gridsmith.engine.circuitwar.beam import preview  # noqa: E402
 from gridsmith.engine.circuitwar.board import CHAR_OF_OBJECT, DIODE, from_layers  # noqa: E402
-from gridsmith.engine.circuitwar.game import load_scenario, new_game  # noqa: E402
+from gridsmith.engine.circuitwar.game import new_game  # noqa: E402
+from gridsmith.engine.core.scenarios import load_scenario  # noqa: E402
 from gridsmith.engine.circuitwar.state import CircuitWarState  # noqa: E402
 from gridsmith.engine.core.rng import CounterRng  # noqa: E402
 from gridsmith.formats.circuitwar import lattice as L  # noqa: E402
@@ -76,7 +77,7 @@ def bench_beams(seconds: float) -> None:
 
 def bench_games(games: int) -> None:
     for name, seats in (("duel", 2), ("four", 4)):
-        scenario = load_scenario(CONTENT / f"{name}.scn.yaml")
+        scenario = load_scenario(CONTENT / f"{name}.scn.yaml", "circuitwar.scenario")
         agents = [RandomAgent() for _ in range(seats)]
         actions = turns = bound = 0
         t0 = time.perf_counter()
@@ -96,7 +97,7 @@ def bench_games(games: int) -> None:
 
 
 def bench_decide(count: int) -> None:
-    scenario = load_scenario(CONTENT / "duel.scn.yaml")
+    scenario = load_scenario(CONTENT / "duel.scn.yaml", "circuitwar.scenario")
     positions, g = [], 0
     h = HeuristicAgent()
     while len(positions) < count:

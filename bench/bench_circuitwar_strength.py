@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from gridsmith.engine.circuitwar.api import GAME  # noqa: E402
-from gridsmith.engine.circuitwar.game import load_scenario  # noqa: E402
+from gridsmith.engine.core.scenarios import load_scenario  # noqa: E402
 from gridsmith.engine.core.loop import Match  # noqa: E402
 from gridsmith.engine.core.protocol import Termination  # noqa: E402
 from gridsmith.engine.core.rng import derive  # noqa: E402
@@ -69,7 +69,7 @@ def main() -> None:
 
     n = a.seats
     path = CONTENT / f"{SCENARIOS[n]}.scn.yaml"
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, "circuitwar.scenario")
     rules = load_ruleset(scenario.ruleset, path).model_copy(deep=True)
     if a.max_turns is not None:
         rules.turns.max_turns = a.max_turns

@@ -22,10 +22,10 @@ sys.path.insert(0, str(ROOT))
 from gridsmith.engine.core import simulate  # noqa: E402
 from gridsmith.engine.core.rng import CounterRng, seat_rngs  # noqa: E402
 from gridsmith.engine.core.stats import wilson  # noqa: E402
-from gridsmith.engine.kongbots import new_game  # noqa: E402
+from gridsmith.engine.kongbots.api import GAME  # noqa: E402
 from gridsmith.engine.kongbots.agents import GreedyAgent, RandomAgent  # noqa: E402
 from gridsmith.engine.kongbots.arena import arena_map  # noqa: E402
-from gridsmith.engine.kongbots.game import resolve_scenario  # noqa: E402
+from gridsmith.engine.kongbots.game import SCENARIO  # noqa: E402
 from gridsmith.engine.kongbots.search import SearchAgent  # noqa: E402
 from gridsmith.formats.loader import load_file  # noqa: E402
 
@@ -35,11 +35,11 @@ BY_NAME = sorted(p.name.removesuffix(".scn.yaml") for p in CONTENT.glob("*.scn.y
 
 
 def scenario(name: str):
-    return resolve_scenario(CONTENT / f"{name}.scn.yaml")
+    return SCENARIO.read(CONTENT / f"{name}.scn.yaml")
 
 
 def play(res, agents, seed: int):
-    st = new_game(res, seed=seed)
+    st = GAME.new_game(res, seed=seed)
     rngs = seat_rngs(2, agent_seed=seed)
     while not st.is_over:
         q = st.to_move
@@ -91,7 +91,7 @@ def bench_decide(decisions: int, **options) -> None:
         times: list[float] = []
         seed = 0
         while len(times) < decisions:
-            st = new_game(res, seed=seed)
+            st = GAME.new_game(res, seed=seed)
             rngs = seat_rngs(2, agent_seed=seed)
             while not st.is_over and len(times) < decisions:
                 q = st.to_move

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gridsmith.engine.core.simulate import GameSpec, make_specs, play_game, run  # noqa: E402
-from gridsmith.engine.pendulous import new_game  # noqa: E402
+from gridsmith.engine.pendulous.api import GAME  # noqa: E402
 from gridsmith.engine.pendulous.combat import attack_odds, odds_units_fast  # noqa: E402
 from gridsmith.formats.loader import load_file  # noqa: E402
 
@@ -51,7 +51,7 @@ def main() -> None:
     # a mid-game position: greedy play for a few turns
     from gridsmith.engine.pendulous.agents import greedy_move
 
-    s = new_game(sc, seed=1)
+    s = GAME.new_game(sc, seed=1)
     while s.turn < 8:
         s.apply(greedy_move(s))
     print(f"mid-game position (turn {s.turn}, {len(s.legal_actions())} legal actions):")

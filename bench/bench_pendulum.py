@@ -25,9 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from gridsmith.engine.core.rng import seat_rngs  # noqa: E402
 from gridsmith.engine.core.stats import wilson  # noqa: E402
-from gridsmith.engine.pendulum import new_game  # noqa: E402
 from gridsmith.engine.pendulum.api import GAME  # noqa: E402
-from gridsmith.engine.pendulum.runner import PolledGame  # noqa: E402
 
 CONTENT = ROOT / "content" / "pendulum"
 SCENARIO = {2: "duel.scn.yaml", 3: "trio.scn.yaml", 4: "quartet.scn.yaml", 5: "full.scn.yaml"}
@@ -36,7 +34,7 @@ SCENARIO = {2: "duel.scn.yaml", 3: "trio.scn.yaml", 4: "quartet.scn.yaml", 5: "f
 def one_game(args: tuple[int, tuple[str, ...], int]) -> tuple[tuple[int, ...], int, int, float, int]:
     """Winners, actions, engine events, wall seconds and game-clock ms of one fast-forwarded game."""
     seats, agents, seed = args
-    game = PolledGame(new_game(CONTENT / SCENARIO[seats], seed=seed))
+    game = GAME.new_game(CONTENT / SCENARIO[seats], seed)
     t0 = time.perf_counter()
     match = GAME.match(game, list(agents), agent_seed=seed * 31 + 7)  # the one play loop
     match.run()
@@ -72,9 +70,9 @@ def engine_only(seats: int, games: int) -> tuple[int, float]:
 
     evs, secs = 0, 0.0
     for g in range(games):
-        game = PolledGame(new_game(CONTENT / SCENARIO[seats], seed=g))
+        game = GAME.new_game(CONTENT / SCENARIO[seats], g)
         GAME.match(game, ["random"] * seats, agent_seed=g * 31 + 7).run()
-        st = new_game(CONTENT / SCENARIO[seats], seed=g)
+        st = GAME.new_game(CONTENT / SCENARIO[seats], g).state
         ensure_auto_flip(st)
         t0 = time.perf_counter()
         for ms, q, action in game.state.requests:
@@ -96,7 +94,7 @@ def decisions(args) -> None:
     states = []
     g = 0
     while len(states) < args.count:
-        game = PolledGame(new_game(CONTENT / SCENARIO[2], seed=g))
+        game = GAME.new_game(CONTENT / SCENARIO[2], g)
         st = game.state
 
         def keep(_step, st=st):
@@ -145,7 +143,7 @@ def budgets(n: int) -> str:
     from gridsmith.engine.pendulum.agents import MAX_PER_GROUP
     from gridsmith.engine.pendulum.runner import DEFAULT_AUTO_FLIP_MS
 
-    st = new_game(CONTENT / SCENARIO[n], seed=0)
+    st = GAME.new_game(CONTENT / SCENARIO[n], 0).state
     t = st.rules.timing
     return (f"reaction {t.reaction_ms} ms and {t.action_ms} ms per action for every seat (ruleset timing), "
             f"automatic flip {t.auto_flip_ms or DEFAULT_AUTO_FLIP_MS} ms after expiry, at most "

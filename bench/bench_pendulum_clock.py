@@ -31,12 +31,12 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from gridsmith.editor.core.playwindow import PlayWindow  # noqa: E402
 from gridsmith.editor.pendulum.play import PendulumProvider  # noqa: E402
-from gridsmith.engine.pendulum.game import load_scenario  # noqa: E402
+from gridsmith.engine.pendulum.game import SCENARIO  # noqa: E402
 
 
 def run(speed: float, seats: list[str], scenario: str, until_ms: int | None, seed: int = 3) -> None:
     app = QApplication.instance() or QApplication([])
-    res = load_scenario(ROOT / "content" / "pendulum" / f"{scenario}.scn.yaml")
+    res = SCENARIO.read(ROOT / "content" / "pendulum" / f"{scenario}.scn.yaml")
     w = PlayWindow(PendulumProvider, res, seats, seed, agent_seed=4, title=scenario)
     w.resize(1100, 760)
     w.show()

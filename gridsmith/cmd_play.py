@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"gridsmith play: unknown player {unknown[0]!r}; known: {', '.join(sorted(known))}", file=sys.stderr)
         return 2
     match = game.match(state, seats, args.agent_seed)
-    finished = game.play_terminal(match, sys.stdout, verbose=args.verbose)
+    finished = game.presentation.play_terminal(match, sys.stdout, verbose=args.verbose)
     if args.save:
         from gridsmith.formats.atomic import atomic_write_text
 

@@ -29,9 +29,9 @@ def run(args: argparse.Namespace) -> int:
     except GameError as e:
         return report_located(args.save, game, e)
     if not args.quiet:
-        for line in game.replay_lines(replayed, events=args.events, board=args.board):
+        for line in game.presentation.replay_lines(replayed, events=args.events, board=args.board):
             print(line)
-    print(f"{args.save}: {game.replay_verdict(replayed)}")
+    print(f"{args.save}: {game.presentation.replay_verdict(replayed)}")
     return 0
 
 

@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         if size is None:
             print(f"gridsmith simulate: {game.title} has no board grid to draw a heat map on", file=sys.stderr)
         else:
-            write_png(args.heatmap, size, heat, kinds=kinds_of(game, first, size), geometry=game.board_geometry(first))
+            write_png(args.heatmap, size, heat, kinds=kinds_of(game, first, size), geometry=game.presentation.board_geometry(first))
             print(f"heat map of {sum(heat.values())} changes of hands / fallen pieces: {args.heatmap}",
                   file=sys.stderr)
     for e in summary.errors[:3]:

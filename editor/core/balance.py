@@ -3,7 +3,7 @@ included — played computer against computer by the same batch play as `gridsmi
 (engine.core.simulate: a local process pool, or a Dask cluster's executor when a scheduler address
 is given), with a progress bar and Cancel. It shows the win rate per seat with 95% intervals,
 first-seat advantage, game length and a heat map on the map of where squares changed hands or
-pieces fell (the game's `Game.heat`). It works for every game registered through the Game API.
+pieces fell (the game's `Presentation.heat`). It works for every game registered through the Game API.
 
 Runs are kept beside the document's undo history (`history(doc)`: each run remembers the undo
 step it was played after), so a designer edits, reruns and sees this run and the previous one side
@@ -121,7 +121,7 @@ def seat_names(game, scenario: Any) -> list[str]:
 class HeatMapView(QWidget):
     """The heat of a run over the map: each cell's own colour (the editor's world-view colour)
     faded, the heat colour over it; hovering a cell says how often it changed hands. Cells are drawn
-    in the board's geometry (`Game.board_geometry`: squares, or hexagons in axial rows) through
+    in the board's geometry (`Presentation.board_geometry`: squares, or hexagons in axial rows) through
     editor.core.geometry, scaled to fit."""
 
     def __init__(self, base_colour=None, geometry: str = "square", parent=None):
@@ -343,19 +343,19 @@ class BalanceDialog(QDialog):
 
     def _board(self):
         """(base colour, geometry) of the heat map: the map's own colours where the editor has a grid
-        (the world view's colour of each cell), else the game's words for its cells (`Game.cell_kind`,
-        as `simulate --heatmap` draws them); the cells' shape from the game (`Game.board_geometry`)."""
+        (the world view's colour of each cell), else the game's words for its cells (`Presentation.cell_kind`,
+        as `simulate --heatmap` draws them); the cells' shape from the game (`Presentation.board_geometry`)."""
         ed, doc = self.editor, self.document
         try:
             state = self.game.new_game(doc.snapshot(), 0, base=str(doc.path.parent) if doc.path else None)
         except Exception:  # noqa: BLE001 - a document that cannot start yet: a plain board
             state = None
-        geometry = self.game.board_geometry(state) if state is not None else "square"
+        geometry = self.game.presentation.board_geometry(state) if state is not None else "square"
         # a lattice's cells are edges, not the heat map's (x, y) squares: the game's words then
         if not hasattr(ed, "colour_of") or getattr(doc.geometry(), "vertex_strokes", False):
             if state is None:
                 return None, geometry
-            size = self.game.board_size(state)
+            size = self.game.presentation.board_size(state)
             kinds = kinds_of(self.game, state, size) if size else None
             return (lambda x, y: QColor(*KIND_GREY.get(kinds[y][x], NONE))
                     if kinds and 0 <= y < len(kinds) and 0 <= x < len(kinds[y]) else None), geometry

@@ -1,6 +1,6 @@
 """Circuit War as a `Game` (engine.core.game), registered as `circuitwar` in `gridsmith.games`.
 Terminal play: a `human` seat types actions in their text form (`build circuit c4-d4`, `move c4-d4`,
-`fire c4 E N`, `end`, ...)."""
+`fire c4 E N`, `end`, ...); engine.circuitwar.terminal says why the shared seat is enough."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -8,70 +8,37 @@ from pathlib import Path
 from typing import Any
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Game, Replayed
+from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
+from gridsmith.engine.core.loop import Step
 from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.lattice import SEAT_COLOURS
+from gridsmith.formats.rulesets import RulesetError
+from gridsmith.formats.circuitwar.save import SavedGame
 
+from . import events as E
+from . import terminal
 from .actions import Action
 from .board import NO_CIRCUIT
+from .checks import CHECKS
+from .game import new_game
+from .saves import from_save, to_save
+from .state import CircuitWarState
 
 
-class CircuitWarGame(Game):
-    name = "circuitwar"
-    title = "Circuit War"
-    scenario_kind = "circuitwar.scenario"
-    save_kind = "circuitwar.save"
-    colours = SEAT_COLOURS
-    default_seats = ("heuristic",)
+class CircuitWarPresentation(Presentation[CircuitWarState]):
+    """Circuit War at the terminal (engine.circuitwar.terminal) and under a heat map, in the
+    doubled grid of the lattice (points and the circuits between them)."""
 
-    def seats(self, scenario: Any) -> list[str]:
-        return [p.name for p in scenario.players]
-
-    def seat_count(self, state: Any) -> int:
-        return state.n
-
-    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> Any:
-        from gridsmith.formats.rulesets import RulesetError
-
-        from .game import new_game
-
-        try:
-            return new_game(scenario, seed, ruleset=ruleset,
-                            scenario_file=Path(base, "scenario") if base is not None else None)
-        except (RulesetError, ValueError) as e:
-            raise ScenarioError(str(e)) from None
-
-    def opening(self, state: Any) -> list:
-        return list(state.last_events) if not state.log else []
-
-    def replay(self, save: Any) -> Replayed:
-        from .saves import from_save
-
-        state, events = from_save(save)
-        return Replayed(state, events, len(save.actions), list(save.seats), save.seed)
-
-    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
-        lines = [e.to_text() for e in replayed.events] if events else \
-            [e.to_text() for e in replayed.events if type(e).__name__ in ("TurnStarted", "SideKilled", "GameOver")]
-        if board:
-            lines += replayed.state.board.to_layers()[0]
-        return lines
-
-    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
-        from .saves import to_save
-
-        return to_save(state, seats, name)
-
-    def action_from_text(self, state: Any, text: str) -> Action:
-        return Action.from_text(text, state.board.cols)
+    def replay_lines(self, replayed: Replayed[CircuitWarState], events: bool = False, board: bool = False) -> list[str]:
+        return terminal.replay_lines(replayed.state, replayed.events, events, board)
 
     # ---- heat maps (engine.core.simulate, the balance lab): cells of the doubled text grid ----------
-    def board_size(self, state: Any) -> tuple[int, int]:
+    def board_size(self, state: CircuitWarState) -> tuple[int, int]:
         """The lattice in doubled coordinates (formats.circuitwar.lattice): a point every other cell,
         the circuits between them, so heat lands on the very point or circuit where it happened."""
         return (state.board.cols, state.board.rows)
 
-    def cell_kind(self, state: Any, x: int, y: int) -> str:
+    def cell_kind(self, state: CircuitWarState, x: int, y: int) -> str:
         """CPUs `city` (dark), other points `desert`, built circuits `land`, the rest `open`."""
         b = state.board
         i = y * b.cols + x
@@ -79,11 +46,9 @@ class CircuitWarGame(Game):
             return "city" if b.cpu[i] >= 0 else "desert"
         return "land" if (x + y) % 2 == 1 and b.owner[i] != NO_CIRCUIT else "open"
 
-    def heat(self, state: Any, step: Any) -> Iterable[tuple[int, int]]:
+    def heat(self, state: CircuitWarState, step: Step) -> Iterable[tuple[int, int]]:
         """Where the Grid changed hands or something fell: circuits captured or converted, objects and
         circuits blown, gridrunners dead or beaten in a collision, CPUs drained or struck."""
-        from . import events as E
-
         for e in step.events:
             if isinstance(e, (E.Captured, E.Blown)) or (isinstance(e, E.DeadCircuit) and e.fate == "converted"):
                 yield _cell(e.circuit)
@@ -95,10 +60,44 @@ class CircuitWarGame(Game):
                 r, c = state.board.rc(state.cpu_points[e.seat])
                 yield (c, r)
 
-    def register_checks(self) -> None:
-        from .saves import register
 
-        register()
+class CircuitWarGame(Game[CircuitWarState, Action, SavedGame]):
+    name = "circuitwar"
+    title = "Circuit War"
+    scenario_kind = "circuitwar.scenario"
+    save_kind = "circuitwar.save"
+    colours = SEAT_COLOURS
+    default_seats = ("heuristic",)
+    presentation_class = CircuitWarPresentation
+
+    def seats(self, scenario: Any) -> list[str]:
+        return [p.name for p in scenario.players]
+
+    def seat_count(self, state: CircuitWarState) -> int:
+        return state.n
+
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> CircuitWarState:
+        try:
+            return new_game(scenario, seed, ruleset=ruleset,
+                            scenario_file=Path(base, "scenario") if base is not None else None)
+        except (RulesetError, ValueError) as e:
+            raise ScenarioError(str(e)) from None
+
+    def opening(self, state: CircuitWarState) -> list:
+        return list(state.last_events) if not state.log else []
+
+    def replay(self, save: SavedGame) -> Replayed[CircuitWarState]:
+        state, events = from_save(save)
+        return Replayed(state, events, len(save.actions), list(save.seats), save.seed)
+
+    def save(self, state: CircuitWarState, seats: Sequence[str], name: str = "") -> SavedGame:
+        return to_save(state, seats, name)
+
+    def action_from_text(self, state: CircuitWarState, text: str) -> Action:
+        return Action.from_text(text, state.board.cols)
+
+    def checks(self) -> Checks:
+        return CHECKS
 
 
 def _cell(name: str) -> tuple[int, int]:

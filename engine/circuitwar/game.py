@@ -58,14 +58,3 @@ def new_game(scenario: Scenario, seed: int = 0, ruleset: Ruleset | None = None,
     state.seed = seed
     state.start()
     return state
-
-
-def load_scenario(path: str | Path) -> Scenario:
-    """Read a scenario file; ValueError naming every error when it cannot be played."""
-    from gridsmith.formats.loader import load_file
-
-    loaded = load_file(Path(path))
-    errors = [d.format_text() for d in loaded.diagnostics if d.is_error]
-    if errors or not isinstance(loaded.model, Scenario):
-        raise ValueError("\n".join(errors) or f"{path} is not a circuitwar.scenario")
-    return loaded.model

@@ -12,7 +12,6 @@ from gridsmith.engine.core.errors import ReplayError
 from gridsmith.engine.core.saves import replay_check
 from gridsmith.formats.circuitwar.save import SavedGame, Snapshot
 from gridsmith.formats.circuitwar.scenario import Charge
-from gridsmith.formats.registry import add_check
 
 from .actions import Action
 from .game import new_game
@@ -53,15 +52,5 @@ def from_save(save: SavedGame) -> tuple[CircuitWarState, list]:
     return state, events
 
 
-#: the replay check of `gridsmith validate` (registered below)
+#: the replay check of `gridsmith validate` (engine.circuitwar.checks lists it)
 check_replay = replay_check(from_save, "actions")
-
-
-_registered = False
-
-
-def register() -> None:
-    global _registered
-    if not _registered:
-        add_check("circuitwar.save", check_replay)
-        _registered = True

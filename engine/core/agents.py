@@ -46,5 +46,5 @@ class RandomAgent:
     def __init__(self, **options: Any) -> None:
         self.options = options
 
-    def choose(self, view: Any, legal_actions: list, rng: CounterRng) -> Any:
+    def choose(self, view: Any, legal_actions: list[Any], rng: CounterRng) -> Any:
         return rng.choice(legal_actions)

@@ -26,7 +26,7 @@ class ReplayError(GameError, ValueError):
     """A saved game does not replay to its snapshot. `code` is the diagnostic code (SAV410: an
     action cannot be played, SAV411: the position differs), `path` the location in the file."""
 
-    def __init__(self, message: str, path: tuple = (), code: str = "SAV410") -> None:
+    def __init__(self, message: str, path: tuple[str | int, ...] = (), code: str = "SAV410") -> None:
         super().__init__(message)
         self.path = path
         self.code = code

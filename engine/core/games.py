@@ -3,7 +3,8 @@ points at its `Game` object (engine.core.game). Nothing in the shared cores name
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
 
 from .errors import UnknownGameError
 from .game import Game
@@ -12,7 +13,7 @@ GROUP = "gridsmith.games"
 
 
 @cache
-def _registered() -> dict[str, object]:
+def _registered() -> dict[str, EntryPoint]:
     return {ep.name: ep for ep in entry_points(group=GROUP)}
 
 
@@ -22,15 +23,16 @@ def names() -> list[str]:
 
 
 @cache
-def get(name: str) -> Game:
+def get(name: str) -> Game[Any, Any, Any]:
     """The Game called `name`; UnknownGameError naming the registered games otherwise."""
     ep = _registered().get(name)
     if ep is None:
         raise UnknownGameError(f"no rules engine for the game {name!r} is installed "
                                f"(games with one: {', '.join(names()) or 'none'})")
     game = ep.load()
-    return game() if isinstance(game, type) else game
+    found: Game[Any, Any, Any] = game() if isinstance(game, type) else game
+    return found
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[Game[Any, Any, Any]]:
     return [get(n) for n in names()]

@@ -1,5 +1,5 @@
 """Heat maps of batch play: where squares changed hands or pieces fell, summed over many games
-(engine.core.simulate records each game's cells through the game's `Game.heat`).
+(engine.core.simulate records each game's cells through the game's `Presentation.heat`).
 
 `colour(t)` is the one colour ramp (the editor's overlay uses it too); `write_png` draws a heat
 map headless with the standard library alone (zlib + struct: a PNG needs no Qt, so
@@ -10,12 +10,18 @@ from __future__ import annotations
 import struct
 import zlib
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gridsmith.formats.atomic import atomic_write_bytes
+
+if TYPE_CHECKING:
+    from .game import Game
 
 #: the ramp from "happened once" to "happened most": pale yellow, orange, red, dark red
 RAMP = ((255, 247, 188), (254, 196, 79), (240, 59, 32), (128, 0, 38))
 NONE = (236, 236, 236)  # a cell where nothing happened
 GRID = (200, 200, 200)
-#: the map under the heat, in greys (only heat is in colour), by the game's `Game.cell_kind` word
+#: the map under the heat, in greys (only heat is in colour), by the game's `Presentation.cell_kind` word
 KIND_GREY = {"water": (205, 218, 230), "land": (222, 222, 222), "city": (150, 150, 150), "open": (236, 236, 236),
              "desert": (205, 205, 205), "power": (180, 180, 180)}
 
@@ -26,7 +32,8 @@ def colour(t: float) -> tuple[int, int, int]:
     i = min(int(t), len(RAMP) - 2)
     f = t - i
     a, b = RAMP[i], RAMP[i + 1]
-    return tuple(round(a[k] + (b[k] - a[k]) * f) for k in range(3))
+    r, g, bl = (round(a[k] + (b[k] - a[k]) * f) for k in range(3))
+    return r, g, bl
 
 
 def intensity(heat: dict[tuple[int, int], int]) -> dict[tuple[int, int], float]:
@@ -53,7 +60,7 @@ def render(size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 
            kinds: list[list[str]] | None = None, geometry: str = "square") -> tuple[int, int, list[bytes]]:
     """(width, height, rows) of the picture: `cell` pixels per square, a one-pixel grid line;
     `kinds[y][x]` (the game's cell words) draw the map in greys under the heat. A `hex` board
-    (`Game.board_geometry`: axial rows) has each row drawn half a cell right of the one above, as
+    (`Presentation.board_geometry`: axial rows) has each row drawn half a cell right of the one above, as
     the editor lays hexagons out, so its rhombus reads as the board does (cells as offset bricks)."""
     w, h = size
     level = intensity(heat)
@@ -72,16 +79,14 @@ def render(size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 
     return width, h * cell, rows
 
 
-def kinds_of(game, state, size: tuple[int, int]) -> list[list[str]]:
-    """Every cell's word (`Game.cell_kind`) of a game's board, row by row."""
+def kinds_of(game: Game[Any, Any, Any], state: Any, size: tuple[int, int]) -> list[list[str]]:
+    """Every cell's word (`Presentation.cell_kind`) of a game's board, row by row."""
     w, h = size
-    return [[game.cell_kind(state, x, y) for x in range(w)] for y in range(h)]
+    return [[game.presentation.cell_kind(state, x, y) for x in range(w)] for y in range(h)]
 
 
 def write_png(path: str | Path, size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 12,
               kinds: list[list[str]] | None = None, geometry: str = "square") -> Path:
-    from gridsmith.formats.atomic import atomic_write_bytes
-
     pw, ph, rows = render(size, heat, cell, kinds, geometry)
     atomic_write_bytes(path, png_bytes(pw, ph, rows))
     return Path(path)

@@ -46,7 +46,7 @@ class Step:
 
     seat: int | None
     action: Any
-    events: list
+    events: list[Any]
     #: a clocked game's time of the step (ms), None for the turn-based games
     ms: int | None = None
 
@@ -63,7 +63,7 @@ class Request:
     seat: int
     agent: Any
     view: Any
-    legal: list
+    legal: list[Any]
     rng: SeatRng
 
 
@@ -113,7 +113,7 @@ class Match:
             raise GameError("no computer seat is to move")
         return Request(q, self.players[q], self.state.view(q), self.state.legal_actions(), self.rngs[q])
 
-    def apply(self, action: Any, seat: int | None = None) -> list:
+    def apply(self, action: Any, seat: int | None = None) -> list[Any]:
         """The seat to move plays `action`; IllegalActionError when the rules forbid it. `seat`: in a
         clocked game, that seat acts now, polled or not (the clock is not run on first)."""
         q = self.to_move if seat is None else seat
@@ -122,7 +122,7 @@ class Match:
         if self.actions >= self.max_actions:
             raise GameError(f"no result after {self.actions} actions")
         ms = getattr(self.state, "now", None) if clocked(self.state) else None
-        events = self.state.apply(action) if seat is None else self.state.apply(action, seat)
+        events: list[Any] = self.state.apply(action) if seat is None else self.state.apply(action, seat)
         self.actions += 1
         self.steps.append(Step(q, action, events, ms))
         return events
@@ -159,7 +159,8 @@ class Match:
         declines to act (False)."""
         while self.step(on_step) is not None:
             pass
-        return self.state.is_over
+        over: bool = self.state.is_over
+        return over
 
     # ---- records -----------------------------------------------------------------------------
     def action_log(self) -> list[tuple[int, str]]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -64,7 +64,7 @@ class _Draws:
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.randrange(len(seq))]
 
-    def shuffle(self, seq: MutableSequence) -> None:
+    def shuffle(self, seq: MutableSequence[Any]) -> None:
         for i in range(len(seq) - 1, 0, -1):
             j = self.randrange(i + 1)
             seq[i], seq[j] = seq[j], seq[i]

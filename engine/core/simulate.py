@@ -12,8 +12,9 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, as_completed, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, as_completed, wait
 from dataclasses import dataclass, field
+from multiprocessing.context import BaseContext
 from typing import Any
 
 from .games import get as get_game
@@ -36,7 +37,7 @@ class GameSpec:
     #: None: the computer players' generators come from a secret (engine.core.rng.seat_rngs);
     #: a number fixes them, for reproducible tests and benchmarks
     agent_seed: int | None = None
-    #: record where squares changed hands / pieces fell (the game's `Game.heat`) in the record
+    #: record where squares changed hands / pieces fell (the game's `Presentation.heat`) in the record
     heat: bool = False
 
 
@@ -73,7 +74,7 @@ def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> 
             inner = on_step
 
             def on_step(step: Step) -> None:
-                for cell in game.heat(state, step):
+                for cell in game.presentation.heat(state, step):
                     heat[cell] = heat.get(cell, 0) + 1
                 if inner is not None:
                     inner(step)
@@ -82,14 +83,14 @@ def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> 
         return GameRecord(spec.seed, spec.rotation, spec.agents, tuple(r.winners), tuple(r.scores), match.actions,
                           getattr(state, "turns_played", getattr(state, "turn", None)), time.perf_counter() - t0,
                           heat=tuple((x, y, n) for (x, y), n in sorted(heat.items())),
-                          size=game.board_size(state) if spec.heat else None)
+                          size=game.presentation.board_size(state) if spec.heat else None)
     except Exception as e:  # noqa: BLE001 - reported per game
         return GameRecord(spec.seed, spec.rotation, spec.agents, (), (), match.actions if match else 0, None,
                           time.perf_counter() - t0, f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=3)}")
 
 
 def make_specs(game: str, scenario: Any, agents: list[str], games: int, seed: int = 0, rotate: bool = False,
-               ruleset: Any = None, agent_options: list[dict] | None = None, base: str | None = None,
+               ruleset: Any = None, agent_options: list[dict[str, Any]] | None = None, base: str | None = None,
                agent_seed: int | None = None, heat: bool = False) -> list[GameSpec]:
     """`games` seeds; with `rotate`, each seed once per rotation of the seat order, so every agent
     plays every seat on the same games. `agent_seed` fixes the computer players' generators (one
@@ -111,7 +112,7 @@ def run(specs: list[GameSpec], executor: Executor | None = None, progress: bool 
     """Play `specs`, yielding records as games finish (in the calling process without an executor)."""
     bar = None
     if progress:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]  # optional progress bar; no stubs
 
         bar = tqdm(total=len(specs), unit="game", dynamic_ncols=True, leave=False)
     try:
@@ -147,7 +148,7 @@ class Summary:
     seconds: float = 0.0
     records: list[GameRecord] = field(default_factory=list, repr=False)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "games": self.games,
             "errors": len(self.errors),
@@ -214,7 +215,8 @@ def summarize(records: Iterable[GameRecord], seats: int) -> Summary:
     )
 
 
-def executor(jobs: int | None = None, scheduler: str | None = None, mp_context=None) -> tuple[Executor | None, Callable[[], None]]:
+def executor(jobs: int | None = None, scheduler: str | None = None,
+             mp_context: str | BaseContext | None = None) -> tuple[Executor | None, Callable[[], None]]:
     """(executor or None, close) for batch play: a Dask distributed scheduler's executor when an
     address is given (`Client.get_executor()` is a concurrent.futures.Executor), else a local
     process pool of `jobs` workers (default: the CPU count; 1: None, play in the calling process).
@@ -224,8 +226,8 @@ def executor(jobs: int | None = None, scheduler: str | None = None, mp_context=N
     if scheduler:
         from distributed import Client
 
-        client = Client(scheduler)
-        return client.get_executor(), client.close
+        client = Client(scheduler)  # type: ignore[no-untyped-call]  # Dask ships no annotations here
+        return client.get_executor(), client.close  # type: ignore[no-untyped-call]
     jobs = jobs or os.cpu_count() or 1
     if jobs <= 1:
         return None, lambda: None
@@ -246,7 +248,7 @@ class Batch:
         self.specs = specs
         self.executor = executor
         self._cancel = threading.Event()
-        self._futures: list = []
+        self._futures: list[Future[GameRecord]] = []
         self.done = 0
 
     @property
@@ -266,10 +268,10 @@ class Batch:
                 self.done += 1
                 yield play_game(s)
             return
-        self._futures = pending = [self.executor.submit(play_game, s) for s in self.specs]
+        self._futures = [self.executor.submit(play_game, s) for s in self.specs]
         if self.cancelled:  # cancelled while submitting
             self.cancel()
-        pending = set(pending)
+        pending = set(self._futures)
         while pending:
             finished, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for f in finished:

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
 
 @dataclass(frozen=True)
 class Proportion:
-    k: int
+    k: float  # fractional when a shared win counts as a fraction (wilson)
     n: int
     low: float
     high: float
@@ -21,7 +22,7 @@ class Proportion:
     def to_text(self) -> str:
         return f"{self.rate * 100:5.1f}% [{self.low * 100:5.1f}, {self.high * 100:5.1f}] ({self.k}/{self.n})"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"count": self.k, "games": self.n, "rate": self.rate, "ci95": [self.low, self.high]}
 
 
@@ -48,7 +49,7 @@ class Spread:
     def to_text(self) -> str:
         return f"mean {self.mean:.1f}, sd {self.sd:.1f}, range {self.low:g}-{self.high:g}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"n": self.n, "mean": self.mean, "sd": self.sd, "min": self.low, "max": self.high}
 
 

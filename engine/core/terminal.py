@@ -6,7 +6,13 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+from gridsmith.formats.atomic import atomic_write_text
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .loop import Match
 
 #: ANSI foreground colours by the colour words games use for their seats
 _ANSI = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36",
@@ -100,7 +106,7 @@ class TerminalSeat:
             self.say("")
             return None
 
-    def save(self, arg: str, game, match) -> None:
+    def save(self, arg: str, game: Game[Any, Any, Any], match: Match) -> None:
         """`save FILE` at the prompt: the match's real state (which holds the game's generator) in
         the game's saved-game format; a folder that is missing or a name that is a folder is said
         in one line and play goes on."""
@@ -114,8 +120,6 @@ class TerminalSeat:
         if os.path.isdir(arg):
             self.say(f"not saved: {arg} is a folder; give a file name")
             return
-        from gridsmith.formats.atomic import atomic_write_text
-
         try:
             name = getattr(match.state, "scenario_name", "") or getattr(getattr(match.state, "scenario", None), "name", "")
             atomic_write_text(arg, game.save_text(game.save(match.state, match.names, name)))

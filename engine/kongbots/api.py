@@ -8,74 +8,34 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Game, Replayed
-from gridsmith.engine.core.loop import Match
+from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
+from gridsmith.engine.core.loop import Match, Step
 from gridsmith.formats.kongbots.modules import TEAM_COLOURS, TEAMS
 from gridsmith.formats.kongbots.ruleset import Ruleset
+from gridsmith.formats.kongbots.save import SaveFile
 
-from .actions import parse_order
-from .events import PHASES, GameOver, ModuleDestroyed, TurnStarted
+from .actions import Order, parse_order
+from .checks import CHECKS
+from .events import GameOver, ModuleDestroyed, TurnStarted
+from .game import SCENARIO, new_game
+from .saves import from_save, to_save
+from .state import KongbotsState
+from .terminal import KongbotsHuman, render
 
 
-class KongbotsGame(Game):
-    name = "kongbots"
-    title = "Kongbots"
-    scenario_kind = "kongbots.scenario"
-    save_kind = "kongbots.save"
-    colours = TEAM_COLOURS
-    default_seats = ("human", "greedy")
+class KongbotsPresentation(Presentation[KongbotsState]):
+    """Kongbots at the terminal (engine.kongbots.terminal) and under a heat map of the arena's hexes."""
 
-    def seats(self, scenario: Any) -> list[str]:
-        return [team.name for team in scenario.teams]
-
-    def seat_count(self, state: Any) -> int:
-        return 2
-
-    def seat_name(self, state: Any, seat: int) -> str:
-        return f"team {TEAMS[seat]}"
-
-    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> Any:
-        from .game import resolve_scenario, start
-
-        if ruleset is not None and not isinstance(ruleset, Ruleset):
-            raise ScenarioError(f"not a Kongbots ruleset: {type(ruleset).__name__}")
-        res = resolve_scenario(scenario, Path(base, "scenario") if base is not None else None)
-        return start(res, seed, ruleset)
-
-    def opening(self, state: Any) -> list:
-        return list(state.first_events)
-
-    def replay(self, save: Any) -> Replayed:
-        from .game import start
-        from .saves import from_save
-
-        final = from_save(save)
-        state = start(save.scenario, save.seed)
-        events = list(state.first_events)
-        for text in save.orders:
-            events += state.apply(parse_order(text))
-        return Replayed(final, events, len(save.orders), list(save.seats), save.seed)
-
-    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
-        from .terminal import render
-
+    def replay_lines(self, replayed: Replayed[KongbotsState], events: bool = False, board: bool = False) -> list[str]:
         lines = [e.to_text() for e in replayed.events if events or isinstance(e, (TurnStarted, GameOver))]
         if board:
             lines.append(render(replayed.state.view(0)))
         return lines
 
-    def replay_verdict(self, replayed: Replayed) -> str:
+    def replay_verdict(self, replayed: Replayed[KongbotsState]) -> str:
         return f"{replayed.actions} orders replay to the snapshot"
 
-    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
-        from .saves import to_save
-
-        return to_save(state, list(seats), name)
-
-    def action_from_text(self, state: Any, text: str) -> Any:
-        return parse_order(text)
-
-    def human(self, inp, out: TextIO, match: Match) -> Any:
+    def human(self, inp: Prompt | None, out: TextIO | None, match: Match) -> Any:
         return KongbotsHuman(inp, out)
 
     def terminal_end(self, match: Match, out: TextIO) -> None:
@@ -83,20 +43,20 @@ class KongbotsGame(Game):
         who = "a tie" if r.is_draw else f"team {TEAMS[r.winners[0]]} wins"
         print(f"{who}: {r.reason} (turn {s.turn}, {match.actions} orders)", file=out)
 
-    def board_size(self, state: Any) -> tuple[int, int]:
+    def board_size(self, state: KongbotsState) -> tuple[int, int]:
         """The arena's axial rows: width q by height r (drawn as hexes: board_geometry)."""
         return (state.arena.width, state.arena.height)
 
-    def board_geometry(self, state: Any) -> str:
+    def board_geometry(self, state: KongbotsState) -> str:
         return "hex"
 
-    def cell_kind(self, state: Any, x: int, y: int) -> str:
+    def cell_kind(self, state: KongbotsState, x: int, y: int) -> str:
         """Floor hexes `open`, walls `desert` (grey), outside `water`: the arena under a heat map."""
         row = state.arena.rows[y]
         ch = row[x] if x < len(row) else "-"
         return "desert" if ch == "#" else "water" if ch == "-" else "open"
 
-    def heat(self, state: Any, step: Any) -> Iterable[tuple[int, int]]:
+    def heat(self, state: KongbotsState, step: Step) -> Iterable[tuple[int, int]]:
         """Where modules were destroyed: the hex (q, r) of the Kongbot that lost one."""
         for e in step.events:
             if isinstance(e, ModuleDestroyed):
@@ -104,44 +64,49 @@ class KongbotsGame(Game):
                 if b.hex is not None:
                     yield b.hex
 
-    def register_checks(self) -> None:
-        from . import checks  # noqa: F401  (saved games replay; arena lints)
 
+class KongbotsGame(Game[KongbotsState, Order, SaveFile]):
+    name = "kongbots"
+    title = "Kongbots"
+    scenario_kind = "kongbots.scenario"
+    save_kind = "kongbots.save"
+    colours = TEAM_COLOURS
+    default_seats = ("human", "greedy")
+    presentation_class = KongbotsPresentation
 
-class KongbotsHuman:
-    """A team at the terminal: the arena and every bot, then an order; `?` lists the legal ones."""
+    def seats(self, scenario: Any) -> list[str]:
+        return [team.name for team in scenario.teams]
 
-    name = "human"
+    def seat_count(self, state: KongbotsState) -> int:
+        return 2
 
-    def __init__(self, inp, out: TextIO) -> None:
-        import sys
+    def seat_name(self, state: Any, seat: int) -> str:
+        return f"team {TEAMS[seat]}"
 
-        self.inp = inp or (lambda prompt: input(prompt))
-        self.out = out or sys.stdout
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> KongbotsState:
+        if ruleset is not None and not isinstance(ruleset, Ruleset):
+            raise ScenarioError(f"not a Kongbots ruleset: {type(ruleset).__name__}")
+        return new_game(SCENARIO(scenario, Path(base, "scenario") if base is not None else None), seed, ruleset)
 
-    def choose(self, view: Any, legal: list, rng: Any) -> Any:
-        from .terminal import render
+    def opening(self, state: KongbotsState) -> list:
+        return list(state.first_events)
 
-        print(render(view), file=self.out)
-        while True:
-            try:
-                text = self.inp(f"team {TEAMS[view.me]} ({PHASES[view.phase]}): an order, ? or quit: ").strip()
-            except EOFError:
-                return None
-            if text in ("quit", "q"):
-                return None
-            if text in ("?", ""):
-                print("  ".join(o.to_text() for o in legal), file=self.out)
-                continue
-            try:
-                order = parse_order(text)
-            except ValueError as e:
-                print(e, file=self.out)
-                continue
-            if order not in legal:
-                print(f"not a legal order now: {text} (? lists them)", file=self.out)
-                continue
-            return order
+    def replay(self, save: SaveFile) -> Replayed[KongbotsState]:
+        final = from_save(save)
+        state = new_game(save.scenario, save.seed)
+        events = list(state.first_events)
+        for text in save.orders:
+            events += state.apply(parse_order(text))
+        return Replayed(final, events, len(save.orders), list(save.seats), save.seed)
+
+    def save(self, state: KongbotsState, seats: Sequence[str], name: str = "") -> SaveFile:
+        return to_save(state, list(seats), name)
+
+    def action_from_text(self, state: KongbotsState, text: str) -> Order:
+        return parse_order(text)
+
+    def checks(self) -> Checks:
+        return CHECKS
 
 
 GAME = KongbotsGame()

@@ -1,5 +1,6 @@
-"""Engine-backed checks of Kongbots files, imported by `gridsmith validate`: a saved battle must replay
-to its snapshot (engine.kongbots.saves), and an arena's playability lints that need hex geometry."""
+"""Engine-backed checks of Kongbots files, which `gridsmith validate` adds through the Game API
+(`GAME.register_checks()`, engine.core.game): a saved battle must replay to its snapshot
+(engine.kongbots.saves), and an arena's playability lints that need hex geometry."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -8,10 +9,11 @@ from gridsmith.engine.core.hexgrid import bfs_distances
 from gridsmith.formats.coords import short
 from gridsmith.formats.diagnostics import Problem, Severity
 from gridsmith.formats.kongbots.arena import Arena, arena_problems
-from gridsmith.formats.registry import CheckContext, add_check
+from gridsmith.engine.core.game import Checks
+from gridsmith.formats.registry import CheckContext
 
-from . import saves  # noqa: F401  (registers the replay check)
 from .arena import ArenaMap
+from .saves import check_replay
 
 
 def check_arena_play(model: Arena, ctx: CheckContext) -> Iterable[Problem]:
@@ -33,4 +35,4 @@ def check_arena_play(model: Arena, ctx: CheckContext) -> Iterable[Problem]:
     return out
 
 
-add_check("kongbots.arena", check_arena_play)
+CHECKS: Checks = (("kongbots.save", check_replay), ("kongbots.arena", check_arena_play))

@@ -5,22 +5,22 @@ CounterRng.
 """
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.rng import CounterRng
+from gridsmith.engine.core.scenarios import Resolver
 from gridsmith.formats.kongbots.modules import EMPTY
 from gridsmith.formats.kongbots.ruleset import Ruleset
 from gridsmith.formats.kongbots.scenario import ResolvedScenario, Scenario, resolve
-from gridsmith.formats.registry import CheckContext
 
 from .arena import arena_map
 from .params import params
 from .state import KongbotsState
 
+#: Kongbots scenarios resolved for play (`SCENARIO(model, file)`, `SCENARIO.read(path)`)
+SCENARIO = Resolver("kongbots.scenario", Scenario, ResolvedScenario, resolve)
 
-def start(res: ResolvedScenario, seed: int, ruleset: Ruleset | None = None) -> KongbotsState:
+
+def new_game(res: ResolvedScenario, seed: int, ruleset: Ruleset | None = None) -> KongbotsState:
     """A new battle of a resolved scenario (under `ruleset` instead of its own, when given)."""
     if ruleset is not None:
         res = res.model_copy(update={"ruleset": ruleset})
@@ -37,25 +37,3 @@ def start(res: ResolvedScenario, seed: int, ruleset: Ruleset | None = None) -> K
     state.seed = seed
     state.first_events = state.begin()
     return state
-
-
-def resolve_scenario(scenario: Any, file: Path | None = None) -> ResolvedScenario:
-    """A resolved scenario from a resolved one, a `kongbots.scenario` model (references relative to
-    `file`, else the working folder), or a scenario file's path."""
-    if isinstance(scenario, ResolvedScenario):
-        return scenario
-    if isinstance(scenario, (str, Path)):
-        from gridsmith.formats.loader import load_file
-
-        file = Path(scenario)
-        loaded = load_file(file)
-        errors = [d.format_text() for d in loaded.diagnostics if d.is_error]
-        if errors or not isinstance(loaded.model, Scenario):
-            raise ScenarioError("\n".join(errors) or f"{file} is not a kongbots.scenario")
-        scenario = loaded.model
-    if not isinstance(scenario, Scenario):
-        raise ScenarioError(f"not a Kongbots scenario: {type(scenario).__name__}")
-    res, problems = resolve(scenario, CheckContext(file=file))
-    if res is None:
-        raise ScenarioError("; ".join(f"{p.code}: {p.message}" for p in problems if p.severity.value == "error"))
-    return res

@@ -13,10 +13,9 @@ from gridsmith.engine.core.errors import ReplayError
 from gridsmith.engine.core.saves import replay_check
 from gridsmith.formats.kongbots.modules import EMPTY, TEAMS
 from gridsmith.formats.kongbots.save import BotSnapshot, MissileSnapshot, SaveFile, Snapshot
-from gridsmith.formats.registry import add_check
 
 from .actions import parse_order
-from .game import start
+from .game import new_game
 from .state import KongbotsState
 
 
@@ -40,7 +39,7 @@ def to_save(s: KongbotsState, seats: list[str] | None = None, description: str =
 
 def from_save(save: SaveFile, upto: int | None = None) -> KongbotsState:
     """The battle of a save, replayed order by order (to order `upto` when given, for a viewer)."""
-    state = start(save.scenario, save.seed)
+    state = new_game(save.scenario, save.seed)
     orders = save.orders if upto is None else save.orders[:upto]
     for i, text in enumerate(orders):
         try:
@@ -53,8 +52,5 @@ def from_save(save: SaveFile, upto: int | None = None) -> KongbotsState:
     return state
 
 
-#: the replay check of `gridsmith validate` (registered below)
+#: the replay check of `gridsmith validate` (engine.kongbots.checks lists it)
 check_replay = replay_check(from_save, "orders")
-
-
-add_check("kongbots.save", check_replay)

@@ -132,7 +132,7 @@ class KongbotsState(ResultState):
         self.log: list[Order] = []
         self.keep_log = True
         self._legal: list[Order] | None = None
-        #: set by engine.kongbots.game.start: what a saved game embeds, and the first turn's events
+        #: set by engine.kongbots.game.new_game: what a saved game embeds, and the first turn's events
         self.scenario = None
         self.seed = 0
         self.first_events: list = []

@@ -2,10 +2,11 @@
 
 API for the editor, the command line and computer players::
 
-    from gridsmith.engine.pendulous import new_game, start_game, attack_odds, reports, save
+    from gridsmith.engine.pendulous.api import GAME
+    from gridsmith.engine.pendulous import attack_odds, reports, saves
 
-    state = new_game(scenario, ruleset=None, seed=7)   # ruleset None: the one the scenario names
-    state, events = start_game(scenario, ruleset, seed)  # same, plus the opening events
+    state = GAME.new_game(scenario, seed=7)   # a model or a file; ruleset None: the one the scenario names
+    GAME.opening(state)      # the events of its first moment
     state.to_move            # seat 0-3 (red, gray, green, blue) or None when over
     state.turn               # 0 = setup turn, then 1..scenario.settings.turns
     state.legal_actions()    # [Place|PickUp|Attack ..., EndTurn]   (engine.pendulous.actions)
@@ -21,12 +22,13 @@ API for the editor, the command line and computer players::
     state.board_text()       # the map as text (terminal, traces)
     attack_odds(state, (row, col))      # Odds: attack, defence, chance, itemized breakdown
     reports.player_settings(state), reports.game_settings(state), reports.combat_report(state)
-    save.write_save(path, state, seats) / save.read_save(path) -> SaveFile
-    save.save_game(state) -> SaveFile;  save.load_game(model) -> state (replayed and verified,
-        SaveError with located problems otherwise);  save.replay(model) -> (state, events)
+    saves.write_save(path, state, seats) / saves.read_save(path) -> SaveFile
+    saves.save_game(state) -> SaveFile;  saves.load_game(model) -> state (replayed and verified,
+        SaveError with located problems otherwise);  saves.replay(model) -> (state, events)
     state.apply(action, forced_outcome=True/False)  # search agents only, on their own copies
 
-Terminal play (used by `gridsmith play`): engine.pendulous.terminal.play(state, seats).
+Terminal play (used by `gridsmith play`): engine.pendulous.api.GAME.match(state, seats), then
+`GAME.presentation.play_terminal(match, out)` (the human seat and what it prints: engine.pendulous.terminal).
 Actions and events have stable text forms (`to_text()`, `actions.action_from_text`), used by saved
 games and golden traces. Computer players: engine.pendulous.agents (RandomAgent, GreedyAgent,
 SearchAgent), found through the `gridsmith.agents` entry-point group. Rule decisions the manual
@@ -36,10 +38,9 @@ from __future__ import annotations
 
 from .actions import END_TURN, Attack, EndTurn, PickUp, Place, action_from_text
 from .combat import Odds, attack_odds
-from .game import new_game, start_game
 from .state import IllegalAction, PendulousState
 
 __all__ = [
     "END_TURN", "Attack", "EndTurn", "PickUp", "Place", "action_from_text", "Odds", "attack_odds",
-    "new_game", "start_game", "IllegalAction", "PendulousState",
+    "IllegalAction", "PendulousState",
 ]

@@ -7,74 +7,40 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Game, Replayed
-from gridsmith.engine.core.loop import Match
+from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
+from gridsmith.engine.core.loop import Match, Step
+from gridsmith.formats.rulesets import RulesetError
+from gridsmith.formats.pendulous.save import SaveFile
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 
+from . import reports
+from .actions import Action, action_from_text
+from .checks import CHECKS
+from .events import AttackResolved, GameOver, Reverted, VictoryPointsScored
+from .game import new_game
+from .saves import SaveError, differences, replay, save_game, save_text
 from .state import PendulousState
+from .terminal import HumanSeat, play_match
 
 
-class PendulousGame(Game):
-    name = "pendulous"
-    title = "Pendulous"
-    scenario_kind = "pendulous.scenario"
-    save_kind = "pendulous.save"
-    colours = SEAT_COLOURS
+class PendulousPresentation(Presentation[PendulousState]):
+    """Pendulous at the terminal (engine.pendulous.terminal) and under a heat map: squares that
+    change hands."""
 
-    def seats(self, scenario: Any) -> list[str]:
-        return [p.name for p in scenario.players]
-
-    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> PendulousState:
-        from gridsmith.formats.rulesets import RulesetError
-
-        from .game import new_game
-
-        try:
-            return new_game(scenario, ruleset, seed, Path(base, "scenario") if base is not None else None)
-        except RulesetError as e:
-            raise ScenarioError(str(e)) from None
-
-    def opening(self, state: PendulousState) -> list:
-        return PendulousState.start(state.scenario, state.rules, state.rng.seed)[1] if state.rng is not None else []
-
-    def replay(self, save: Any) -> Replayed:
-        from .saves import SaveError, differences, replay
-
-        state, events = replay(save)
-        problems = differences(save, state)
-        if problems:
-            raise SaveError(problems)
-        return Replayed(state, events, len(save.actions), list(save.seats or []), save.seed)
-
-    def save(self, state: PendulousState, seats: Sequence[str], name: str = "") -> Any:
-        from .saves import save_game
-
-        return save_game(state, list(seats))
-
-    def save_text(self, save: Any) -> str:
-        from .saves import save_text
-
-        return save_text(save)
-
-    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
-        from . import reports
-        from .events import GameOver, VictoryPointsScored
-
+    def replay_lines(self, replayed: Replayed[PendulousState], events: bool = False, board: bool = False) -> list[str]:
         lines = [e.to_text() for e in replayed.events if events or isinstance(e, (VictoryPointsScored, GameOver))]
         if board:
             lines += [replayed.state.board_text(), reports.combat_report_text(replayed.state)]
         return lines
 
-    def board_size(self, state: Any) -> tuple[int, int]:
+    def board_size(self, state: PendulousState) -> tuple[int, int]:
         return (state.board.width, state.board.height)
 
-    def cell_kind(self, state: Any, x: int, y: int) -> str:
+    def cell_kind(self, state: PendulousState, x: int, y: int) -> str:
         return state.square(y, x)[0]
 
-    def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
+    def heat(self, state: PendulousState, step: Step) -> list[tuple[int, int]]:
         """Squares that changed hands: captured by an attack, or gained when unsupplied (2.8)."""
-        from .events import AttackResolved, Reverted
-
         out = []
         for e in step.events:
             if isinstance(e, AttackResolved) and e.won:
@@ -83,23 +49,51 @@ class PendulousGame(Game):
                 out.extend((c, r) for r, c in e.squares)
         return out
 
-    def action_from_text(self, state: Any, text: str) -> Any:
-        from .actions import action_from_text
-
-        return action_from_text(text)
-
-    def human(self, inp, out: TextIO, match: Match) -> Any:
-        from .terminal import HumanSeat
-
-        return HumanSeat(inp, out, match.names, match)
+    def human(self, inp: Prompt | None, out: TextIO | None, match: Match) -> Any:
+        return HumanSeat(inp, out, match.names, match, self.game)
 
     def play_terminal(self, match: Match, out: TextIO, verbose: bool = False) -> bool:
-        from .terminal import play_match
-
         return play_match(match, match.names, out, verbose)
 
-    def register_checks(self) -> None:
-        from . import checks  # noqa: F401  (adds the replay check of pendulous.save)
+
+class PendulousGame(Game[PendulousState, Action, SaveFile]):
+    name = "pendulous"
+    title = "Pendulous"
+    scenario_kind = "pendulous.scenario"
+    save_kind = "pendulous.save"
+    colours = SEAT_COLOURS
+    presentation_class = PendulousPresentation
+
+    def seats(self, scenario: Any) -> list[str]:
+        return [p.name for p in scenario.players]
+
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> PendulousState:
+        try:
+            return new_game(scenario, ruleset, seed, Path(base, "scenario") if base is not None else None)
+        except RulesetError as e:
+            raise ScenarioError(str(e)) from None
+
+    def opening(self, state: PendulousState) -> list:
+        return PendulousState.start(state.scenario, state.rules, state.rng.seed)[1] if state.rng is not None else []
+
+    def replay(self, save: SaveFile) -> Replayed[PendulousState]:
+        state, events = replay(save)
+        problems = differences(save, state)
+        if problems:
+            raise SaveError(problems)
+        return Replayed(state, events, len(save.actions), list(save.seats or []), save.seed)
+
+    def save(self, state: PendulousState, seats: Sequence[str], name: str = "") -> SaveFile:
+        return save_game(state, list(seats))
+
+    def save_text(self, save: SaveFile) -> str:
+        return save_text(save)
+
+    def action_from_text(self, state: PendulousState, text: str) -> Action:
+        return action_from_text(text)
+
+    def checks(self) -> Checks:
+        return CHECKS
 
 
 GAME = PendulousGame()

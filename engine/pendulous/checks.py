@@ -1,3 +1,9 @@
-"""Engine-backed checks of Pendulous files, imported by `gridsmith validate` (ENGINE_CHECKS):
-a saved game must replay to its snapshot (registered by engine.pendulous.saves on import)."""
-from . import saves  # noqa: F401  (registers check_replay for pendulous.save)
+"""Engine-backed checks of Pendulous files, which `gridsmith validate` adds through the Game API
+(`GAME.register_checks()`, engine.core.game): a saved game must replay to its snapshot."""
+from __future__ import annotations
+
+from gridsmith.engine.core.game import Checks
+
+from .saves import check_replay
+
+CHECKS: Checks = (("pendulous.save", check_replay),)

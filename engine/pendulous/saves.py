@@ -5,24 +5,28 @@ the log from the start and compares the result with the snapshot: a game is a pu
 (scenario, ruleset, seed, actions), so any difference means a tampered, truncated or foreign file,
 and it is reported, never silently played as a different game.
 
-Importing this module registers the replay check for `gridsmith validate` (formats.registry.add_check).
+`check_replay` is the replay check of `gridsmith validate` (engine.pendulous.checks lists it).
 """
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from gridsmith.engine.core.errors import ReplayError
-from gridsmith.formats import registry
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.diagnostics import Problem
+from gridsmith.formats.document import new_tree
+from gridsmith.formats.schema import schema_url
+from gridsmith.formats.loader import load_file, round_trip_yaml
 from gridsmith.formats.pendulous.save import MAX_ACTIONS, SaveFile, SeatSnapshot, Snapshot, embedded_problems
 from gridsmith.formats.registry import CheckContext
 
 from .actions import action_from_text
 from .board import CITY_KIND, WATER_KIND
+from .game import start_game
 from .state import IllegalAction, PendulousState
 
 
@@ -86,12 +90,6 @@ def save_game(s: PendulousState, seats: list[str] | None = None, description: st
 def save_text(save: SaveFile) -> str:
     """The YAML text of a save: every value written out (the embedded ruleset too, so a later change
     of the code's defaults cannot change a saved game)."""
-    import io
-
-    from gridsmith.formats.document import new_tree
-    from gridsmith.formats.loader import round_trip_yaml
-    from gridsmith.formats.schema import schema_url
-
     data = save.model_dump(mode="json", exclude_none=True)
     tree = new_tree(save, data, comments=["A saved Pendulous game: `gridsmith replay` checks it, `gridsmith play` resumes it."],
                     schema_ref=schema_url(save.kind, save.version))
@@ -109,8 +107,6 @@ def write_save(path: str | os.PathLike, s: PendulousState, seats: list[str] | No
 def replay(save: SaveFile, upto: int | None = None) -> tuple[PendulousState, list[Any]]:
     """Play the save's actions from the start (the first `upto` of them); returns the state and
     every event. SaveError when an action is not legal where it stands."""
-    from .game import start_game
-
     state, events = start_game(save.scenario, save.ruleset, save.seed)
     for n, text in enumerate(save.actions[:upto]):
         try:
@@ -161,8 +157,6 @@ def load_game(save: SaveFile) -> PendulousState:
 
 def read_save(path: str | os.PathLike) -> SaveFile:
     """Load a *.sav.yaml file as a model; SaveError listing the file's diagnostics otherwise."""
-    from gridsmith.formats.loader import load_file
-
     loaded = load_file(path)
     if not isinstance(loaded.model, SaveFile) or any(d.is_error for d in loaded.diagnostics):
         msgs = [Problem(d.code, d.format_text()) for d in loaded.diagnostics if d.is_error]
@@ -183,5 +177,3 @@ def check_replay(model: SaveFile, ctx: CheckContext) -> Iterable[Problem]:
         return [Problem("SAV410", f"the saved game cannot be replayed: {type(e).__name__}: {e}", ("actions",))]
     return differences(model, state)
 
-
-registry.add_check("pendulous.save", check_replay)

@@ -30,6 +30,7 @@ from gridsmith.formats.pendulous.scenario import Scenario
 from . import events as ev
 from .actions import END_TURN, Attack, EndTurn, PickUp, Place
 from .board import CITY_KIND, LAND_KIND, Board, bits_of, build_board
+from .combat import PointTable, odds_units
 
 
 class IllegalAction(IllegalActionError):
@@ -66,8 +67,6 @@ class Static:
         self.turns = scenario.settings.turns
         self.vp_land = scenario.settings.victory_points.land
         self.vp_city = scenario.settings.victory_points.city
-        from .combat import PointTable  # combat needs nothing from here at import time
-
         self.points = PointTable(rules)
 
 
@@ -418,8 +417,6 @@ class PendulousState:
         self.owner[i] = p
 
     def _attack(self, i: int, action: Attack, events: list[Any], forced: bool | None = None) -> None:
-        from .combat import odds_units  # combat imports state's types; keep the cycle lazy
-
         st, p = self.static, self.seat
         rules = st.rules.combat
         d = self.owner[i]

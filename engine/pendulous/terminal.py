@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 import shutil
-import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.engine.core.terminal import Palette, TerminalSeat
@@ -26,6 +25,9 @@ from .board import CITY_KIND
 from .combat import attack_odds
 from .events import GameOver
 from .state import PendulousState
+
+if TYPE_CHECKING:
+    from gridsmith.engine.core.game import Game
 
 HELP = """\
 Squares are column,row counted from 1, as the board is labelled: 3,2 is column 3, row 2.
@@ -156,9 +158,9 @@ class HumanSeat(TerminalSeat):
     `save` writes the match's real state (which holds the game's generator)."""
 
     def __init__(self, inp: Callable[[str], str] | None = None, out: TextIO | None = None,
-                 seats: list[str] | None = None, match: Any = None) -> None:
+                 seats: list[str] | None = None, match: Any = None, game: Game | None = None) -> None:
         super().__init__(inp, out)
-        self.seats, self.match = seats, match
+        self.seats, self.match, self.game = seats, match, game
 
     def choose(self, s: PendulousState, legal: list[Any], rng: CounterRng) -> Any | None:
         if not self.greeted:
@@ -184,9 +186,10 @@ class HumanSeat(TerminalSeat):
             elif verb == "reports":
                 self.say(reports.all_reports_text(s))
             elif verb == "save":
-                from .api import GAME
-
-                self.save(arg, GAME, self.match)
+                if self.game is None or self.match is None:
+                    self.say("not saved: this seat plays outside a match")
+                else:
+                    self.save(arg, self.game, self.match)
             elif verb == "odds":
                 self.odds(s, legal, arg)
             elif verb == "end":
@@ -234,18 +237,6 @@ class HumanSeat(TerminalSeat):
         odds = attack_odds(s, sq)
         self.say(f"{'naval invasion of' if odds.naval else 'attack on'} {square_short(sq[1], sq[0])}: "
                  f"{odds.to_text()}")
-
-
-def play(state: PendulousState, seats: list[str], out: TextIO | None = None, verbose: bool = False,
-         inp: Callable[[str], str] | None = None, agent_options: dict | None = None,
-         agent_seed: int | None = None) -> bool:
-    """Play until the game is over (True) or a human quits (False), through the shared loop
-    (engine.core.loop). Prints each turn's scores, every event with `verbose` (always for human
-    games), and the result. `agent_seed` fixes the computer players' generators (tests)."""
-    from .api import GAME
-
-    match = GAME.match(state, seats, agent_seed, inp, out, agent_options)
-    return GAME.play_terminal(match, out or sys.stdout, verbose)
 
 
 def play_match(match: Any, seats: list[str], out: TextIO, verbose: bool) -> bool:

@@ -14,25 +14,55 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Game, Replayed
+from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
 from gridsmith.engine.core.loop import Match
+from gridsmith.formats.pendulum.ruleset import Ruleset
+from gridsmith.formats.pendulum.save import SaveFile
 
 from .actions import Action
+from .checks import CHECKS
+from .game import SCENARIO, new_game
 from .runner import PolledGame
+from .saves import from_save, to_save
+from .terminal import PendulumHuman
 
 
-class PendulumGame(Game):
+class PendulumPresentation(Presentation[PolledGame]):
+    """Pendulum at the terminal (engine.pendulum.terminal); it has no board grid for heat maps."""
+
+    def replay_lines(self, replayed: Replayed[PolledGame], events: bool = False, board: bool = False) -> list[str]:
+        lines = [e.to_text() for e in replayed.events if events or e.seat is None]
+        if board:
+            lines += replayed.state.state.summary().splitlines()
+        return lines
+
+    def replay_verdict(self, replayed: Replayed[PolledGame]) -> str:
+        return f"{replayed.actions} requests replay to the snapshot"
+
+    def human(self, inp: Prompt | None, out: TextIO | None, match: Match) -> Any:
+        return PendulumHuman(self.game, inp, out, match)
+
+    def terminal_end(self, match: Match, out: TextIO) -> None:
+        st = match.state.state
+        r = st.result
+        who = ", ".join(self.game.seat_name(match.state, w) for w in r.winners) or "nobody"
+        print(f"{who} wins: {r.reason}; VP {', '.join(f'{s:g}' for s in r.scores)}; game clock "
+              f"{st.now / 1000:.0f} s after {match.actions} actions", file=out)
+
+
+class PendulumGame(Game[PolledGame, Action, SaveFile]):
     name = "pendulum"
     title = "Pendulum"
     scenario_kind = "pendulum.scenario"
     save_kind = "pendulum.save"
     colours = ("white", "black", "orange", "teal", "violet")
     default_seats = ("greedy",)
+    presentation_class = PendulumPresentation
 
     def seats(self, scenario: Any) -> list[str]:
         return [s.colour for s in scenario.seats]
 
-    def seat_count(self, state: Any) -> int:
+    def seat_count(self, state: PolledGame) -> int:
         return state.n
 
     def seat_name(self, state: Any, seat: int) -> str:
@@ -41,103 +71,30 @@ class PendulumGame(Game):
             return super().seat_name(state, seat)
         return state.state.res.scenario.seats[seat].colour
 
-    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> PolledGame:
-        from gridsmith.formats.pendulum.ruleset import Ruleset
-        from gridsmith.formats.pendulum.scenario import ResolvedScenario, Scenario, resolve
-        from gridsmith.formats.registry import CheckContext
-
-        from .game import new_game
-
-        if isinstance(scenario, Scenario):
-            ctx = CheckContext(file=Path(base, "scenario.scn.yaml") if base is not None else None)
-            res, problems = resolve(scenario, ctx)
-            if res is None:
-                raise ScenarioError("; ".join(p.message for p in problems if p.severity.value == "error"))
-            scenario = res
-        if not isinstance(scenario, ResolvedScenario):
-            raise ScenarioError(f"not a Pendulum scenario: {type(scenario).__name__}")
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> PolledGame:
+        scenario = SCENARIO(scenario, Path(base, "scenario.scn.yaml") if base is not None else None)
         if ruleset is not None:
             if not isinstance(ruleset, Ruleset):
                 raise ScenarioError(f"not a Pendulum ruleset: {type(ruleset).__name__}")
             scenario = replace(scenario, ruleset=ruleset)
         return PolledGame(new_game(scenario, seed))
 
-    def opening(self, state: Any) -> list:
+    def opening(self, state: PolledGame) -> list:
         return list(state.state.events)
 
-    def replay(self, save: Any) -> Replayed:
-        from .saves import from_save
-
+    def replay(self, save: SaveFile) -> Replayed[PolledGame]:
         final = from_save(save)
         return Replayed(PolledGame(final, auto_flip=False), list(final.events), len(final.requests),
                         list(save.players), save.seed)
 
-    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
-        lines = [e.to_text() for e in replayed.events if events or e.seat is None]
-        if board:
-            lines += replayed.state.state.summary().splitlines()
-        return lines
-
-    def replay_verdict(self, replayed: Replayed) -> str:
-        return f"{replayed.actions} requests replay to the snapshot"
-
-    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
-        from .saves import to_save
-
+    def save(self, state: PolledGame, seats: Sequence[str], name: str = "") -> SaveFile:
         return to_save(state.state, list(seats), name)
 
-    def action_from_text(self, state: Any, text: str) -> Action:
+    def action_from_text(self, state: PolledGame, text: str) -> Action:
         return Action.from_text(text)
 
-    def human(self, inp, out: TextIO, match: Match) -> Any:
-        return PendulumHuman(self, inp, out, match)
-
-    def terminal_end(self, match: Match, out: TextIO) -> None:
-        st = match.state.state
-        r = st.result
-        who = ", ".join(self.seat_name(match.state, w) for w in r.winners) or "nobody"
-        print(f"{who} wins: {r.reason}; VP {', '.join(f'{s:g}' for s in r.scores)}; game clock "
-              f"{st.now / 1000:.0f} s after {match.actions} actions", file=out)
-
-    def register_checks(self) -> None:
-        from . import checks  # noqa: F401  (adds the replay check of pendulum.save)
-
-
-class PendulumHuman:
-    """A Pendulum seat at the terminal: the table, then an action's text, `list`, `wait` or `quit`.
-    The clock does not race a human: it moves only when every seat waits."""
-
-    name = "human"
-
-    def __init__(self, game: PendulumGame, inp, out: TextIO, match: Match) -> None:
-        import sys
-
-        self.game, self.match = game, match
-        self.inp = inp or (lambda prompt: input(prompt))
-        self.out = out or sys.stdout
-
-    def choose(self, view: Any, legal: list, rng: Any) -> Action | None:
-        print(view.summary(), file=self.out)
-        seat = view.viewer
-        while True:
-            try:
-                text = self.inp(f"{self.game.seat_name(self.match.state, seat)} ({view.phase}): action, list, "
-                                "wait, quit: ").strip()
-            except EOFError:
-                return None
-            if text in ("quit", "q", ""):
-                return None
-            if text == "list":
-                print("\n".join("  " + a.to_text() for a in legal[:300]), file=self.out)
-                continue
-            try:
-                action = Action.from_text(text)
-            except ValueError as e:
-                print(e, file=self.out)
-                continue
-            if action in legal:
-                return action
-            print(view.why_illegal(seat, action), file=self.out)
+    def checks(self) -> Checks:
+        return CHECKS
 
 
 GAME = PendulumGame()

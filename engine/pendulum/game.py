@@ -7,14 +7,16 @@ rebuild the order of a face-down stack.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from gridsmith.engine.core.rng import hidden_rng
+from gridsmith.engine.core.scenarios import Resolver
 from gridsmith.formats.pendulum.effects import AREAS, RESOURCES, TRACKS
 from gridsmith.formats.pendulum.scenario import ResolvedScenario, Scenario, resolve
-from gridsmith.formats.registry import CheckContext
 
+from .council import start_round
 from .state import Glass, PendulumState, SeatState, Worker
+
+#: Pendulum scenarios resolved for play (`SCENARIO(model, file)`, `SCENARIO.read(path)`)
+SCENARIO = Resolver("pendulum.scenario", Scenario, ResolvedScenario, resolve)
 
 
 def new_game(res: ResolvedScenario, seed: int = 0) -> PendulumState:
@@ -70,21 +72,5 @@ def new_game(res: ResolvedScenario, seed: int = 0) -> PendulumState:
     st.queue = [(q, "large") for q in real if lim.start_large] + [(q, "small") for q in real if lim.start_small]
     st.phase = "start"
     if not st.queue:
-        from .council import start_round
-
         st.events += start_round(st)
     return st
-
-
-def load_scenario(path: str | Path) -> ResolvedScenario:
-    """Read and resolve a scenario file; ValueError naming every problem when it cannot be played."""
-    from gridsmith.formats.loader import load_file
-
-    loaded = load_file(Path(path))
-    errors = [d.format_text() for d in loaded.diagnostics if d.is_error]
-    if errors or not isinstance(loaded.model, Scenario):
-        raise ValueError("\n".join(errors) or f"{path} is not a pendulum.scenario")
-    res, problems = resolve(loaded.model, CheckContext(file=Path(path)))
-    if res is None:
-        raise ValueError("; ".join(p.message for p in problems))
-    return res

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gridsmith.engine.core.errors import GameError
+
 from .actions import Action, IllegalAction, Wait
 from .events import Event
 from .state import PendulumState
@@ -50,7 +52,7 @@ def ensure_auto_flip(state: PendulumState, ms: int = DEFAULT_AUTO_FLIP_MS) -> No
         state.rules = state.rules.model_copy(update={"timing": timing})
 
 
-class Stalled(RuntimeError):
+class Stalled(GameError, RuntimeError):
     """Every seat waits and nothing is scheduled (only without automatic flips)."""
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from gridsmith.formats.pendulum.save import SaveFile, SeatSnapshot, Snapshot
 from gridsmith.formats.pendulum.scenario import resolve_embedded
-from gridsmith.formats.registry import add_check
 
 from gridsmith.engine.core.errors import ReplayError
 from gridsmith.engine.core.saves import replay_check
@@ -77,8 +76,5 @@ def from_save(save: SaveFile, upto: int | None = None) -> PendulumState:
     return state
 
 
-#: the replay check of `gridsmith validate` (registered below)
+#: the replay check of `gridsmith validate` (engine.pendulum.checks lists it)
 check_replay = replay_check(from_save, "log")
-
-
-add_check("pendulum.save", check_replay)

@@ -7,6 +7,8 @@ from typing import Any
 from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 
+from .cheops import CheopsAgent
+
 
 # the baseline every game shares (engine.core.agents)
 RandomAgent = core_agents.RandomAgent
@@ -19,8 +21,6 @@ class GreedyAgent:
     name = "greedy"
 
     def __init__(self, samples: int = 3, **options: Any) -> None:
-        from .cheops import CheopsAgent
-
         self._inner = CheopsAgent(level=1, samples=samples, nodes=10**9, **options)
         self._inner.depth = 1
 

@@ -8,95 +8,48 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gridsmith.engine.core.errors import ScenarioError
-from gridsmith.engine.core.game import Game, Replayed
-from gridsmith.engine.core.loop import Match
+from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
+from gridsmith.engine.core.loop import Match, Step
+from gridsmith.formats.pyramids.save import SavedGame
 
 from .actions import SIDE_NAMES, Move
+from .checks import CHECKS
+from .events import Attacked
+from .game import SCENARIO, new_game
+from .saves import from_save, to_save
+from .state import PyramidsState
+from .terminal import SIDE_COLOURS, PyramidsHuman, stopped_text
 
 
-class PyramidsGame(Game):
-    name = "pyramids"
-    title = "Pyramids"
-    scenario_kind = "pyramids.scenario"
-    save_kind = "pyramids.save"
-    colours = ("blue", "red")  # the editor's piece colours: the player's, Cheops'
-    default_seats = ("human", "cheops")
+class PyramidsPresentation(Presentation[PyramidsState]):
+    """Pyramids at the terminal (engine.pyramids.terminal: each side sees only its own view) and
+    under a heat map: squares where a piece fell."""
 
-    def seats(self, scenario: Any) -> list[str]:
-        return list(SIDE_NAMES)
-
-    def seat_count(self, state: Any) -> int:
-        return 2
-
-    def seat_name(self, state: Any, seat: int) -> str:
-        return SIDE_NAMES[seat]
-
-    def new_game(self, scenario: Any, seed: int, ruleset: Any = None, base: str | Path | None = None) -> Any:
-        """Pyramids has no ruleset file (its numbers are the scenario's options): a `ruleset` is an error."""
-        from gridsmith.formats.pyramids.scenario import ResolvedScenario, Scenario, resolve
-        from gridsmith.formats.registry import CheckContext
-
-        from .game import new_game
-
-        if ruleset is not None:
-            raise ScenarioError("Pyramids has no ruleset: its numbers are the scenario's options")
-        if isinstance(scenario, Scenario):
-            res, problems = resolve(scenario, CheckContext(file=Path(base, "scenario") if base is not None else None))
-            if res is None:
-                raise ScenarioError("; ".join(p.message for p in problems))
-            scenario = res
-        if not isinstance(scenario, ResolvedScenario):
-            raise ScenarioError(f"not a Pyramids scenario: {type(scenario).__name__}")
-        state = new_game(scenario, seed)
-        state.scenario_name = getattr(scenario, "name", "")
-        return state
-
-    def replay(self, save: Any) -> Replayed:
-        from .game import new_game
-        from .saves import from_save
-
-        final = from_save(save)
-        state = new_game(final.resolved, save.seed, first=final.first, setups=final.setups)
-        events = [e for m in final.log for e in state.apply(m)]
-        return Replayed(final, events, final.ply, [], save.seed)
-
-    def replay_lines(self, replayed: Replayed, events: bool = False, board: bool = False) -> list[str]:
+    def replay_lines(self, replayed: Replayed[PyramidsState], events: bool = False, board: bool = False) -> list[str]:
         lines = [e.to_text() for e in replayed.events]
         if board:
             s = replayed.state
             lines += [f"{a}  {b}" for a, b in zip(s.grid(0), s.grid(1))]
         return lines
 
-    def replay_verdict(self, replayed: Replayed) -> str:
+    def replay_verdict(self, replayed: Replayed[PyramidsState]) -> str:
         return f"{replayed.actions} moves replay to the snapshot"
 
-    def save(self, state: Any, seats: Sequence[str], name: str = "") -> Any:
-        from .saves import to_save
-
-        return to_save(state, state.rng.seed, name or getattr(state, "scenario_name", ""))
-
-    def board_size(self, state: Any) -> tuple[int, int]:
+    def board_size(self, state: PyramidsState) -> tuple[int, int]:
         return (state.geo.w, state.geo.h)
 
-    def cell_kind(self, state: Any, x: int, y: int) -> str:
+    def cell_kind(self, state: PyramidsState, x: int, y: int) -> str:
         return {"D": "desert", "P": "power"}.get(state.geo.rows[y][x], "open")
 
-    def heat(self, state: Any, step: Any) -> list[tuple[int, int]]:
+    def heat(self, state: PyramidsState, step: Step) -> list[tuple[int, int]]:
         """Squares where a piece fell: every attack removes its loser on the attacked square."""
-        from .actions import Attacked
-
         w = state.geo.w
         return [(e.to % w, e.to // w) for e in step.events if isinstance(e, Attacked)]
 
-    def action_from_text(self, state: Any, text: str) -> Move:
-        return Move.from_text(text, state.geo.h)
+    def human(self, inp: Prompt | None, out: TextIO | None, match: Match) -> Any:
+        return PyramidsHuman(self.game, inp, out, match)
 
-    def human(self, inp, out: TextIO, match: Match) -> Any:
-        from .terminal import PyramidsHuman
-
-        return PyramidsHuman(self, inp, out, match)
-
-    def terminal_events(self, match: Match, step, out: TextIO, verbose: bool) -> None:
+    def terminal_events(self, match: Match, step: Step, out: TextIO, verbose: bool) -> None:
         human = match.names.index("human") if "human" in match.names else None
         if verbose or human is not None:
             for e in step.events:
@@ -107,12 +60,50 @@ class PyramidsGame(Game):
         print(f"{'draw' if r.is_draw else SIDE_NAMES[r.winners[0]] + ' wins'}: {r.reason} after {s.ply} moves", file=out)
 
     def terminal_stopped(self, match: Match, out: TextIO) -> None:
-        from .terminal import stopped_text
-
         print(stopped_text(match.state, match.to_move), file=out)
 
-    def register_checks(self) -> None:
-        from . import checks  # noqa: F401  (adds the replay check of pyramids.save)
+
+class PyramidsGame(Game[PyramidsState, Move, SavedGame]):
+    name = "pyramids"
+    title = "Pyramids"
+    scenario_kind = "pyramids.scenario"
+    save_kind = "pyramids.save"
+    colours = SIDE_COLOURS  # the editor's piece colours: the player's, Cheops'
+    default_seats = ("human", "cheops")
+    presentation_class = PyramidsPresentation
+
+    def seats(self, scenario: Any) -> list[str]:
+        return list(SIDE_NAMES)
+
+    def seat_count(self, state: PyramidsState) -> int:
+        return 2
+
+    def seat_name(self, state: Any, seat: int) -> str:
+        return SIDE_NAMES[seat]
+
+    def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> PyramidsState:
+        """Pyramids has no ruleset file (its numbers are the scenario's options): a `ruleset` is an error."""
+        if ruleset is not None:
+            raise ScenarioError("Pyramids has no ruleset: its numbers are the scenario's options")
+        res = SCENARIO(scenario, Path(base, "scenario") if base is not None else None)
+        state = new_game(res, seed)
+        state.scenario_name = getattr(res, "name", "")
+        return state
+
+    def replay(self, save: SavedGame) -> Replayed[PyramidsState]:
+        final = from_save(save)
+        state = new_game(final.resolved, save.seed, first=final.first, setups=final.setups)
+        events = [e for m in final.log for e in state.apply(m)]
+        return Replayed(final, events, final.ply, [], save.seed)
+
+    def save(self, state: PyramidsState, seats: Sequence[str], name: str = "") -> SavedGame:
+        return to_save(state, state.rng.seed, name or getattr(state, "scenario_name", ""))
+
+    def action_from_text(self, state: PyramidsState, text: str) -> Move:
+        return Move.from_text(text, state.geo.h)
+
+    def checks(self) -> Checks:
+        return CHECKS
 
 
 GAME = PyramidsGame()

@@ -17,6 +17,7 @@ from collections import Counter
 
 from gridsmith.engine.core.rng import CounterRng
 
+from .evaluation import Expectations
 from .pieces import MOBILE, PYRAMID, SPHINX
 
 #: prior weight of the pyramid by row counted from its owner's back edge (home zone rows 0-3), for a
@@ -125,9 +126,7 @@ class Beliefs:
         return {sq: x / tot for sq, x in w.items()}
 
     def expectations(self):
-        """Expected outcomes of fights with the unknown pieces (see search.Expectations)."""
-        from .search import Expectations
-
+        """Expected outcomes of fights with the unknown pieces (see evaluation.Expectations)."""
         return Expectations(dict(self.pool))
 
     def sample(self, rng: CounterRng) -> dict[int, int]:

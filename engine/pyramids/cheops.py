@@ -26,8 +26,8 @@ from .beliefs import IDLE_RATE, Beliefs, opponent_pool, opponent_pyramid_weights
 from .geometry import geometry
 from .movegen import SQ_MASK
 from .pieces import WINS_BY_OPTION
-from .search import (CONCEAL, EVEN_STAKES, INF, OPP_TIES, TEMPO, WIN, Abort, Expectations, SearchBoard,
-                     force_field, info_value)
+from .evaluation import CONCEAL, EVEN_STAKES, OPP_TIES, TEMPO, WIN, Expectations, force_field, info_value
+from .search import INF, Abort, SearchBoard
 
 #: force-field strength: points for a piece standing on the most probable pyramid square
 FIELD_SCALE = 6.0
@@ -85,12 +85,12 @@ class CheopsAgent:
         self.model_opponent = bool(model_opponent)
         self.beam = beam
         self.tempo = tempo
-        #: what a rise of the player's belief in Cheops' pyramid square costs (search.CONCEAL)
+        #: what a rise of the player's belief in Cheops' pyramid square costs (evaluation.CONCEAL)
         self.conceal = float(conceal)
         #: the player picks at random among attacks on Cheops' pieces it cannot tell apart
-        #: (search.OPP_TIES)
+        #: (evaluation.OPP_TIES)
         self.ties = bool(ties)
-        #: the player's find of Cheops' pyramid weighed like Cheops' own finds (search.EVEN_STAKES)
+        #: the player's find of Cheops' pyramid weighed like Cheops' own finds (evaluation.EVEN_STAKES)
         self.even_stakes = bool(even_stakes)
         self.stop = stop.is_set if isinstance(stop, threading.Event) else stop
         self.on_think = on_think

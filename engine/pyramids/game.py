@@ -9,18 +9,19 @@ setup, its generator or what it sees (engine.core.rng; tests/platform/test_hidde
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from gridsmith.engine.core.rng import CounterRng, hidden_rng
+from gridsmith.engine.core.scenarios import Resolver
 from gridsmith.formats.pyramids.pieceset import Counts
 from gridsmith.formats.pyramids.scenario import ResolvedScenario, Scenario, resolve
-from gridsmith.formats.registry import CheckContext
 
 from .geometry import Geometry, geometry
 from .pieces import CODE_OF_CHAR
 from .state import PyramidsState, type_counts
 
 SIDES = ("player", "cheops")
+
+#: Pyramids scenarios resolved for play (`SCENARIO(model, file)`, `SCENARIO.read(path)`)
+SCENARIO = Resolver("pyramids.scenario", Scenario, ResolvedScenario, resolve)
 
 
 def random_setup(counts: Counts, rng: CounterRng) -> list[str]:
@@ -57,20 +58,6 @@ def new_game(scenario: ResolvedScenario, seed: int, first: int | None = None,
     state.resolved = scenario
     state.random_setups = (scenario.setups[0] is None, scenario.setups[1] is None)
     return state
-
-
-def load_scenario(path: str | Path) -> ResolvedScenario:
-    """Read and resolve a scenario file; ValueError naming every problem when it cannot be played."""
-    from gridsmith.formats.loader import load_file
-
-    loaded = load_file(Path(path))
-    errors = [d.format_text() for d in loaded.diagnostics if d.is_error]
-    if errors or not isinstance(loaded.model, Scenario):
-        raise ValueError("\n".join(errors) or f"{path} is not a pyramids.scenario")
-    res, problems = resolve(loaded.model, CheckContext(file=Path(path)))
-    if res is None:
-        raise ValueError("; ".join(p.message for p in problems))
-    return res
 
 
 def default_scenario(**options) -> ResolvedScenario:

@@ -12,7 +12,6 @@ from gridsmith.engine.core.errors import ReplayError
 from gridsmith.engine.core.saves import replay_check
 from gridsmith.formats.pyramids.save import SavedGame, SavedSide, Snapshot
 from gridsmith.formats.pyramids.scenario import ResolvedScenario
-from gridsmith.formats.registry import add_check
 
 from .actions import SIDE_NAMES, Move
 from .game import new_game
@@ -70,9 +69,5 @@ def from_save(save: SavedGame, upto: int | None = None) -> PyramidsState:
     return state
 
 
-#: the replay check of `gridsmith validate` (registered below)
+#: the replay check of `gridsmith validate` (engine.pyramids.checks lists it)
 check_replay = replay_check(from_save, "moves")
-
-
-# importing this module adds the replay check to `gridsmith validate` (as engine.pendulous.saves does)
-add_check("pyramids.save", check_replay)

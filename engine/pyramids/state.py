@@ -12,10 +12,11 @@ from gridsmith.engine.core.protocol import Result, ResultState, Termination
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pyramids.scenario import Options
 
-from .actions import Attacked, GameOver, Moved, Move
+from .actions import Move
+from .events import Attacked, GameOver, Moved
 from .geometry import Geometry
 from .movegen import CROSS, FLY, LONG, POWER, SQ_MASK, forbidden_by_repetition, gen_moves
-from .pieces import COBRA, MOBILE, NTYPES, PYRAMID, SPHINX, WINS_BY_OPTION
+from .pieces import CHAR, COBRA, CODE_OF_NAME, MOBILE, NTYPES, PYRAMID, SPHINX, WINS_BY_OPTION
 
 #: moves only one rank can make reveal that rank (manual "Pieces": identities become known "by moves
 #: which are unique to specific ranks")
@@ -302,16 +303,12 @@ class PyramidsState(ResultState):
 
     def grid(self, side: int) -> list[str]:
         """The side's pieces on the board as rows of piece characters, `.` elsewhere."""
-        from .pieces import CHAR
-
         w = self.geo.w
         cells = [CHAR[self.type_at[i]] if self.side_at[i] == side else "." for i in range(self.geo.n)]
         return ["".join(cells[r * w:(r + 1) * w]) for r in range(self.geo.h)]
 
 
 def type_counts(counts_by_name: dict[str, int]) -> tuple[int, ...]:
-    from .pieces import CODE_OF_NAME
-
     out = [0] * NTYPES
     for name, n in counts_by_name.items():
         out[CODE_OF_NAME[name]] = n

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
+from gridsmith.engine.core.errors import ReplayError
 from gridsmith.engine.core.terminal import Palette, TerminalSeat, fit
 
-from .actions import Move
+from .actions import SIDE_NAMES, Move
 from .geometry import COLS
-from .pieces import CHAR
+from .pieces import CHAR, NAME, PYRAMID, SPHINX
+
+if TYPE_CHECKING:
+    from gridsmith.engine.core.game import Game, Prompt
+    from gridsmith.engine.core.loop import Match
+
+#: each side's colour, the editor's: the player blue, Cheops red
+SIDE_COLOURS = ("blue", "red")
 
 
 def render(view, paint: Palette | None = None) -> str:
@@ -19,8 +27,6 @@ def render(view, paint: Palette | None = None) -> str:
     opponent's marked with `'` (`?'` for a piece whose rank is unknown); columns a-k above and
     below, rows numbered from the player's side. With colour, each side's pieces are in its colour
     (the editor's: the player blue, Cheops red)."""
-    from .api import GAME
-
     paint = paint or Palette(False)
     h = len(view.board)
     head = "    " + "  ".join(COLS)
@@ -34,7 +40,7 @@ def render(view, paint: Palette | None = None) -> str:
             else:
                 ch = CHAR[cell[2]] if cell[2] else "?"
                 mine = cell[0] == view.me
-                cells.append(paint(ch + (" " if mine else "'"), GAME.colours[cell[0]], bold=mine))
+                cells.append(paint(ch + (" " if mine else "'"), SIDE_COLOURS[cell[0]], bold=mine))
         lines.append(f"{h - r:>2}  " + " ".join(cells).rstrip() + f"  {h - r}")
     lines.append(head)
     return "\n".join(lines)
@@ -59,8 +65,6 @@ _SQUARE = re.compile(r"^[a-k]\d{1,2}$")
 
 def square_info(view, legal: list, name: str) -> str:
     """What a bare square means to the player: its piece's legal moves, or why it has none."""
-    from .pieces import NAME, PYRAMID, SPHINX
-
     try:
         sq = Move.from_text(f"{name}-{name}", len(view.board)).frm
     except ValueError as e:
@@ -84,13 +88,11 @@ def square_info(view, legal: list, name: str) -> str:
 class PyramidsHuman(TerminalSeat):
     """A Pyramids seat at the terminal: the board as this side sees it, a move like `c4-c6`."""
 
-    def __init__(self, game, inp, out: TextIO, match) -> None:
+    def __init__(self, game: Game[Any, Any, Any], inp: Prompt | None, out: TextIO | None, match: Match) -> None:
         super().__init__(inp, out)
         self.game, self.match = game, match
 
     def choose(self, view: Any, legal: list, rng: Any) -> Move | None:
-        from .actions import SIDE_NAMES
-
         h = len(view.board)
         if not self.greeted:
             self.greeted = True
@@ -138,9 +140,6 @@ class PyramidsHuman(TerminalSeat):
 def stopped_text(state, seat: int | None) -> str:
     """Where a game stands when a human quits: moves played, who was to move, the pieces each side
     has lost (public: everyone sees captures)."""
-    from .actions import SIDE_NAMES
-    from .pieces import NAME
-
     lines = [f"game stopped after {state.ply} moves" + (f"; {SIDE_NAMES[seat]} was to move" if seat is not None else "")]
     for side in (0, 1):
         lost = sorted(state.lost[side])
@@ -149,20 +148,16 @@ def stopped_text(state, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-def replay(args, model) -> int:
+def replay(args: Any, model: Any, game: Game[Any, Any, Any]) -> int:
     """Replay a `pyramids.save` and check it against its snapshot (what `gridsmith replay` does
     through the Game API): 0 when it matches, 1 with the located problem otherwise."""
-    from gridsmith.engine.core.errors import ReplayError
-
-    from .api import GAME
-
     try:
-        replayed = GAME.replay(model)
+        replayed = game.replay(model)
     except ReplayError as e:
         print(f"{args.save}: error {e.code}: {e}", file=sys.stderr)
         return 1
     if not getattr(args, "quiet", False):
-        for line in GAME.replay_lines(replayed, board=getattr(args, "board", False)):
+        for line in game.presentation.replay_lines(replayed, board=getattr(args, "board", False)):
             print(line)
-    print(f"{args.save}: {GAME.replay_verdict(replayed)}")
+    print(f"{args.save}: {game.presentation.replay_verdict(replayed)}")
     return 0

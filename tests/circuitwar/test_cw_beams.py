@@ -5,7 +5,7 @@ from pathlib import Path
 
 from cw_helpers import at, circuit, play, position, rules, texts
 
-from gridsmith.engine.circuitwar import new_game
+from gridsmith.engine.circuitwar.api import GAME
 from gridsmith.engine.circuitwar.beam import preview
 from gridsmith.engine.circuitwar.board import E, N, S
 
@@ -83,7 +83,7 @@ def test_the_t_intersection_trick_of_the_strategy_section():
     any manner.' (content/circuitwar/fortress.scn.yaml: the branch leaves the loop at g4 for h4 and the
     CPU on i4)"""
     for seed in range(20):
-        g = new_game(CONTENT / "fortress.scn.yaml", seed=seed)
+        g = GAME.new_game(CONTENT / "fortress.scn.yaml", seed=seed)
         t = preview(g, g.board.parse_point("b2"), E, S)
         path = names(g, t.path)
         assert "g3" in path and "g4" in path and "g5" in path  # straight down the loop's right side

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from cw_helpers import at, circuit, play, position, rules, texts
 
-from gridsmith.engine.circuitwar import new_game
+from gridsmith.engine.circuitwar.api import GAME
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "circuitwar"
 TWO_CPUS = ["A1+ + + B", "1        ", "+ + + + +"]
@@ -34,7 +34,7 @@ def test_energize_one_point_per_circuit_with_objects_plus_a_fifth_carried_over()
 
 def test_player_order_is_random_each_turn():
     """'Player order is randomly determined for the turn and displayed in color blocks'"""
-    g = new_game(CONTENT / "four.scn.yaml", seed=3)
+    g = GAME.new_game(CONTENT / "four.scn.yaml", seed=3)
     orders = [e.order for e in g.last_events if type(e).__name__ == "TurnStarted"]
     while not g.is_over:  # every side lays a circuit a turn and ends its other parts
         legal = g.legal_actions()
@@ -189,7 +189,7 @@ def test_a_gridrunner_dying_on_a_circuit_may_blow_it():
 
 
 def test_a_whole_game_ends_with_a_result():
-    g = new_game(CONTENT / "duel.scn.yaml", seed=1)
+    g = GAME.new_game(CONTENT / "duel.scn.yaml", seed=1)
     while not g.is_over:
         g.apply(g.legal_actions()[-1])
     assert g.result is not None and g.to_move is None
@@ -212,12 +212,12 @@ def test_the_manual_has_no_turn_limit_a_null_bound_plays_on():
     `turns.max_turns` is the project's safety bound for computer play; `null` is the manual's rule."""
     from gridsmith.engine.core.protocol import Termination
 
-    g = new_game(CONTENT / "duel.scn.yaml", seed=2, ruleset=rules(turns={"max_turns": None}))
+    g = GAME.new_game(CONTENT / "duel.scn.yaml", seed=2, ruleset=rules(turns={"max_turns": None}))
     while g.turn < 150:  # both sides lay circuits and never attack: nobody is ever drained
         legal = g.legal_actions()
         g.apply(next((a for a in legal if a.item == "circuit"), legal[0]))
     assert not g.is_over and g.turn == 150
-    bounded = new_game(CONTENT / "duel.scn.yaml", seed=2, ruleset=rules(turns={"max_turns": 3, "at_limit": "draw"}))
+    bounded = GAME.new_game(CONTENT / "duel.scn.yaml", seed=2, ruleset=rules(turns={"max_turns": 3, "at_limit": "draw"}))
     _end_every_part_until(bounded, 10)
     assert bounded.is_over and bounded.turn == 3 and bounded.result.termination == Termination.TURN_LIMIT
     assert set(bounded.result.winners) == {0, 1}  # a draw among the living: nobody won by the manual
@@ -229,7 +229,7 @@ def test_a_game_where_nobody_can_ever_act_again_ends_in_a_draw():
     fifth dwindles to nothing, and the game would go on forever. It ends, a draw among the living."""
     from gridsmith.engine.core.protocol import Termination
 
-    g = new_game(CONTENT / "four.scn.yaml", seed=3, ruleset=rules(turns={"max_turns": None}))
+    g = GAME.new_game(CONTENT / "four.scn.yaml", seed=3, ruleset=rules(turns={"max_turns": None}))
     _end_every_part_until(g, 1000)
     assert g.is_over and g.result.termination == Termination.NO_LEGAL_ACTION
     assert g.result.winners == (0, 1, 2, 3) and g.turn < 10 and g.energy == [0, 0, 0, 0]

@@ -43,7 +43,7 @@ def test_pendulous_heat_counts_the_squares_that_changed_hands():
 
 
 def test_pyramids_heat_counts_the_squares_where_pieces_fell():
-    from gridsmith.engine.pyramids.actions import Attacked
+    from gridsmith.engine.pyramids.events import Attacked
 
     fell: dict = {}
 

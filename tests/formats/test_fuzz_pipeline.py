@@ -35,19 +35,19 @@ CODE = re.compile(r"^[A-Z]{1,4}[1-9]\d\d$")  # a stable code: a prefix of capita
 @lru_cache(maxsize=1)
 def seeds() -> dict[str, str]:
     """A valid file of every kind: the bundled content and one saved game per game."""
-    from gridsmith.engine.pendulous import new_game as pendulous_game
+    from gridsmith.engine.pendulous.api import GAME as PENDULOUS
     from gridsmith.engine.pendulous.saves import save_game, save_text
-    from gridsmith.engine.pyramids import new_game as pyramids_game
+    from gridsmith.engine.pyramids.api import GAME as PYRAMIDS
     from gridsmith.engine.pyramids.saves import to_save
     from gridsmith.formats.document import FileDocument
     from gridsmith.formats.loader import load_file as load
 
     out = {p.name: p.read_text("utf-8") for p in sorted((REPO / "content").rglob("*.yaml"))}
-    state = pendulous_game(load(REPO / "content/pendulous/duel.scn.yaml").model, seed=3)
+    state = PENDULOUS.new_game(load(REPO / "content/pendulous/duel.scn.yaml").model, seed=3)
     for _ in range(6):
         state.apply(state.legal_actions()[0])
     out["duel.sav.yaml"] = save_text(save_game(state))
-    pyr = pyramids_game(load(REPO / "content/pyramids/sample.scn.yaml").model, seed=5)
+    pyr = PYRAMIDS.new_game(load(REPO / "content/pyramids/sample.scn.yaml").model, seed=5)
     for _ in range(4):
         pyr.apply(pyr.legal_actions()[0])
     out["sample.sav.yaml"] = FileDocument.new(to_save(pyr, 5, "sample")).to_text()

@@ -11,9 +11,9 @@ from hypothesis import given, settings, strategies as st
 from gridsmith.engine.core.agents import create
 from gridsmith.engine.core.rng import seat_rngs
 from gridsmith.engine.core.simulate import make_specs, play_game
-from gridsmith.engine.kongbots import new_game
+from gridsmith.engine.kongbots.api import GAME
 from gridsmith.engine.kongbots.actions import DONE, parse_order
-from gridsmith.engine.kongbots.game import resolve_scenario
+from gridsmith.engine.kongbots.game import SCENARIO
 from gridsmith.engine.kongbots.state import IllegalOrder
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "kongbots"
@@ -22,11 +22,11 @@ SCENARIOS = sorted(p.name for p in CONTENT.glob("*.scn.yaml"))
 
 @pytest.fixture(scope="module")
 def resolved():
-    return {name: resolve_scenario(CONTENT / name) for name in SCENARIOS}
+    return {name: SCENARIO.read(CONTENT / name) for name in SCENARIOS}
 
 
 def _play(res, agents, seed):
-    s = new_game(res, seed=seed)
+    s = GAME.new_game(res, seed=seed)
     rngs = seat_rngs(2, agent_seed=seed)
     while not s.is_over:
         q = s.to_move
@@ -48,7 +48,7 @@ def test_random_and_greedy_games_finish(resolved, name):
 def test_search_gives_legal_orders_and_is_a_pure_function_of_its_generator(resolved):
     res = resolved["scout-duel.scn.yaml"]
     search = create("kongbots", "search", samples=2)
-    s = new_game(res, seed=5)
+    s = GAME.new_game(res, seed=5)
     view, legal = s.view(s.to_move), s.legal_actions()
     a = search.choose(view, legal, seat_rngs(1, agent_seed=9)[0])
     assert a in legal and a == search.choose(view, legal, seat_rngs(1, agent_seed=9)[0])
@@ -59,7 +59,7 @@ def test_search_gives_legal_orders_and_is_a_pure_function_of_its_generator(resol
 @given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 1000), min_size=1, max_size=120))
 def test_clone_view_text_and_replay(resolved, seed, picks):
     res = resolved["warrior-skirmish.scn.yaml"]
-    s = new_game(res, seed=seed)
+    s = GAME.new_game(res, seed=seed)
     log = []
     for k in picks:
         if s.is_over:
@@ -75,14 +75,14 @@ def test_clone_view_text_and_replay(resolved, seed, picks):
         # the clone did not move with the original, and the view is a snapshot
         assert twin.view(0) == view and twin.rng.draws <= s.rng.draws
         assert not any(v is s or v is s.rng for v in vars(view).values())
-    again = new_game(res, seed=seed)
+    again = GAME.new_game(res, seed=seed)
     for order in log:
         again.apply(order)
     assert again.view(0) == s.view(0)
 
 
 def test_illegal_orders_raise_one_error_type(resolved):
-    s = new_game(resolved["scout-duel.scn.yaml"], seed=1)
+    s = GAME.new_game(resolved["scout-duel.scn.yaml"], seed=1)
     with pytest.raises(IllegalOrder):
         s.apply(parse_order("B1 claw A1") if s.to_move == 0 else parse_order("A1 claw B1"))
     with pytest.raises(ValueError):

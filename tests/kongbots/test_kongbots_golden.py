@@ -13,7 +13,7 @@ import pytest
 
 from gridsmith.engine.core.agents import create
 from gridsmith.engine.core.trace import compare, trace_game
-from gridsmith.engine.kongbots import new_game
+from gridsmith.engine.kongbots.api import GAME
 
 GOLDEN = Path(__file__).parent / "golden"
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "kongbots"
@@ -28,7 +28,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_trace(name):
     scenario, seats, seed = CASES[name]
-    state = new_game(CONTENT / f"{scenario}.scn.yaml", seed=seed)
+    state = GAME.new_game(CONTENT / f"{scenario}.scn.yaml", seed=seed)
     agents = [create("kongbots", s, **({"samples": 2} if s == "search" else {})) for s in seats]
     lines = trace_game(state, agents, seed, header=[f"{scenario}, {' vs '.join(seats)}, seed {seed}"],
                        seat_name=lambda q: "AB"[q], opening=state.first_events)

@@ -123,7 +123,7 @@ def test_the_scenario_editor_resolves_and_offers_play(qtbot, tmp_path):
 
 def test_balance_lab_for_a_kongbots_scenario(qtbot, tmp_path):
     """The balance lab through the Game API: win rates and the heat map of where modules were
-    destroyed (KongbotsGame.heat), the arena's walls grey under it (cell_kind)."""
+    destroyed (KongbotsPresentation.heat), the arena's walls grey under it (cell_kind)."""
     from gridsmith.editor.core import files, plugins
     from gridsmith.editor.core.balance import BalanceDialog
 

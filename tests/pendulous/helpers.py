@@ -52,9 +52,9 @@ def play(state, *texts: str) -> list:
 
 
 def start(rows, players=2, ruleset=None, seed=0, **kw):
-    from gridsmith.engine.pendulous import new_game
+    from gridsmith.engine.pendulous.api import GAME
 
-    return new_game(scenario(rows, players, **kw), ruleset or rules(), seed=seed)
+    return GAME.new_game(scenario(rows, players, **kw), seed, ruleset or rules())
 
 
 def through_setup(state, setups: dict[int, list[str]] | None = None) -> list:

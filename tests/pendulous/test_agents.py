@@ -10,14 +10,14 @@ from gridsmith.engine.core import agents as registry
 from gridsmith.engine.core.protocol import Agent
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.engine.core.simulate import GameSpec, make_specs, play_game, run, summarize
-from gridsmith.engine.pendulous import new_game
+from gridsmith.engine.pendulous.api import GAME
 from gridsmith.engine.pendulous.agents import GreedyAgent, RandomAgent, SearchAgent
 
 
 @pytest.mark.parametrize("agent", [RandomAgent(), GreedyAgent(), SearchAgent(candidates=2, rollouts=1)])
 def test_agents_only_choose_legal_actions(duel, agent):
     assert isinstance(agent, Agent)
-    s = new_game(duel, seed=4)
+    s = GAME.new_game(duel, seed=4)
     rng = CounterRng(9)
     while not s.is_over and s.turn < 3:
         legal = s.legal_actions()
@@ -27,7 +27,7 @@ def test_agents_only_choose_legal_actions(duel, agent):
 
 
 def test_view_hides_the_game_dice(duel):
-    s = new_game(duel, seed=4)
+    s = GAME.new_game(duel, seed=4)
     v = s.view(0)
     assert v.rng is None and s.rng is not None
     assert v.owner == s.owner and v.legal_actions() == s.legal_actions()
@@ -74,7 +74,7 @@ def test_a_third_party_agent_package_is_discovered(tmp_path, monkeypatch, duel):
 def test_a_view_cannot_roll_the_games_dice(duel):
     from gridsmith.engine.pendulous.agents import greedy_move
 
-    s = new_game(duel, seed=4)
+    s = GAME.new_game(duel, seed=4)
     while s.turn == 0:
         s.apply(greedy_move(s))
     v = s.view(s.seat)

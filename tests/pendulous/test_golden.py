@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gridsmith.engine.core.trace import compare, trace_game
-from gridsmith.engine.pendulous import start_game
+from gridsmith.engine.pendulous.game import start_game
 from gridsmith.engine.pendulous.agents import GreedyAgent, RandomAgent
 from gridsmith.engine.pendulous.saves import replay, save_game
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS

@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from gridsmith.engine.core.rng import CounterRng
-from gridsmith.engine.pendulous import new_game
+from gridsmith.engine.pendulous.api import GAME
 from gridsmith.engine.pendulous.actions import END_TURN, Attack
 from gridsmith.engine.pendulous.agents import _targets
 from gridsmith.engine.pendulous.combat import odds_units, odds_units_fast
@@ -90,7 +90,7 @@ def check_invariants(s, sc):
 @given(games())
 def test_random_play_keeps_every_invariant(game):
     sc, ruleset, seed, agent_seed = game
-    s = new_game(sc, ruleset, seed=seed)
+    s = GAME.new_game(sc, seed, ruleset)
     rng = CounterRng(agent_seed)
     live = ruleset.supply.live_during_turn
     for _ in range(400):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from gridsmith.engine.core.rng import CounterRng
-from gridsmith.engine.pendulous import new_game
+from gridsmith.engine.pendulous.api import GAME
 from gridsmith.engine.pendulous.agents import GreedyAgent, RandomAgent
 from gridsmith.engine.pendulous.saves import SaveError, check_replay, load_game, read_save, save_game, save_text, write_save
 from gridsmith.formats.loader import load_text, validate_file
@@ -12,7 +12,7 @@ from gridsmith.formats.registry import CheckContext
 
 
 def _midgame(duel, actions=70, seed=5):
-    s = new_game(duel, seed=seed)
+    s = GAME.new_game(duel, seed=seed)
     agents, rng = [GreedyAgent(), RandomAgent()], CounterRng(1)
     for _ in range(actions):
         s.apply(agents[s.seat].choose(s.view(s.seat), s.legal_actions(), rng))
@@ -79,7 +79,9 @@ def test_illegal_action_in_log_is_located(duel):
 
 
 def test_validate_reports_a_tampered_file_with_its_line(duel, tmp_path):
-    import gridsmith.engine.pendulous.checks  # noqa: F401  (what `gridsmith validate` imports)
+    from gridsmith.engine.pendulous.api import GAME
+
+    GAME.register_checks()  # what `gridsmith validate` does
 
     path = write_save(tmp_path / "g.sav.yaml", _midgame(duel), ["greedy", "random"])
     text = path.read_text()

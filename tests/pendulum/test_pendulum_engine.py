@@ -5,8 +5,6 @@ import pytest
 
 from gridsmith.engine.core.agents import available, create
 from gridsmith.engine.pendulum.api import GAME
-from gridsmith.engine.pendulum import new_game
-from gridsmith.engine.pendulum.runner import PolledGame
 from gridsmith.engine.pendulum.saves import ReplayError, check_replay, from_save, snapshot, to_save
 from gridsmith.formats.document import FileDocument
 from gridsmith.formats.loader import load_text
@@ -16,7 +14,7 @@ from pendulum_helpers import A, CONTENT, put, started
 
 
 def played(scenario="duel.scn.yaml", agents=("random", "random"), seed=3):
-    game = PolledGame(new_game(CONTENT / scenario, seed=seed))
+    game = GAME.new_game(CONTENT / scenario, seed)
     assert GAME.match(game, list(agents), agent_seed=seed).run()
     return game.state
 

@@ -15,13 +15,13 @@ from tests.editor.editor_helpers import ROOT
 from gridsmith.editor.core.playwindow import PlayWindow
 from gridsmith.editor.pendulum.play import PendulumProvider
 from gridsmith.engine.pendulum.actions import Act, Flip, Home, Place
-from gridsmith.engine.pendulum.game import load_scenario
+from gridsmith.engine.pendulum.game import SCENARIO
 
 CONTENT = ROOT / "content" / "pendulum"
 
 
 def window(qtbot, seats, name="duel", seed=3, speed=1.0) -> PlayWindow:
-    res = load_scenario(CONTENT / f"{name}.scn.yaml")  # the resolved scenario, as the scenario editor passes it
+    res = SCENARIO.read(CONTENT / f"{name}.scn.yaml")  # the resolved scenario, as the scenario editor passes it
     w = PlayWindow(PendulumProvider, res, list(seats), seed, agent_seed=4, title=name)
     qtbot.addWidget(w)
     w.resize(1100, 760)
@@ -195,7 +195,7 @@ def test_start_test_play_takes_the_resolved_scenario(qtbot, monkeypatch, tmp_pat
 
     from gridsmith.editor.core import playwindow
 
-    res = load_scenario(CONTENT / "trio.scn.yaml")
+    res = SCENARIO.read(CONTENT / "trio.scn.yaml")
     path = CONTENT / "trio.scn.yaml"
     doc = SimpleNamespace(path=path, display_name=path.name, model=res.scenario, snapshot=lambda: res.scenario)
     editor = SimpleNamespace(document=doc, validate_now=lambda: [])

@@ -75,9 +75,9 @@ def test_a_random_layout_puts_the_pyramid_in_the_two_back_rows_only():
     from pathlib import Path
 
     from gridsmith.engine.pyramids.beliefs import opponent_pyramid_weights
-    from gridsmith.engine.pyramids.game import load_scenario
+    from gridsmith.engine.pyramids.game import SCENARIO
 
-    sc = load_scenario(Path(__file__).parents[2] / "content" / "pyramids" / "sample.scn.yaml")
+    sc = SCENARIO.read(Path(__file__).parents[2] / "content" / "pyramids" / "sample.scn.yaml")
     s = new_game(sc, 4, first=0)
     assert s.view(0).random_setup == (False, True) == s.view(1).random_setup
     h = s.geo.h
@@ -356,7 +356,7 @@ def test_the_player_draws_at_random_among_probes_he_cannot_tell_apart():
     # (the pyramid probe's one-move gain outbidding its twin's searched line) nor none.
     # The loss is weighed like Cheops' own finds (EVEN_STAKES): the player's probe comes one ply
     # after Cheops' move, so it counts PYRAMID_FOUND x (1 - TEMPO) / 2.
-    from gridsmith.engine.pyramids.search import PYRAMID_FOUND, TEMPO, WIN
+    from gridsmith.engine.pyramids.evaluation import PYRAMID_FOUND, TEMPO, WIN
 
     twins = _threat_scores(True)
     assert twins["a11-a10"] == pytest.approx(-PYRAMID_FOUND * (1 - TEMPO) / 2, abs=10)
@@ -385,7 +385,7 @@ def test_both_sides_of_the_race_to_the_pyramid_are_weighed_on_one_scale():
     # candidate, a certain find, worth PYRAMID_FOUND less the player's one-in-two probe that would
     # follow (PYRAMID_FOUND x (1 - TEMPO) / 2). Any other move lets the player probe first: one in
     # two he wins, else Cheops finds the pyramid a move later, about even.
-    from gridsmith.engine.pyramids.search import PYRAMID_FOUND, WIN
+    from gridsmith.engine.pyramids.evaluation import PYRAMID_FOUND, WIN
 
     even = _race_scores(True)
     others = max(v for m, v in even.items() if m != "a2-a1")

@@ -16,7 +16,7 @@ from gridsmith.engine.pyramids.beliefs import Beliefs
 from gridsmith.engine.pyramids.cheops import CheopsAgent
 from gridsmith.engine.pyramids.game import default_scenario, new_game
 from gridsmith.engine.pyramids.pieces import CAT, LION, PYRAMID, SPHINX
-from gridsmith.engine.pyramids.search import VAL
+from gridsmith.engine.pyramids.evaluation import VAL
 
 from pyramids_helpers import play, position
 

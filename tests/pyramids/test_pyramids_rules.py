@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gridsmith.engine.pyramids.actions import Attacked, GameOver, Move, Moved
+from gridsmith.engine.pyramids.actions import Move
+from gridsmith.engine.pyramids.events import Attacked, GameOver, Moved
 from gridsmith.engine.pyramids.game import default_scenario, new_game, random_setup
 from gridsmith.engine.pyramids.movegen import CROSS, FLY, LONG, POWER, SLIDE
 from gridsmith.engine.pyramids.pieces import (ANTELOPE, BULL, CAMEL, CAT, COBRA, HAWK, LION, PYRAMID, RAM, SPHINX,

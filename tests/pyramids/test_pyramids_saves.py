@@ -88,10 +88,11 @@ def test_terminal_replay_checks_the_snapshot(tmp_path, capsys):
     import argparse
 
     from gridsmith.engine.pyramids import terminal as cli
+    from gridsmith.engine.pyramids.api import GAME
 
     save = to_save(played(), seed=4)
     args = argparse.Namespace(save="g.sav.yaml", quiet=False, board=True)
-    assert cli.replay(args, save) == 0
+    assert cli.replay(args, save, GAME) == 0
     assert "moves replay to the snapshot" in capsys.readouterr().out
     snap = save.snapshot.model_copy(update={"moves_played": 3})
-    assert cli.replay(args, save.model_copy(update={"snapshot": snap})) == 1
+    assert cli.replay(args, save.model_copy(update={"snapshot": snap}), GAME) == 1
