@@ -28,6 +28,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="write the report to FILE (written whole or not at all) instead of standard output")
     p.add_argument("--warnings-as-errors", action="store_true", help="exit 1 on warnings too")
     p.add_argument("--quiet", "-q", action="store_true", help="text format: no summary line when clean")
+    p.add_argument("--content-only", action="store_true",
+                   help="among the files named, check only Gridsmith content (a Gridsmith suffix, or a `kind:` "
+                        "of a Gridsmith kind), as in folders; other files are skipped and counted (for hooks)")
     p.add_argument("--allow-outside-references", action="store_true",
                    help="let files name files outside the folders given (refused by default: R609)")
 
@@ -44,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     check_inputs("validate", args.paths, folders=True)
     if args.output_file:  # before any work: a typo in the folder loses nothing
         check_output("validate", args.output_file, "--output-file")
-    sel = select(args.paths)
+    sel = select(args.paths, content_only=args.content_only)
     if sel.missing:
         for m in sel.missing:
             print(f"gridsmith validate: no such file or folder: {m}", file=sys.stderr)
