@@ -80,3 +80,18 @@ def test_the_hook_passes_a_clean_tree(content_repo):
     _git(content_repo, "add", ".")
     proc = _pre_commit(content_repo, "--all-files")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_documented_rev_is_a_commit_that_has_the_hook():
+    """docs/formats.md pins `rev:` to a commit this repository has, whose hook file is this one."""
+    rev = re.search(r"^\s+rev: (\S+)", (REPO / "docs" / "formats.md").read_text("utf-8"), re.M).group(1)
+    if shutil.which("git") is None or not (REPO / ".git").exists():
+        pytest.skip("not a git checkout")
+    shallow = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--is-shallow-repository"],
+                             capture_output=True, text=True).stdout.strip()
+    shown = subprocess.run(["git", "-C", str(REPO), "show", f"{rev}:.pre-commit-hooks.yaml"],
+                           capture_output=True, text=True)
+    if shown.returncode and shallow == "true":
+        pytest.skip("a shallow clone may not hold the pinned commit")
+    assert shown.returncode == 0, f"rev {rev} is not a commit of this repository: {shown.stderr}"
+    assert yaml.safe_load(shown.stdout) == yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text("utf-8"))
