@@ -11,5 +11,5 @@ setup(
     packages=packages,
     package_dir={"gridsmith": "gridsmith", **{f"gridsmith.{layer}": layer for layer in LAYERS},
                  "gridsmith.content": "content"},
-    package_data={"gridsmith.formats": ["schemas/*.json"], "gridsmith.content": ["**/*.yaml"]},
+    package_data={"gridsmith.formats": ["schemas/*.json", "codes.json"], "gridsmith.content": ["**/*.yaml"]},
 )

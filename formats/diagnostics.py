@@ -78,6 +78,9 @@ class Diagnostic:
     code: str
     message: str = field(compare=False)
     path: Path = field(default=(), compare=False)
+    #: where the located part ends (1-based, the column after its last character), when known
+    end_line: int | None = field(default=None, compare=False)
+    end_col: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "message", safe_text(self.message, MAX_MESSAGE_CHARS))
@@ -92,19 +95,18 @@ class Diagnostic:
     def format_github(self) -> str:
         # GitHub workflow command: the message escapes %, CR and LF; properties also `:` and `,`
         level = "error" if self.is_error else "warning"
-        return (f"::{level} file={_gh_property(safe_text(self.file))},line={self.line},col={self.col},"
-                f"title={_gh_property(self.code)}::{_gh_data(self.message)}")
+        end = f"endLine={self.end_line},endColumn={self.end_col}," if self.end_line is not None else ""
+        return (f"::{level} file={_gh_property(safe_text(self.file))},line={self.line},col={self.col},{end}"
+                f"title={_gh_property(f'gridsmith ({self.code})')}::{_gh_data(self.message)}")
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "file": safe_text(self.file),
-            "line": self.line,
-            "col": self.col,
-            "severity": self.severity.value,
-            "code": self.code,
-            "message": self.message,
-            "path": [safe_text(p) if isinstance(p, str) else p for p in self.path],
-        }
+        """The diagnostic as JSON data: the file name and the path exactly as they are (JSON can
+        carry any text; the message is already safe)."""
+        out: dict[str, Any] = {"file": self.file, "line": self.line, "col": self.col}
+        if self.end_line is not None:
+            out.update(end_line=self.end_line, end_col=self.end_col)
+        out.update(severity=self.severity.value, code=self.code, message=self.message, path=list(self.path))
+        return out
 
 
 def _gh_data(text: str) -> str:

@@ -26,12 +26,17 @@ class Selection:
     missing: list[str] = field(default_factory=list)
 
 
-def select(paths: list[str]) -> Selection:
+def select(paths: list[str], content_only: bool = False) -> Selection:
+    """The files to check under `paths`. A file named is checked whatever its name, unless
+    `content_only`: then it is chosen as a file found in a folder is (what a pre-commit hook wants,
+    which passes every YAML file of a commit)."""
     out = Selection()
     suffixes = registry.known_suffixes()
     for raw in paths:
         p = Path(raw)
-        if p.is_file():
+        if p.is_file() and content_only and not p.name.endswith(suffixes):
+            (out.files if p.name.endswith(_YAML) and _declares_kind(p) else out.skipped).append(p)
+        elif p.is_file():
             out.files.append(p)
         elif p.is_dir():
             for root, dirs, names in os.walk(p):

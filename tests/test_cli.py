@@ -185,7 +185,7 @@ def test_github_format_prints_workflow_commands(tmp_path, capsys):
     captured = capsys.readouterr()
     lines = captured.out.splitlines()
     bad = str(tmp_path / "bad.scn.yaml")
-    assert f"::error file={bad},line={TURNS[0]},col={TURNS[1]},title=S303::" in captured.out
+    assert f"::error file={bad},line={TURNS[0]},col={TURNS[1]},title=gridsmith (S303)::" in captured.out
     assert sum(ln.startswith("::error file=") for ln in lines) == 2
     assert sum(ln.startswith("::warning file=") for ln in lines) == 2
     assert all(ln.startswith("::") for ln in lines)  # the summary goes to stderr
@@ -195,7 +195,7 @@ def test_github_format_prints_workflow_commands(tmp_path, capsys):
 def test_github_messages_are_escaped():
     """Line breaks in a message are shown as escapes (formats.diagnostics.safe_text), `%` is encoded."""
     d = Diagnostic("a.yaml", 1, 2, Severity.ERROR, "Y102", "50% done\nnext line\r")
-    assert d.format_github() == "::error file=a.yaml,line=1,col=2,title=Y102::50%25 done\\x0anext line\\x0d"
+    assert d.format_github() == "::error file=a.yaml,line=1,col=2,title=gridsmith (Y102)::50%25 done\\x0anext line\\x0d"
 
 
 # --- usage ---------------------------------------------------------------------------------------------------------
@@ -369,7 +369,7 @@ def test_folder_walk_skips_other_tools_yaml_that_has_a_kind(tmp_path, capsys):
 
 def test_github_annotations_escape_file_names_and_messages():
     d = Diagnostic("maps/a,b:c%.scn.yaml", 3, 5, Severity.ERROR, "PND403", "bad 100%\nsquare")
-    assert d.format_github() == "::error file=maps/a%2Cb%3Ac%25.scn.yaml,line=3,col=5,title=PND403::bad 100%25\\x0asquare"
+    assert d.format_github() == "::error file=maps/a%2Cb%3Ac%25.scn.yaml,line=3,col=5,title=gridsmith (PND403)::bad 100%25\\x0asquare"
 
 
 def test_other_yaml_with_a_gridsmith_kind_and_crlf_line_ends_is_checked(tmp_path, capsys):
