@@ -5,7 +5,7 @@ Movement: "the first turn in the game is assigned at random" (unless the scenari
 All chance comes from the game's seed, so a game is a pure function of (scenario, seed, moves): who
 moves first (public) from the game's CounterRng, each side's random setup (hidden from the other)
 from its own one-way stream `hidden_rng(seed, "setup", side)`, which no agent can derive from its own
-setup, its generator or what it sees (engine.core.rng; tests/platform/test_hidden_information.py).
+setup, its generator or what it sees (engine.core.rng; tests/core/test_hidden_information.py).
 """
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 HEADLESS = ("formats", "engine")
 FORBIDDEN = ("PySide6", "PyQt5", "PyQt6", "shiboken6", "editor")
 

@@ -1,6 +1,6 @@
 """Every command refuses the wrong input cleanly (issue 10, item 5): `validate`, `play`, `replay`,
 `simulate`, `edit`, `new` and `schema` given a broken file (the whole bad-input corpus:
-tests/formats/bad and tests/bad_commands), a file of the wrong kind, a missing or unwritable output
+tests/formats/bad and tests/cli/bad_commands), a file of the wrong kind, a missing or unwritable output
 folder, a named pipe, a device, a folder, a dangling or looping symbolic link, or a closed output
 pipe, each answer with the documented exit code (0 ok, 1 problems, 2 usage; docs/commands.md) and
 messages of one line each, and no command ever prints a traceback.
@@ -23,9 +23,9 @@ from gridsmith.cli import main
 from gridsmith.cmd_new import new_text
 from gridsmith.formats import registry
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 CONTENT = REPO / "content"
-CORPUS = sorted([*(REPO / "tests" / "formats" / "bad").iterdir(), *(REPO / "tests" / "bad_commands").iterdir()])
+CORPUS = sorted([*(REPO / "tests" / "formats" / "bad").iterdir(), *(REPO / "tests" / "cli" / "bad_commands").iterdir()])
 CORPUS = [p for p in CORPUS if p.is_file() and p.suffix != ".py"]
 
 #: a diagnostic (`file:line:col: error CODE: message`, or `file: error CODE: message` when it has no
@@ -150,7 +150,7 @@ SPECIAL_NAMES = ["fifo", "devnull", "folder", "missing", "dangling", "loop", "lo
 def test_a_path_that_is_not_a_content_file_says_what_it_is(command, name, specials, capsys):
     path, what = specials[name]
     if command == "validate" and name == "folder":
-        return  # validate checks folders (tests/test_cli.py)
+        return  # validate checks folders (tests/cli/test_cli.py)
     assert main([command, str(path)]) == 2
     err = capsys.readouterr().err
     clean_refusal(err)

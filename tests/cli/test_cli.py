@@ -15,7 +15,7 @@ from gridsmith.formats.diagnostics import Diagnostic, Severity
 from gridsmith import __version__
 from gridsmith.cli import main
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 # the console script installed next to the interpreter running the tests (any virtual environment)
 SCRIPT = Path(sys.executable).parent / ("gridsmith.exe" if sys.platform == "win32" else "gridsmith")
 
