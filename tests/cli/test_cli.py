@@ -317,8 +317,10 @@ def test_new_uses_the_same_template_as_the_editors_file_new(capsys):
     from gridsmith.formats import registry, templates
 
     plugins = pytest.importorskip("gridsmith.editor.core.plugins")
+    from gridsmith.editor.core import files
+
     for plugin in plugins.all_plugins():
-        assert plugin.new_model() == templates.new_model(registry.get(plugin.kind)), plugin.kind
+        assert files.new_model(plugin.kind) == templates.new_model(registry.get(plugin.kind)), plugin.kind
 
 
 def test_new_help_lists_every_kind(capsys):
