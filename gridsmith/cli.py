@@ -8,9 +8,10 @@ import importlib.util
 import os
 import sys
 
-from . import __version__
-from .loading import CommandFailed
 from gridsmith.engine.core.errors import GameError
+
+from . import __version__
+from .paths import CommandFailed
 
 #: command name -> one-line help; the module is gridsmith.cmd_<name>
 COMMANDS = {
@@ -31,7 +32,11 @@ def _module(name: str):
     return importlib.import_module(modname)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. With `argv`, only the command it names gets its arguments (its
+    module imports what it needs at module level; `gridsmith validate` does not load the editor or
+    the batch runner, and `gridsmith --help` loads no command); without, every command does."""
+    wanted = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
     parser = argparse.ArgumentParser(
         prog="gridsmith",
         description="Author, validate and test-play content for grid strategy games.",
@@ -42,7 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
         if importlib.util.find_spec(f"gridsmith.cmd_{name}") is None:
             continue
         p = sub.add_parser(name, help=help_text, description=help_text)
-        _module(name).add_arguments(p)
+        if wanted is None or wanted == name:
+            _module(name).add_arguments(p)
     return parser
 
 
@@ -53,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None or sys.stderr is None:  # started with a closed stdout or stderr (`>&-`)
         sys.stdout = sys.stdout or open(os.devnull, "w")
         sys.stderr = sys.stderr or open(os.devnull, "w")
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse exits 2 on usage errors, 0 on --help

@@ -4,6 +4,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from gridsmith.formats import registry
+
+from .paths import check_inputs
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="*", metavar="FILE", help="content files to open (e.g. a *.scn.yaml scenario)")
@@ -17,12 +21,9 @@ def run(args: argparse.Namespace) -> int:
     import importlib.util
     import os
 
-    from .paths import check_inputs
 
     check_inputs("edit", args.files)
     if args.new:
-        from gridsmith.formats import registry
-
         if registry.get(args.new) is None:
             print(f"gridsmith edit: unknown kind {args.new!r} for --new; `gridsmith new --help` lists the kinds",
                   file=sys.stderr)

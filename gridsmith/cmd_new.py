@@ -13,14 +13,21 @@ import re
 import sys
 from pathlib import Path
 
+from gridsmith.engine.core.errors import UnknownGameError
+from gridsmith.engine.core.games import get
+from gridsmith.formats import registry, templates
+from gridsmith.formats.atomic import atomic_write_text
+from gridsmith.formats.document import new_text as model_text
+from gridsmith.formats.schema import schema_ref
+
+from .paths import check_output
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     plain = p.format_help
 
     def format_help() -> str:  # the kinds are listed only when help is asked for (loading them takes time)
-        from gridsmith.formats import registry
-
         p.epilog = "kinds:\n" + "\n".join(f"  {s.kind:<22} {s.title} (*{s.suffix})" for s in registry.all_kinds())
         return plain()
 
@@ -33,14 +40,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def new_text(spec) -> str | None:
     """The text of a new file of `spec`, or None when there is no way to make one."""
-    from gridsmith.formats import registry, templates
-    from gridsmith.formats.document import new_text as model_text
 
     model = templates.new_model(spec)
     if model is not None:
         return model_text(model)
-    from gridsmith.engine.core.errors import UnknownGameError
-    from gridsmith.engine.core.games import get
 
     try:
         game = get(spec.game)
@@ -55,10 +58,6 @@ def new_text(spec) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gridsmith.formats import registry
-    from gridsmith.formats.atomic import atomic_write_text
-    from gridsmith.formats.schema import schema_ref
-
     spec = registry.get(args.kind)
     if spec is None:
         known = ", ".join(s.kind for s in registry.all_kinds())
@@ -73,8 +72,6 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     if args.output:  # before any work: a missing or unwritable folder, a folder or device named
-        from .paths import check_output
-
         check_output("new", args.output, "-o", overwrite=False)
     out = Path(args.output) if args.output else None
     folder = out.parent if out else Path.cwd()

@@ -7,7 +7,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from gridsmith.engine.core.errors import GameError
+from gridsmith.engine.core.rng import new_seed
+from gridsmith.formats.atomic import atomic_write_text
+from gridsmith.formats.diagnostics import safe_text
+
+from .cmd_replay import report_located
 from .loading import CommandFailed, game_of, load_content
+from .paths import check_output
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -41,8 +48,6 @@ def parse_seats(text: str | None, n: int, default: list[str], command: str = "pl
 
 def start(command: str, args: argparse.Namespace, model, spec, seed: int | None):
     """(game, state, default seats) of a scenario or a saved game, or CommandFailed after saying why."""
-    from gridsmith.engine.core.errors import GameError
-    from gridsmith.engine.core.rng import new_seed
 
     game = game_of(command, spec)
     try:
@@ -50,16 +55,12 @@ def start(command: str, args: argparse.Namespace, model, spec, seed: int | None)
             try:
                 replayed = game.replay(model)
             except GameError as e:  # located like `validate` and `replay` locate it, at the action
-                from .cmd_replay import report_located
-
                 raise CommandFailed(report_located(args.file, game, e)) from None
             return game, replayed.state, replayed.seats or list(game.default_seats)
         if spec.kind == game.scenario_kind:
             state = game.new_game(model, new_seed() if seed is None else seed, base=Path(args.file).parent)
             return game, state, list(game.default_seats)
     except GameError as e:
-        from gridsmith.formats.diagnostics import safe_text
-
         print(f"{safe_text(args.file)}: error {getattr(e, 'code', None) or 'GAME'}: {safe_text(e, 400)}", file=sys.stderr)
         raise CommandFailed(1) from None
     print(f"gridsmith {command}: {args.file} is a {spec.kind}, not a scenario or saved game", file=sys.stderr)
@@ -67,8 +68,6 @@ def start(command: str, args: argparse.Namespace, model, spec, seed: int | None)
 
 
 def run(args: argparse.Namespace) -> int:
-    from .paths import check_output
-
     if args.save:  # before the game is played, so a typo in the folder loses nothing
         check_output("play", args.save, "--save")
     model, spec = load_content("play", args.file)
@@ -91,8 +90,6 @@ def run(args: argparse.Namespace) -> int:
     match = game.match(state, seats, args.agent_seed)
     finished = game.presentation.play_terminal(match, sys.stdout, verbose=args.verbose)
     if args.save:
-        from gridsmith.formats.atomic import atomic_write_text
-
         atomic_write_text(args.save, game.save_text(game.save(state, seats, getattr(model, "name", ""))))
         print(f"saved to {args.save}")
     elif not finished and not any(getattr(p, "saved_to", None) for p in match.players):

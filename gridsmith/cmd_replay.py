@@ -8,6 +8,9 @@ import sys
 
 from .loading import game_of, load_content
 
+from gridsmith.engine.core.errors import GameError
+from gridsmith.formats.loader import validate_file
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("save", metavar="SAV", help="a saved game (*.sav.yaml)")
@@ -17,8 +20,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gridsmith.engine.core.errors import GameError
-
     model, spec = load_content("replay", args.save)
     game = game_of("replay", spec)
     if spec.kind != game.save_kind:
@@ -38,7 +39,6 @@ def run(args: argparse.Namespace) -> int:
 def report_located(path: str, game, error: Exception) -> int:
     """The replay problems as `validate` reports them: at the action or snapshot value, file:line:col
     (the game's own message when the checks locate nothing)."""
-    from gridsmith.formats.loader import validate_file
 
     game.register_checks()
     found = [d for d in validate_file(path) if d.is_error]

@@ -4,6 +4,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from gridsmith.formats import schema
+
+from .paths import check_folder
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_mutually_exclusive_group()
@@ -14,14 +18,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gridsmith.formats import schema
-
     if args.write is not None:
         from pathlib import Path
 
         if args.write:
-            from .paths import check_folder
-
             check_folder("schema", args.write, "--write")
         changed = schema.write(Path(args.write)) if args.write else schema.write()
         print(f"wrote {len(changed)} schema file(s)" + (": " + ", ".join(changed) if changed else ""))

@@ -11,7 +11,13 @@ import sys
 import time
 from pathlib import Path
 
+from gridsmith.engine.core.errors import GameError
+from gridsmith.engine.core.heatmap import kinds_of, write_png
+from gridsmith.engine.core.simulate import executor as make_executor, heat_map, make_specs, run as run_games, summarize
+
+from .cmd_play import parse_seats
 from .loading import game_of, load_content
+from .paths import check_output
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -36,11 +42,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gridsmith.engine.core.errors import GameError
-    from gridsmith.engine.core.simulate import executor as make_executor, heat_map, make_specs, run as run_games, summarize
-
-    from .cmd_play import parse_seats
-
     if args.games < 1:
         print("gridsmith simulate: --games must be at least 1", file=sys.stderr)
         return 2
@@ -48,8 +49,6 @@ def run(args: argparse.Namespace) -> int:
         print("gridsmith simulate: --jobs must be at least 1", file=sys.stderr)
         return 2
     if args.heatmap:  # before the games are played, so a typo in the folder loses nothing
-        from .paths import check_output
-
         check_output("simulate", args.heatmap, "--heatmap")
     model, spec = load_content("simulate", args.file)
     game = game_of("simulate", spec)
@@ -92,8 +91,6 @@ def run(args: argparse.Namespace) -> int:
         names = [c if args.rotate else f"{c}:{seats[q]}" for q, c in enumerate(colours)]
         print(summary.to_text(names))
     if args.heatmap:
-        from gridsmith.engine.core.heatmap import kinds_of, write_png
-
         size, heat = heat_map(records)
         if size is None:
             print(f"gridsmith simulate: {game.title} has no board grid to draw a heat map on", file=sys.stderr)

@@ -16,6 +16,8 @@ from gridsmith.formats.reports import Run, write
 from . import __version__
 from .paths import check_inputs, check_output
 
+from gridsmith.engine.core.games import all_games
+
 FORMATS = ("text", "json", "github", "sarif")
 
 
@@ -37,7 +39,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def register_engine_checks() -> None:
     """Every registered game adds its engine-backed checks (e.g. a saved game must replay)."""
-    from gridsmith.engine.core.games import all_games  # the engines are heavy; `schema`, `new` never need them
 
     for game in all_games():
         game.register_checks()

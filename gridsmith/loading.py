@@ -6,6 +6,10 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from gridsmith.engine.core.errors import UnknownGameError
+from gridsmith.engine.core.games import get
+from gridsmith.formats.loader import load_file
+
 from .paths import CommandFailed, check_input, fail, shown
 
 if TYPE_CHECKING:
@@ -17,8 +21,6 @@ if TYPE_CHECKING:
 
 def load_content(command: str, path: str) -> tuple[BaseModel, KindSpec]:
     """(model, spec) of the file at `path`, or CommandFailed after saying why."""
-    # late: the loader brings pydantic and ruamel (~0.2 s), and every command module imports this one
-    from gridsmith.formats.loader import load_file
 
     check_input(command, path)
     try:
@@ -36,10 +38,6 @@ def load_content(command: str, path: str) -> tuple[BaseModel, KindSpec]:
 def game_of(command: str, spec: KindSpec) -> Game:
     """The registered Game (engine.core.games) of a file's kind, or CommandFailed(2) after saying
     that no rules engine for it is installed."""
-    # late: the engine layer is only needed by the commands that play (and `gridsmith --help` never)
-    from gridsmith.engine.core.errors import UnknownGameError
-    from gridsmith.engine.core.games import get
-
     try:
         return get(spec.game)
     except UnknownGameError as e:
