@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
 import sys
 
 from gridsmith.formats import registry
@@ -18,17 +20,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import importlib.util
-    import os
-
-
     check_inputs("edit", args.files)
     if args.new:
         if registry.get(args.new) is None:
             print(f"gridsmith edit: unknown kind {args.new!r} for --new; `gridsmith new --help` lists the kinds",
                   file=sys.stderr)
             return 2
-
     if importlib.util.find_spec("PySide6") is None:
         print("gridsmith edit: the editor needs Qt, which this install lacks: pip install 'gridsmith[editor]'",
               file=sys.stderr)
@@ -40,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
               "QT_QPA_PLATFORM=offscreen runs without one)", file=sys.stderr)
         return 2
     try:
-        from gridsmith.editor.app import run as run_editor
+        from gridsmith.editor.app import run as run_editor  # Qt: the optional `editor` extra
     except ImportError as e:  # Qt's system libraries missing
         print(f"gridsmith edit: the editor cannot start: {e}", file=sys.stderr)
         return 2
