@@ -7,12 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gridsmith.engine.core.rng import CounterRng
-from gridsmith.engine.pendulum import new_game
 from gridsmith.engine.pendulum.actions import (Act, Action, Claim, Done, Fame, Flip, Home, Pass, Place, Play, Refill,
                                                Retrieve, Reward, Trim, Wait, parse_action)
 from gridsmith.engine.pendulum.api import GAME
 from gridsmith.engine.pendulum.events import CouncilPrivilege, Performed, RoundBegan
-from gridsmith.engine.pendulum.runner import PolledGame
 from gridsmith.engine.pendulum.saves import to_save
 
 from pendulum_helpers import CONTENT
@@ -38,7 +36,7 @@ def assert_round_trips(action: Action) -> None:
 @pytest.mark.parametrize("scenario, agents, seed", [("duel.scn.yaml", ("greedy", "random"), 4),
                                                     ("trio.scn.yaml", ("planner", "random", "greedy"), 2)])
 def test_every_legal_action_of_played_games_round_trips(scenario, agents, seed):
-    game = PolledGame(new_game(CONTENT / scenario, seed=seed))
+    game = GAME.new_game(CONTENT / scenario, seed)
     players = [GAME.agent(a) for a in agents]
     rngs = [CounterRng(seed + q) for q in range(len(agents))]
     kinds: set[type] = set()
