@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -18,6 +18,13 @@ from .references import Reference, follow
 from .registry import CheckContext
 
 M = TypeVar("M", bound=BaseModel)
+M_co = TypeVar("M_co", bound=BaseModel, covariant=True)
+
+
+class Loader(Protocol[M_co]):
+    """A game's `load_ruleset(ref, scenario_file=None)` (formats.<game>.refs)."""
+
+    def __call__(self, ref: str | None, scenario_file: Path | None = None) -> M_co: ...
 
 
 class RulesetError(FormatError):
@@ -35,3 +42,13 @@ def load(ref: str | None, reference: Reference, built_in: Callable[[], M], scena
     if (ref or reference.default) == reference.default and result.code == "R601":
         return built_in()
     raise RulesetError(result.message)
+
+
+def loader(reference: Reference, built_in: Callable[[], M]) -> Loader[M]:
+    """`load` bound to a game's ruleset reference: its refs.py's `load_ruleset(ref, scenario_file=None)`,
+    the engine's and the editor's way to the model."""
+
+    def load_ruleset(ref: str | None, scenario_file: Path | None = None) -> M:
+        return load(ref, reference, built_in, scenario_file)
+
+    return load_ruleset

@@ -4,16 +4,12 @@ anything else a path relative to the scenario. `load_ruleset` is the engine's an
 the model (formats.rulesets)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from .. import rulesets
 from ..references import Reference, declare
-from .ruleset import Ruleset, default
+from .ruleset import default
 
 RULESET = Reference("circuitwar.ruleset", "ruleset", ".rules.yaml", default="default")
 declare("circuitwar.scenario", {"ruleset": RULESET})
 
-
-def load_ruleset(ref: str | None, scenario_file: Path | None = None) -> Ruleset:
-    """The Ruleset named by `ref` (None: the bundled default); formats.rulesets.RulesetError says why not."""
-    return rulesets.load(ref, RULESET, default, scenario_file)
+#: the Ruleset named by a scenario's `ruleset` (None: the bundled default); RulesetError says why not
+load_ruleset = rulesets.loader(RULESET, default)
