@@ -36,6 +36,9 @@ async def client(lsp_client: LanguageClient, tree: Path):
         workspace=types.WorkspaceClientCapabilities(
             did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)),
         text_document=types.TextDocumentClientCapabilities(
+            hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
+            completion=types.CompletionClientCapabilities(completion_item=types.ClientCompletionItemOptions(
+                documentation_format=[types.MarkupKind.Markdown])),
             publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True)))
     await lsp_client.initialize_session(types.InitializeParams(
         capabilities=caps, root_uri=tree.as_uri(),
