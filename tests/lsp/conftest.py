@@ -32,6 +32,15 @@ async def client(lsp_client: LanguageClient, tree: Path):
     def register(params: types.RegistrationParams) -> None:  # the server asks to watch files
         lsp_client.registered = params.registrations
 
+    features = lsp_client.protocol.fm.features  # pytest-lsp's own handler keeps the diagnostics
+    keep = features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS]
+
+    def published(*args):  # and this one the version they are of
+        keep(*args)
+        _versions[args[-1].uri] = args[-1].version
+
+    features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = published
+
     caps = types.ClientCapabilities(
         workspace=types.WorkspaceClientCapabilities(
             did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)),
@@ -51,21 +60,23 @@ async def diagnostics_for(client: LanguageClient, uri: str, version: int, timeou
     """The diagnostics the server published for `uri` at `version` (waiting for them)."""
 
     async def wait() -> list[types.Diagnostic]:
-        while True:
-            if client.diagnostics.get(uri) is not None and _versions.get(uri) == version:
-                return list(client.diagnostics[uri])
-            params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-            if params.uri == uri:
-                _versions[uri] = params.version
+        while _versions.get(uri, -1) != version:
+            await asyncio.sleep(0.01)
+        return list(client.diagnostics[uri])
     return await asyncio.wait_for(wait(), timeout)
 
 
 _versions: dict[str, int | None] = {}
 
 
+def expect_again(uri: str) -> None:
+    """The next diagnostics of `uri` are awaited afresh (a re-check of the same version)."""
+    _versions[uri] = -1
+
+
 def open_doc(client: LanguageClient, path: Path, text: str | None = None, version: int = 1) -> str:
     uri = path.as_uri()
-    _versions.pop(uri, None)
+    _versions[uri] = -1  # what the server said about this buffer before is not about this text
     client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
         uri=uri, language_id="yaml", version=version, text=path.read_text("utf-8") if text is None else text)))
     return uri
