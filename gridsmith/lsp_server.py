@@ -385,6 +385,6 @@ FIXES = {"KB404": _kongbots_over_limit}
 FIX_TITLES = {"KB404": "Empty the modules beyond the limit"}
 
 
-def serve() -> None:
+def serve(debounce: float = DEBOUNCE_S) -> None:
     """Serve on stdio until the client says exit."""
-    create().start_io()
+    create(debounce).start_io()
