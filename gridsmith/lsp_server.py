@@ -25,7 +25,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from gridsmith.formats.codes import describe
 from gridsmith.formats.diagnostics import Diagnostic, Severity
 from gridsmith.formats.kongbots.modules import EMPTY as KONGBOTS_EMPTY
-from gridsmith.formats.loader import load_text
+from gridsmith.formats.loader import round_trip_yaml
 from gridsmith.formats.locate import Locator
 from gridsmith.formats.session import real_path
 from gridsmith.formats.suggestions import did_you_mean, token_span
@@ -356,13 +356,14 @@ def _action(title: str, uri: str, d: types.Diagnostic, edits: list[types.TextEdi
 def _kongbots_over_limit(text: str, lines: list[str], d: types.Diagnostic) -> list[types.TextEdit]:
     """KB404, the designer's one-click fix as text: every interface holding the module, from the one over
     the limit (where the diagnostic is) on, emptied."""
-    loaded = load_text(text)
-    if loaded.tree is None:
+    try:
+        tree = round_trip_yaml().load(text)  # the positions only: the finding is already known
+    except Exception:  # noqa: BLE001 - the buffer changed into something unreadable meanwhile
         return []
-    tenders = loaded.tree.get("tenders")
+    tenders = tree.get("tenders") if isinstance(tree, dict) else None
     if not isinstance(tenders, list):
         return []
-    locator = Locator(loaded.tree, text)
+    locator = Locator(tree, text)
     places = [(t, s) for t, tender in enumerate(tenders) if isinstance(tender, list) for s in range(len(tender))]
     at = {locator.position(("tenders", t, s)): (t, s) for t, s in places}
     start = at.get((d.range.start.line + 1, d.range.start.character + 1))

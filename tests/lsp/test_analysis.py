@@ -1,0 +1,84 @@
+"""What the server knows about a buffer, without the protocol (gridsmith.lsp_analysis): which
+buffers it serves, the YAML path at a cursor on half-typed text, ranges, schema lookups, grid cells."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from gridsmith import lsp_analysis as A
+from gridsmith.formats.diagnostics import Diagnostic, Severity
+
+ROOT = Path(__file__).resolve().parents[2]
+DUEL = (ROOT / "content" / "pendulous" / "duel.scn.yaml").read_text("utf-8")
+
+
+def test_served_buffers():
+    assert A.is_gridsmith("", "x.scn.yaml")
+    assert A.is_gridsmith("kind: pendulous.scenario\n", "notes.yaml")
+    assert A.is_gridsmith("kind: pendulous.scenari\n", "notes.yaml")  # a misspelt kind: K202 says so
+    assert not A.is_gridsmith("kind: Deployment\n", "deploy.yaml")
+    assert not A.is_gridsmith("kind: other.tool\n", "x.yaml")
+
+
+def test_line_shapes():
+    s = A.shape("  - name: Red Army")
+    assert (s.dashes, s.key, s.key_col, s.value_col) == ((2,), "name", 4, 10)
+    assert A.shape('  - "~1A:1"').key is None
+    assert A.shape('"quoted key": 1').key == "quoted key"
+    assert A.shape("- - x: 1").dashes == (0, 2)
+
+
+def test_paths_at_a_cursor_on_half_typed_text():
+    lines = ["players:", "  - name: Red", "    reinf", "settings:", "  turns: 12", "  vic"]
+    assert A.cursor_at(lines, 2, 9).path == ("players", "*")
+    assert A.cursor_at(lines, 5, 5).path == ("settings",)
+    cur = A.cursor_at(lines, 4, 9)
+    assert (cur.path, cur.key, cur.on) == (("settings",), "turns", "value")
+    assert A.cursor_at(["map:", '  - "~~1"'], 1, 6).on == "item"
+
+
+def test_keys_already_written_in_one_list_item():
+    lines = ["players:", "  - name: A", "    max_forces: 3", "  - name: B", "    resource_rate: 2"]
+    assert A.sibling_keys(lines, 2, 4) == {"name"}
+    assert A.sibling_keys(lines, 4, 4) == {"name"}
+
+
+def test_schema_lookups():
+    assert "army_effectiveness" in A.properties("pendulous.scenario", ("players", "*"))
+    assert A.values(A.schema_at("kongbots.bot", ("chassis",))) == ["scout", "warrior", "marauder"]
+    assert A.schema_at("pendulous.scenario", ("no", "such", "key")) == {}
+    assert A.reference_at("pyramids.scenario", ("sides", "*", "pieceset")).kind == "pyramids.pieceset"
+    assert A.reference_at("pyramids.scenario", ("sides", 0, "pieceset")).kind == "pyramids.pieceset"
+
+
+def test_ranges():
+    lines = ["settings:", "  turnz: 12", '  - "~1A11X2"']
+    key = Diagnostic("f", 2, 3, Severity.ERROR, "S301", "unknown key")
+    assert A.span_of(key, lines) == A.Span(1, 2, 1, 7)
+    cell = Diagnostic("f", 3, 10, Severity.ERROR, "PND401", "bad square")
+    assert A.span_of(cell, lines) == A.Span(2, 9, 2, 10)
+    ended = Diagnostic("f", 2, 3, Severity.ERROR, "S301", "x", end_line=2, end_col=12)
+    assert A.span_of(ended, lines) == A.Span(1, 2, 1, 11)
+    beyond = Diagnostic("f", 9, 1, Severity.ERROR, "Y103", "empty")
+    assert A.span_of(beyond, lines) == A.Span(8, 0, 8, 0)
+
+
+def test_grid_cells_and_their_meaning():
+    lines = DUEL.split("\n")
+    row = next(i for i, line in enumerate(lines) if "~1A111222222" in line)
+    at = lines[row].index("~1A") + 2
+    assert A.grid_cell(lines, row, at, "pendulous.scenario") == ("map", (2, 1), "A")
+    assert A.grid_cell(lines, row, 0, "pendulous.scenario") is None
+    description = A.schema_at("pendulous.scenario", ("map",))["description"]
+    assert A.cell_meaning(description, "~") == "`~` water"
+    assert A.cell_meaning(description, "3") == "`1`-`4` land of seat N"
+    assert A.cell_meaning(description, "Z") is None
+    assert A.cell_label((2, 1)) == "column 3, row 2"
+
+
+def test_a_buffer_is_checked_like_a_file(tmp_path):
+    file = tmp_path / "duel.scn.yaml"
+    found, deps = A.check_buffer_with_deps(DUEL.replace("turns: 12", "turns: twelve"), file)
+    assert [d.code for d in found] == ["S303"]
+    assert A.check_buffer(DUEL, file) == []
+    _, deps = A.check_buffer_with_deps(DUEL, file)
+    assert any(p.name == "default.rules.yaml" for p in deps)  # the bundled ruleset it read
