@@ -192,6 +192,14 @@ class Cursor:
     on: str
     word: str
     line_shape: LineShape
+    #: how many flow lists (`[`) are open before the cursor: each is one more `*` into the value
+    flow: int = 0
+
+    @property
+    def value_path(self) -> tuple[str, ...]:
+        """The path of the value being written (a value after `key:`, or a list item)."""
+        base = (*self.path, self.key) if self.on == "value" and self.key is not None else self.path
+        return (*base, *("*",) * self.flow)
 
 
 def cursor_at(lines: list[str], line: int, character: int) -> Cursor:
@@ -200,15 +208,19 @@ def cursor_at(lines: list[str], line: int, character: int) -> Cursor:
     if s.key is not None and s.key_col is not None and s.value_col is not None and character >= s.value_col \
             and character > s.key_col + len(s.key):
         word = src[s.value_col:character]
-        return Cursor(parents(lines, line, s.key_col), s.key, "value", word, s)
+        return Cursor(parents(lines, line, s.key_col), s.key, "value", word, s, _open_lists(word))
     if s.key is not None and s.key_col is not None:
         return Cursor(parents(lines, line, s.key_col), s.key, "key", src[s.key_col:character], s)
     indent = len(src) - len(src.lstrip(" "))
     col = (s.dashes[-1] + 2) if s.dashes else indent
     word = src[col:character]
     if s.dashes and src[col:].strip():  # `- value`: an item of a list of scalars (path ends with `*`)
-        return Cursor(parents(lines, line, col), None, "item", word, s)
+        return Cursor(parents(lines, line, col), None, "item", word, s, _open_lists(word))
     return Cursor(parents(lines, line, col), None, "key", word, s)
+
+
+def _open_lists(word: str) -> int:
+    return max(0, word.count("[") - word.count("]"))
 
 
 def sibling_keys(lines: list[str], line: int, column: int) -> set[str]:

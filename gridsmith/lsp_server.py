@@ -299,7 +299,7 @@ def _completion(ls: GridsmithServer, params: types.CompletionParams) -> types.Co
                 label=key, kind=types.CompletionItemKind.Property, detail=node.get("title"),
                 documentation=_markdown(A.describe_schema(node)), insert_text=f"{key}: "))
     else:
-        path = (*cur.path, cur.key) if cur.on == "value" and cur.key is not None else cur.path
+        path = cur.value_path
         ref = A.reference_at(kind, path)
         if ref is not None:
             for name, what in A.reference_choices(ref, file, ls.roots()):

@@ -69,3 +69,12 @@ async def test_reference_names_bundled_and_in_the_content_tree(client, tree):
     assert "house/fast.rules.yaml" in labels  # relative to the buffer's folder
     assert "default.rules.yaml" in labels  # the copy beside it, as a path
     assert all(not l.endswith(".scn.yaml") for l in labels)  # only files of the right kind
+
+
+async def test_values_inside_a_flow_list(client, tree):
+    path = tree / "kongbots" / "scout-raider.bot.yaml"
+    text = path.read_text("utf-8").replace("[ML, Lr, Ro, Ro, Ro, Ls]", "[ML, ")
+    uri = open_doc(client, path, text)
+    line = text.split("\n").index("  - [ML, ")
+    labels = [i.label for i in await complete(client, uri, line, len("  - [ML, "))]
+    assert {"ML", "Lr", "Ro", "--"} <= set(labels)

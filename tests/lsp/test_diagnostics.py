@@ -84,3 +84,12 @@ async def test_other_yaml_is_not_served(client, tree):
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=1)))
     assert hover is None
+
+
+async def test_save_checks_again(client, tree):
+    path = tree / "pendulous" / "duel.scn.yaml"
+    uri = open_doc(client, path)
+    assert await diagnostics_for(client, uri, 1) == []
+    expect_again(uri)
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert await diagnostics_for(client, uri, 1) == []
