@@ -254,7 +254,9 @@ def _hover(ls: GridsmithServer, params: types.HoverParams) -> types.Hover | None
         parts += _hover_content(lines, pos.line, pos.character, file, kind)
     if not parts:
         return None
-    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n\n---\n\n".join(parts)))
+    caps = ls.client_capabilities.text_document
+    formats = caps.hover.content_format if caps is not None and caps.hover is not None else None
+    return types.Hover(contents=_markup("\n\n---\n\n".join(parts), formats))
 
 
 def _hover_content(lines: list[str], line: int, character: int, file: Path | None, kind: str) -> list[str]:
@@ -297,7 +299,7 @@ def _completion(ls: GridsmithServer, params: types.CompletionParams) -> types.Co
                 continue
             items.append(types.CompletionItem(
                 label=key, kind=types.CompletionItemKind.Property, detail=node.get("title"),
-                documentation=_markdown(A.describe_schema(node)), insert_text=f"{key}: "))
+                documentation=_markup(A.describe_schema(node), _completion_formats(ls)), insert_text=f"{key}: "))
     else:
         path = cur.value_path
         ref = A.reference_at(kind, path)
@@ -309,8 +311,18 @@ def _completion(ls: GridsmithServer, params: types.CompletionParams) -> types.Co
     return types.CompletionList(is_incomplete=False, items=items)
 
 
-def _markdown(text: str) -> types.MarkupContent | None:
-    return types.MarkupContent(kind=types.MarkupKind.Markdown, value=text) if text else None
+def _markup(text: str, formats: Any) -> types.MarkupContent | None:
+    """Markdown for a client that reads it (or says nothing), plain text for one that asks for it."""
+    if not text:
+        return None
+    plain = formats is not None and types.MarkupKind.Markdown not in formats
+    return types.MarkupContent(kind=types.MarkupKind.PlainText if plain else types.MarkupKind.Markdown, value=text)
+
+
+def _completion_formats(ls: GridsmithServer) -> Any:
+    caps = ls.client_capabilities.text_document
+    item = caps.completion.completion_item if caps is not None and caps.completion is not None else None
+    return item.documentation_format if item is not None else None
 
 
 def _definition(ls: GridsmithServer, params: types.DefinitionParams) -> types.Location | None:

@@ -82,3 +82,36 @@ def test_a_buffer_is_checked_like_a_file(tmp_path):
     assert A.check_buffer(DUEL, file) == []
     _, deps = A.check_buffer_with_deps(DUEL, file)
     assert any(p.name == "default.rules.yaml" for p in deps)  # the bundled ruleset it read
+
+
+def _broken(text: str, k: int) -> str:
+    """A few ways a designer breaks a file: a misspelt key, a wrong type, a missing reference."""
+    if k == 0:
+        return text.replace("\nname:", "\nnmae:", 1)
+    if k == 1:
+        return text.replace("version: 1", "version: one", 1)
+    return text.replace("ruleset: default", "ruleset: missing.rules.yaml", 1) + "\nextra_key: 1\n"
+
+
+def test_the_buffer_gets_what_validate_reports_for_the_same_file(tmp_path):
+    """For every bundled file, clean and broken three ways: the server's diagnostics are validate's."""
+    import shutil
+
+    from gridsmith.cmd_validate import register_engine_checks
+    from gridsmith.formats.loader import validate_file
+    from gridsmith.formats.session import session
+
+    register_engine_checks()
+    tree = tmp_path / "content"
+    shutil.copytree(ROOT / "content", tree)
+    files = sorted(p for p in tree.rglob("*.yaml"))
+    assert len(files) > 30
+    for file in files:
+        clean = file.read_text("utf-8")
+        for text in (clean, *(_broken(clean, k) for k in range(3))):
+            file.write_text(text, "utf-8")
+            with session(roots=[tree]):
+                expected = [(d.code, d.line, d.col, d.message) for d in validate_file(file)]
+            got = [(d.code, d.line, d.col, d.message) for d in A.check_buffer(text, file, [tree])]
+            assert sorted(got) == sorted(expected), (file.name, text[:200])
+        file.write_text(clean, "utf-8")
