@@ -116,8 +116,9 @@ class GridsmithServer(LanguageServer):
             diagnostics, deps = A.check_buffer_with_deps(text, file, self.roots())
         except Exception as e:  # noqa: BLE001 - a bug in a check must not take the server down
             log.exception("checking %s", uri)
-            diagnostics = [Diagnostic(str(file or uri), 1, 1, Severity.ERROR, "Y100",
-                                      f"internal error while checking: {type(e).__name__}: {e}")]
+            diagnostics = [Diagnostic(str(file or uri), 1, 1, Severity.ERROR, "",  # no code: not a content problem
+                                      f"gridsmith lsp: internal error while checking: {type(e).__name__}: {e} "
+                                      "(a bug: please report it)")]
             deps = set()
         lines = text.split("\n")
         return Checked(version, [(d, A.span_of(d, lines)) for d in diagnostics], deps)
@@ -140,7 +141,7 @@ def to_lsp(d: Diagnostic, span: A.Span) -> types.Diagnostic:
         range=lsp_range(span),
         message=d.message,
         severity=types.DiagnosticSeverity.Error if d.is_error else types.DiagnosticSeverity.Warning,
-        code=d.code,
+        code=d.code or None,
         code_description=types.CodeDescription(href=doc.url) if doc is not None else None,
         source=SOURCE,
     )

@@ -115,3 +115,26 @@ def test_the_buffer_gets_what_validate_reports_for_the_same_file(tmp_path):
             got = [(d.code, d.line, d.col, d.message) for d in A.check_buffer(text, file, [tree])]
             assert sorted(got) == sorted(expected), (file.name, text[:200])
         file.write_text(clean, "utf-8")
+
+
+def test_a_bug_in_a_check_is_a_diagnostic_not_a_dead_server(monkeypatch, tmp_path):
+    from lsprotocol import types
+
+    from gridsmith import lsp_server
+
+    server = lsp_server.GridsmithServer()
+    uri = (tmp_path / "duel.scn.yaml").as_uri()
+    from pygls.workspace import Workspace
+
+    server.protocol._workspace = Workspace(tmp_path.as_uri())  # no client: the documents only
+    server.workspace.put_text_document(types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=DUEL))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a check's bug")
+
+    monkeypatch.setattr(lsp_server.A, "check_buffer_with_deps", broken)
+    checked = server._check(uri, 1)
+    (d, _span), = checked.diagnostics
+    assert "internal error" in d.message and "a check's bug" in d.message
+    assert lsp_server.to_lsp(d, _span).code is None
+    assert server._check(uri, 2) is None  # a check of a version that is gone is skipped
