@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from gridsmith.formats import coords, registry
-from gridsmith.formats.codes import CodeDoc, describe
 from gridsmith.formats.content import bundled_names, bundled_path, is_bundled_name
 from gridsmith.formats.diagnostics import Diagnostic, Severity
 from gridsmith.formats.limits import MAX_FILE_BYTES, grid_keys
@@ -111,10 +110,6 @@ def span_of(d: Diagnostic, lines: list[str]) -> Span:
         return Span(line, col, line, col + 1)
     start, end = token_span(src, col)
     return Span(line, start, line, max(end, start + 1))
-
-
-def code_doc(code: str) -> CodeDoc | None:
-    return describe(code)
 
 
 # --- the YAML path at a cursor ----------------------------------------------------------------------
