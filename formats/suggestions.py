@@ -1,11 +1,17 @@
 """What a finding suggests, read from its text: the "did you mean 'x'?" of an unknown key or kind
 (formats.structure, formats.loader), the span of the YAML scalar a diagnostic points at, and the text
 with that scalar replaced. Headless, so the language server (gridsmith lsp) offers the same one-click
-fixes as the editor's text view without Qt.
+fixes as the editor's text view without Qt; and the fixes a game declares for its own findings
+(`declare_fix`), as edits of the file's scalars.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
+
+from . import registry
+from .diagnostics import Path
 
 _DID_YOU_MEAN = re.compile(r"did you mean (['\"])(.+?)\1\?")
 
@@ -45,3 +51,25 @@ def apply_fix(text: str, line: int, col: int, replacement: str) -> str:
     start, end = token_span(src, col - 1)
     lines[line - 1] = src[:start] + replacement + src[end:]
     return "\n".join(lines)
+
+
+# --- fixes a game knows ----------------------------------------------------------------------------
+
+#: an edit of a file: the document path of a scalar (formats.diagnostics.Path) and its new text
+Edit = tuple[Path, str]
+#: (the file's plain data, the finding's path) -> the edits that fix it (none: no fix this time)
+TextFix = Callable[[Any, Path], list[Edit]]
+
+_FIXES: dict[str, tuple[str, TextFix]] = {}
+
+
+def declare_fix(code: str, title: str, fix: TextFix) -> None:
+    """A game's one-click fix for its finding `code`, as edits of scalars (the language server's quick
+    fix); `title` says what it does."""
+    _FIXES[code] = (title, fix)
+
+
+def fix_for(code: str) -> tuple[str, TextFix] | None:
+    """(title, fix) declared for `code`, if any (the games' formats modules declare them when they load)."""
+    registry.all_kinds()
+    return _FIXES.get(code)

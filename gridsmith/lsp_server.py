@@ -24,11 +24,10 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from gridsmith.formats.codes import describe
 from gridsmith.formats.diagnostics import Diagnostic, Severity
-from gridsmith.formats.kongbots.modules import EMPTY as KONGBOTS_EMPTY
-from gridsmith.formats.loader import round_trip_yaml
+from gridsmith.formats.loader import round_trip_yaml, to_plain
 from gridsmith.formats.locate import Locator
 from gridsmith.formats.session import real_path
-from gridsmith.formats.suggestions import did_you_mean, token_span
+from gridsmith.formats.suggestions import did_you_mean, fix_for, token_span
 
 from . import __version__
 from . import lsp_analysis as A
@@ -347,17 +346,14 @@ def _code_actions(ls: GridsmithServer, params: types.CodeActionParams) -> list[t
     text, lines, _file, _kind = got
     out: list[types.CodeAction] = []
     for d in params.context.diagnostics:
-        code = d.code if isinstance(d.code, str) else None
-        if code is None:
+        if d.source != SOURCE:  # another server's finding (the YAML language server's)
             continue
         meant = did_you_mean(d.message)
         if meant is not None:
             out.append(_action(f"Replace with '{meant}'", uri, d, [types.TextEdit(range=d.range, new_text=meant)]))
-        fix = FIXES.get(code)
-        if fix is not None:
-            edits = fix(text, lines, d)
-            if edits:
-                out.append(_action(FIX_TITLES[code], uri, d, edits))
+        declared = _declared_fix(ls, uri, text, lines, d)
+        if declared is not None:
+            out.append(_action(declared[0], uri, d, declared[1]))
     return out
 
 
@@ -366,37 +362,31 @@ def _action(title: str, uri: str, d: types.Diagnostic, edits: list[types.TextEdi
                             edit=types.WorkspaceEdit(changes={uri: edits}))
 
 
-def _kongbots_over_limit(text: str, lines: list[str], d: types.Diagnostic) -> list[types.TextEdit]:
-    """KB404, the designer's one-click fix as text: every interface holding the module, from the one over
-    the limit (where the diagnostic is) on, emptied."""
+def _declared_fix(ls: GridsmithServer, uri: str, text: str, lines: list[str],
+                  d: types.Diagnostic) -> tuple[str, list[types.TextEdit]] | None:
+    """The fix a game declares for the finding (formats.suggestions.declare_fix), as edits of the buffer."""
+    declared = fix_for(d.code) if isinstance(d.code, str) else None
+    checked = ls.checked.get(uri)
+    if declared is None or checked is None:
+        return None
+    start = (d.range.start.line, d.range.start.character)
+    found = next((f for f, span in checked.diagnostics if f.code == d.code and (span.line, span.start) == start), None)
+    if found is None:
+        return None
     try:
         tree = round_trip_yaml().load(text)  # the positions only: the finding is already known
     except Exception:  # noqa: BLE001 - the buffer changed into something unreadable meanwhile
-        return []
-    tenders = tree.get("tenders") if isinstance(tree, dict) else None
-    if not isinstance(tenders, list):
-        return []
+        return None
+    title, fix = declared
     locator = Locator(tree, text)
-    places = [(t, s) for t, tender in enumerate(tenders) if isinstance(tender, list) for s in range(len(tender))]
-    at = {locator.position(("tenders", t, s)): (t, s) for t, s in places}
-    start = at.get((d.range.start.line + 1, d.range.start.character + 1))
-    if start is None:
-        return []
-    module = tenders[start[0]][start[1]]
     edits = []
-    for t, s in places:
-        if (t, s) >= start and tenders[t][s] == module:
-            line, col = locator.position(("tenders", t, s))
-            a, b = token_span(lines[line - 1], col - 1)
-            edits.append(types.TextEdit(range=types.Range(start=types.Position(line=line - 1, character=a),
-                                                          end=types.Position(line=line - 1, character=b)),
-                                        new_text=KONGBOTS_EMPTY))
-    return edits
-
-
-#: quick fixes beyond "did you mean": code -> edits of the buffer, and the action's title
-FIXES = {"KB404": _kongbots_over_limit}
-FIX_TITLES = {"KB404": "Empty the modules beyond the limit"}
+    for path, new_text in fix(to_plain(tree), found.path):
+        line, col = locator.position(path)
+        a, b = token_span(lines[line - 1], col - 1)
+        edits.append(types.TextEdit(range=types.Range(start=types.Position(line=line - 1, character=a),
+                                                      end=types.Position(line=line - 1, character=b)),
+                                    new_text=new_text))
+    return (title, edits) if edits else None
 
 
 def serve(debounce: float = DEBOUNCE_S) -> None:

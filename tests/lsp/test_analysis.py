@@ -138,3 +138,16 @@ def test_a_bug_in_a_check_is_a_diagnostic_not_a_dead_server(monkeypatch, tmp_pat
     assert "internal error" in d.message and "a check's bug" in d.message
     assert lsp_server.to_lsp(d, _span).code is None
     assert server._check(uri, 2) is None  # a check of a version that is gone is skipped
+
+
+def test_a_game_declares_its_fix_as_edits():
+    from gridsmith.formats.suggestions import fix_for
+
+    title, fix = fix_for("KB404")
+    assert title == "Empty the modules beyond the limit"
+    data = {"tenders": [["ML", "ML", "Lr", "ML", "Ro", "Ls"]]}
+    assert fix(data, ("tenders", 0, 1)) == [(("tenders", 0, 1), "--"), (("tenders", 0, 3), "--")]
+    team = {"teams": [{"bots": [data]}]}  # a build inside another file: the same fix, under its path
+    assert fix(team, ("teams", 0, "bots", 0, "tenders", 0, 3)) == [(("teams", 0, "bots", 0, "tenders", 0, 3), "--")]
+    assert fix({"tenders": "broken"}, ("tenders", 0, 1)) == []
+    assert fix_for("S999") is None
