@@ -329,6 +329,7 @@ def yaml_scalar(value: Any) -> str:
 
 def reference_at(kind: str, path: tuple[str | int, ...]) -> Reference | None:
     """The reference field at `path` (`*` or indices for list items and mapping values)."""
+    registry.get(kind)  # the games declare their references when their kinds load
     for pattern, ref in declared(kind).items():
         if len(pattern) == len(path) and all(p == "*" or p == str(q) or (q == "*") for p, q in zip(pattern, path)):
             return ref

@@ -151,3 +151,18 @@ def test_a_game_declares_its_fix_as_edits():
     assert fix(team, ("teams", 0, "bots", 0, "tenders", 0, 3)) == [(("teams", 0, "bots", 0, "tenders", 0, 3), "--")]
     assert fix({"tenders": "broken"}, ("tenders", 0, 1)) == []
     assert fix_for("S999") is None
+
+
+def test_references_under_the_cursor_at_any_depth():
+    sample = ROOT / "content" / "pyramids" / "sample.scn.yaml"
+    lines = sample.read_text("utf-8").split("\n")
+    found = {}
+    for i, line in enumerate(lines):
+        under = A.reference_under(lines, i, len(line) - 1, "pyramids.scenario")
+        if under is not None:
+            found[line.strip()] = (under[0].label, A.resolve_reference(under[1], under[0], sample).name)
+    assert found == {"board: default": ("board", "default.board.yaml"),
+                     "pieceset: default": ("piece set", "default.pieceset.yaml"),
+                     "library: default": ("setup library", "default.setups.yaml")}
+    name = next(i for i, line in enumerate(lines) if line.startswith("name:"))
+    assert A.reference_under(lines, name, 7, "pyramids.scenario") is None
