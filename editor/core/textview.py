@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, 
 from gridsmith.formats import registry
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.diagnostics import Severity
+from gridsmith.formats.suggestions import apply_fix, token_span  # noqa: F401 - shared with the language server
 
 from .document import EditorDocument
 from .editorwidget import ValidatedEditor
@@ -88,37 +89,6 @@ def kind_in(text: str) -> str:
 def suggestion(diagnostic) -> str | None:
     """The replacement a "did you mean 'x'?" finding proposes, if any."""
     return did_you_mean(diagnostic.message)
-
-
-def token_span(line_text: str, col: int) -> tuple[int, int]:
-    """[start, end) of the YAML scalar that starts at 0-based `col`: a quoted string with its quotes,
-    or a plain scalar up to `: `, ` #`, a flow indicator or the end of the line."""
-    if col >= len(line_text):
-        return col, col
-    q = line_text[col]
-    if q in "'\"":
-        end = line_text.find(q, col + 1)
-        return col, (end + 1 if end >= 0 else len(line_text))
-    end = col
-    while end < len(line_text):
-        ch = line_text[end]
-        if ch in ",]}" or (ch == ":" and (end + 1 == len(line_text) or line_text[end + 1] in " \t")):
-            break
-        if ch == "#" and end > col and line_text[end - 1] in " \t":
-            break
-        end += 1
-    return col, len(line_text[col:end].rstrip()) + col
-
-
-def apply_fix(text: str, line: int, col: int, replacement: str) -> str:
-    """`text` with the scalar at 1-based `line`, `col` replaced."""
-    lines = text.split("\n")
-    if not 1 <= line <= len(lines):
-        return text
-    src = lines[line - 1]
-    start, end = token_span(src, col - 1)
-    lines[line - 1] = src[:start] + replacement + src[end:]
-    return "\n".join(lines)
 
 
 # ---- syntax highlighting ----------------------------------------------------------------------------

@@ -13,7 +13,6 @@ file read that way, located in the text — a typo'd key no longer hides every w
 from __future__ import annotations
 
 import copy
-import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from gridsmith.formats.loader import Loaded, load_text, to_plain
 from gridsmith.formats.locate import Locator
 from gridsmith.formats.registry import CheckContext
 from gridsmith.formats.structure import problems_from
+from gridsmith.formats.suggestions import did_you_mean
 
 
 def structure_problems(model: Any) -> list[Problem]:
@@ -68,15 +68,6 @@ def check_text(text: str, filename: str, path: Path | None = None) -> Loaded:
     if loaded.model is None:
         loaded.diagnostics += _checks_without_unknown_keys(loaded, path)
     return loaded
-
-
-_DID_YOU_MEAN = re.compile(r"did you mean (['\"])(.+?)\1\?")
-
-
-def did_you_mean(message: str) -> str | None:
-    """The name a "(did you mean 'x'?)" message suggests."""
-    m = _DID_YOU_MEAN.search(message)
-    return m.group(2) if m else None
 
 
 def _checks_without_unknown_keys(loaded: Loaded, path: Path | None) -> list[Diagnostic]:

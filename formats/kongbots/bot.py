@@ -17,15 +17,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
-from ..diagnostics import Problem, Severity
+from ..diagnostics import Path as DocPath, Problem, Severity
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
 from .modules import AIMER, CLAW, CODES, EMPTY, EMPTY_LAUNCHER, LASER, OFFENSIVE, RETRO, count_phrase
 from ..references import model_of
+from ..suggestions import Edit, declare_fix
 from .refs import RULESET
 from .ruleset import Ruleset
 
@@ -126,3 +127,22 @@ SPEC = register(
         checks=(check_bot,),
     )
 )
+
+
+def _empty_beyond_limit(data: Any, path: DocPath) -> list[Edit]:
+    """KB404's fix (the designer's one-click fix, as edits): the interface over the limit, where the
+    finding is, and every later one holding the same module, emptied."""
+    build: Any = data
+    try:
+        for key in path[:-3]:
+            build = build[key]
+        tenders = build["tenders"]
+        start = (path[-2], path[-1])
+        module = tenders[start[0]][start[1]]
+    except (KeyError, IndexError, TypeError):
+        return []
+    return [((*path[:-3], "tenders", t, s), EMPTY) for t, tender in enumerate(tenders) if isinstance(tender, list)
+            for s, code in enumerate(tender) if (t, s) >= start and code == module]
+
+
+declare_fix("KB404", "Empty the modules beyond the limit", _empty_beyond_limit)
