@@ -22,6 +22,7 @@ COMMANDS = {
     "play": "play a scenario: computer and human seats, in the terminal",
     "simulate": "play many seeded games computer against computer and report balance statistics",
     "replay": "replay a saved game and check it against its snapshot",
+    "diff": "show what changed between two files of one kind (or two git revisions of one), in the game's terms",
 }
 
 
