@@ -47,9 +47,10 @@ class GameSpec:
     #: record where squares changed hands / pieces fell (the game's `Presentation.heat`) in the record
     heat: bool = False
     #: the content tree the scenario's references may lead into (formats.session; empty: the folder
-    #: `base`), and whether they may lead outside it: the calling process's settings, for every worker
+    #: `base`), and whether they may lead outside it (None: as the environment of the process that plays
+    #: says, formats.session): the calling process's settings, for every worker
     roots: tuple[str, ...] = ()
-    allow_outside: bool = False
+    allow_outside: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,7 @@ def failed(spec: GameSpec, e: BaseException, actions: int = 0, seconds: float = 
 def make_specs(game: str, scenario: Any, agents: list[str], games: int, seed: int = 0, rotate: bool = False,
                ruleset: Any = None, agent_options: list[dict[str, Any]] | None = None, base: str | None = None,
                agent_seed: int | None = None, heat: bool = False, roots: tuple[str, ...] = (),
-               allow_outside: bool = False) -> list[GameSpec]:
+               allow_outside: bool | None = None) -> list[GameSpec]:
     """`games` seeds; with `rotate`, each seed once per rotation of the seat order, so every agent
     plays every seat on the same games. `agent_seed` fixes the computer players' generators (one
     per game, derived from it); None draws them from a secret. `heat`: records carry the heat cells.

@@ -165,3 +165,18 @@ def test_a_game_failing_on_a_dask_worker_is_one_line(cluster):
     assert len(records) == 2
     for r in records:
         assert r.error is not None and "\n" not in r.error and r.error.startswith("TypeError: ")
+
+
+def test_a_spec_without_settings_follows_the_environment_as_before(tmp_path, monkeypatch):
+    """The editor's balance lab makes specs without reference settings: the environment decides."""
+    from gridsmith.engine.core.simulate import play_game
+    from gridsmith.formats.session import ALLOW_OUTSIDE_ENV
+
+    scn = _outside_scenario(tmp_path)
+    monkeypatch.setenv(ALLOW_OUTSIDE_ENV, "1")
+    model = load_file(scn).model
+    spec = GameSpec("pendulous", model, ("greedy", "greedy"), 1, base=str(scn.parent), agent_seed=1)
+    assert play_game(spec).error is None
+    monkeypatch.delenv(ALLOW_OUTSIDE_ENV)
+    rec = play_game(spec)
+    assert rec.error is not None and "leads outside the content tree" in rec.error and "\n" not in rec.error
