@@ -4,7 +4,7 @@ The walk is generic: mappings key by key, lists of records matched by their `id`
 a space, a player, a team: moved, added or removed, never "item 3 changed because item 2 was
 deleted"), other lists item by item, and scalars with their old and new value. Grid fields (lists of
 row strings) are compared square by square and named in the one coordinate notation
-(formats.coords): `map 3,2: '~' water -> '1' land of seat 1`.
+(formats.coords): `map 3,1: '1' land of red -> '~' water`.
 
 Which fields are grids, and their geometry and alphabet, a game says in the module `diff` of its
 formats package (found like templates: the package of the kind's model), `DIFF = {kind: KindDiff}`;
@@ -35,6 +35,8 @@ IDENTITY_KEYS = ("id", "name")
 MAX_CELLS_LISTED = 200
 #: a list of values changed in more places than this is summed up in one line
 MAX_LIST_ITEMS = 12
+#: lists of values longer than this (on both sides) are not matched item by item
+MAX_MATCHED = 2000
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,12 @@ def _walk(old: Any, new: Any, path: tuple[Any, ...], how: KindDiff, out: FileDif
 def _values(old: Sequence[Any], new: Sequence[Any], path: tuple[Any, ...]) -> Iterator[Change]:
     """Lists of values (a tender's modules, a log of actions): the items replaced, added and removed
     where they are; a list that changed in more than MAX_LIST_ITEMS places is one line of counts."""
+    if len(old) * len(new) > MAX_MATCHED ** 2:  # matching is quadratic: a huge log is compared by its common start
+        kept = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+        if kept == len(old) == len(new):
+            return
+        yield Change(path_text(path), _Raw(f"{len(old)} items"), _Raw(f"{len(new)} items (the first {kept} the same)"))
+        return
     every = SequenceMatcher(None, list(old), list(new), autojunk=False).get_opcodes()
     ops = [op for op in every if op[0] != "equal"]
     if sum(max(i2 - i1, j2 - j1) for _, i1, i2, j1, j2 in ops) > MAX_LIST_ITEMS:

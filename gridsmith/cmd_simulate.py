@@ -125,8 +125,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def seat_names(game: Game[Any, Any, Any], scenario: object, n: int) -> list[str]:
-    """The seats as the scenario names them (`Game.seats`), escaped; a seat without a name of its
-    own, or two seats with the same one, fall back to or add the game's word for the seat."""
+    """The seats as the scenario names them (`Game.seats`), escaped; the game's word for each seat
+    (`Game.seat_name`) when the scenario does not name them all, a seat's number after a name two
+    seats share, or after the game's word for a seat with an empty name."""
     try:
         named = [safe_text(x, 40) for x in game.seats(scenario)]
     except (AttributeError, TypeError, NotImplementedError):

@@ -327,3 +327,15 @@ def test_the_git_diff_driver_as_the_docs_wire_it(repo):
     assert _git(repo, "diff", "--exit-code", "--quiet", env=env).returncode == 1
     plain = _git(repo, "diff", "--no-ext-diff", env=env).stdout
     assert '+  - "--..#.#...."' in plain
+
+
+def test_lists_of_values_small_and_huge():
+    from gridsmith.formats.diff import diff
+
+    spec = registry.get("pendulous.save")
+    small = diff(spec, {"actions": ["a", "b", "c"]}, {"actions": ["a", "x", "c", "d"]})
+    assert small.lines() == ["actions[2]: 'b' -> 'x'", "actions[4]: added 'd'"]
+    log = [f"end {i}" for i in range(5000)]
+    huge = diff(spec, {"actions": log}, {"actions": log[:2500] + ["pass"] + log[2500:]})
+    assert huge.lines() == ["actions: 5000 items -> 5001 items (the first 2500 the same)"]
+    assert diff(spec, {"actions": log}, {"actions": list(log)}).same
