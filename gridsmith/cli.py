@@ -23,6 +23,7 @@ COMMANDS = {
     "simulate": "play many seeded games computer against computer and report balance statistics",
     "replay": "replay a saved game and check it against its snapshot",
     "lsp": "run the language server on stdio (diagnostics, completion, hover in any editor; docs/editors.md)",
+    "diff": "show what changed between two files of one kind (or two git revisions of one), in the game's terms",
 }
 
 

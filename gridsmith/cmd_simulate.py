@@ -1,8 +1,10 @@
-"""`gridsmith simulate FILE --games N --seats a,b [--jobs J] [--rotate] [--json] [--scheduler ADDR]
-[--heatmap OUT.png]`:
+"""`gridsmith simulate FILE --games N [--seats a,b] [--jobs J] [--rotate] [--json] [--scheduler ADDR]
+[--heatmap OUT.png] [--allow-outside-references]`:
 many seeded games computer against computer, then balance statistics (win rate per seat with 95%
 confidence intervals, draws, game length, first-seat advantage), and with --heatmap a PNG of where
-squares changed hands or pieces fell (engine.core.heatmap: the editor's balance lab shows the same)."""
+squares changed hands or pieces fell (engine.core.heatmap: the editor's balance lab shows the same).
+Seats are named as the scenario names them; the default computer players are the game's own
+(`Game.default_agents`); a game that fails is one line of the summary."""
 from __future__ import annotations
 
 import argparse
@@ -10,28 +12,39 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from gridsmith.engine.core.errors import GameError
 from gridsmith.engine.core.heatmap import kinds_of, write_png
 from gridsmith.engine.core.simulate import executor as make_executor, heat_map, make_specs, run as run_games, summarize
+from gridsmith.formats.diagnostics import safe_text
+from gridsmith.formats.session import session
 
 from .cmd_play import parse_seats
 from .loading import game_of, load_content
-from .paths import check_output
+from .paths import check_input, check_output
+
+if TYPE_CHECKING:
+    from gridsmith.engine.core.game import Game
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a scenario")
     p.add_argument("--games", "-n", type=int, default=100, help="number of seeds to play (default 100)")
-    p.add_argument("--seats", default="greedy", help="computer players, comma-separated, one per seat "
-                   "(one name plays every seat); default greedy")
+    p.add_argument("--seats", default=None, help="computer players, comma-separated, one per seat "
+                   "(one name plays every seat); default: the game's own (`gridsmith play FILE --list-agents` "
+                   "lists them; docs/commands.md names each game's default)")
     p.add_argument("--seed", type=int, default=0, help="first seed (seeds are SEED..SEED+GAMES-1)")
     p.add_argument("--rotate", action="store_true",
                    help="play every seed once per rotation of the seat order, so agents meet on the same games")
     p.add_argument("--jobs", "-j", type=int, default=None,
                    help="worker processes (default: CPU count; 1 plays in this process)")
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="send the games to a Dask distributed scheduler (e.g. tcp://10.0.0.5:8786) instead")
+                   help="send the games to a Dask distributed scheduler (e.g. tcp://10.0.0.5:8786) instead "
+                        "(needs the dask extra: pip install 'gridsmith[dask]')")
+    p.add_argument("--allow-outside-references", action="store_true",
+                   help="let the scenario name files outside its content tree (refused by default: R609); "
+                        "workers get the same setting")
     p.add_argument("--agent-seed", type=int, default=None,
                    help="fix the computer players' own generators, so a batch is reproducible "
                         "(default: a secret, independent of the game seeds)")
@@ -48,21 +61,29 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         print("gridsmith simulate: --jobs must be at least 1", file=sys.stderr)
         return 2
+    if args.scheduler and not dask_installed():
+        print("gridsmith simulate: --scheduler needs Dask, which is not installed: pip install 'gridsmith[dask]'",
+              file=sys.stderr)
+        return 2
     if args.heatmap:  # before the games are played, so a typo in the folder loses nothing
         check_output("simulate", args.heatmap, "--heatmap")
-    model, spec = load_content("simulate", args.file)
-    game = game_of("simulate", spec)
-    if spec.kind != game.scenario_kind:
-        print(f"gridsmith simulate: {args.file} is a {spec.kind}, not a {game.scenario_kind}", file=sys.stderr)
-        return 2
-    base = str(Path(args.file).resolve().parent)
-    try:  # a scenario that cannot start (e.g. a missing ruleset) is one message, not N failed games
-        first = game.new_game(model, args.seed, base=base)
-        n = game.seat_count(first)
-    except GameError as e:
-        print(f"gridsmith simulate: {args.file}: {e}", file=sys.stderr)
-        return 1
-    seats = parse_seats(args.seats, n, ["greedy"], "simulate")
+    check_input("simulate", args.file)  # a path that is no file is a usage error before anything reads it
+    # the run's reference settings, taken once here and carried by every game's spec to the workers
+    with session(roots=[args.file], allow_outside=args.allow_outside_references or None) as refs:
+        model, spec = load_content("simulate", args.file)
+        game = game_of("simulate", spec)
+        if spec.kind != game.scenario_kind:
+            print(f"gridsmith simulate: {args.file} is a {spec.kind}, not a {game.scenario_kind}", file=sys.stderr)
+            return 2
+        base = str(Path(args.file).resolve().parent)
+        try:  # a scenario that cannot start (e.g. a missing ruleset) is one message, not N failed games
+            first = game.new_game(model, args.seed, base=base)
+            n = game.seat_count(first)
+        except GameError as e:
+            print(f"gridsmith simulate: {args.file}: {e}", file=sys.stderr)
+            return 1
+        roots, allow_outside = tuple(str(r) for r in refs.roots), refs.allow_outside
+    seats = parse_seats(args.seats, n, list(game.default_agents), "simulate")
     if seats is None:
         return 2
     known = game.agents()
@@ -72,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     specs = make_specs(game.name, model, seats, args.games, seed=args.seed, rotate=args.rotate, base=base,
-                       agent_seed=args.agent_seed, heat=bool(args.heatmap))
+                       agent_seed=args.agent_seed, heat=bool(args.heatmap), roots=roots, allow_outside=allow_outside)
     t0 = time.perf_counter()
     executor, close = make_executor(args.jobs, args.scheduler)
     try:
@@ -83,12 +104,12 @@ def run(args: argparse.Namespace) -> int:
     summary.seconds = time.perf_counter() - t0
     if args.json:
         data = summary.to_json()
-        data.update({"file": args.file, "seats": seats, "rotate": args.rotate, "first_seed": args.seed})
+        data.update({"file": args.file, "seats": seats, "seat_names": seat_names(game, model, n),
+                     "rotate": args.rotate, "first_seed": args.seed})
         json.dump(data, sys.stdout, indent=2)
         print()
     else:
-        colours = [game.seat_name(None, q) for q in range(n)]
-        names = [c if args.rotate else f"{c}:{seats[q]}" for q, c in enumerate(colours)]
+        names = [c if args.rotate else f"{c}:{seats[q]}" for q, c in enumerate(seat_names(game, model, n))]
         print(summary.to_text(names))
     if args.heatmap:
         size, heat = heat_map(records)
@@ -98,6 +119,29 @@ def run(args: argparse.Namespace) -> int:
             write_png(args.heatmap, size, heat, kinds=kinds_of(game, first, size), geometry=game.presentation.board_geometry(first))
             print(f"heat map of {sum(heat.values())} changes of hands / fallen pieces: {args.heatmap}",
                   file=sys.stderr)
-    for e in summary.errors[:3]:
-        print(f"error in a game: {e}", file=sys.stderr)
+    if summary.errors:  # the summary names each reason; stderr says that the run failed
+        print(f"gridsmith simulate: {len(summary.errors)} of {len(records)} games failed", file=sys.stderr)
     return 1 if summary.errors else 0
+
+
+def seat_names(game: Game[Any, Any, Any], scenario: object, n: int) -> list[str]:
+    """The seats as the scenario names them (`Game.seats`), escaped; the game's word for each seat
+    (`Game.seat_name`) when the scenario does not name them all, a seat's number after a name two
+    seats share, or after the game's word for a seat with an empty name."""
+    try:
+        named = [safe_text(x, 40) for x in game.seats(scenario)]
+    except (AttributeError, TypeError, NotImplementedError):
+        named = []
+    if len(named) != n:
+        return [game.seat_name(None, q) for q in range(n)]
+    return [x if x and named.count(x) == 1 else f"{x or game.seat_name(None, q)} ({q + 1})"
+            for q, x in enumerate(named)]
+
+
+def dask_installed() -> bool:
+    """Whether Dask's distributed scheduler client can be imported (the `dask` extra)."""
+    try:
+        import distributed  # noqa: F401  # optional dependency, imported only for --scheduler
+    except ImportError:
+        return False
+    return True

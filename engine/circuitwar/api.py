@@ -68,6 +68,7 @@ class CircuitWarGame(Game[CircuitWarState, Action, SavedGame]):
     save_kind = "circuitwar.save"
     colours = SEAT_COLOURS
     default_seats = ("heuristic",)
+    default_agents = ("heuristic",)
     presentation_class = CircuitWarPresentation
 
     def seats(self, scenario: Any) -> list[str]:

@@ -149,6 +149,9 @@ class Game(Generic[S, A, V]):
     colours: tuple[str, ...] = ()
     #: the seats when the user names none (one name plays every seat)
     default_seats: tuple[str, ...] = ("greedy",)
+    #: the computer players of batch play (`gridsmith simulate`) when the user names none: the game's
+    #: own agents (one name plays every seat, or one per seat); each must be one of `agents()`
+    default_agents: tuple[str, ...] = ("greedy",)
     #: how the game shows itself (terminal, heat maps): an instance is `presentation`
     presentation_class: ClassVar[type[Presentation[Any]]] = Presentation
 

@@ -5,17 +5,24 @@ game is played by the one loop (engine.core.loop.Match). Each game
 is one picklable `GameSpec`, played by `play_game` in whatever `concurrent.futures.Executor` the
 caller passes: a local process pool, or a Dask distributed cluster's executor
 (`distributed.Client(address).get_executor()`), so the same code scales from a laptop to a cluster.
+
+A spec carries everything the run needs besides the files themselves (the content tree references may
+lead into and whether they may lead outside it, formats.session), so a worker on another machine plays
+the game exactly as the calling process would; it reads referenced files at the same paths. A game that
+fails is one line in its record (`GameRecord.error`), never a traceback, wherever it was played.
 """
 from __future__ import annotations
 
 import threading
 import time
-import traceback
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, as_completed, wait
 from dataclasses import dataclass, field
 from multiprocessing.context import BaseContext
 from typing import Any
+
+from gridsmith.formats.diagnostics import safe_text
+from gridsmith.formats.session import session
 
 from .games import get as get_game
 from .loop import Match, Step
@@ -39,6 +46,11 @@ class GameSpec:
     agent_seed: int | None = None
     #: record where squares changed hands / pieces fell (the game's `Presentation.heat`) in the record
     heat: bool = False
+    #: the content tree the scenario's references may lead into (formats.session; empty: the folder
+    #: `base`), and whether they may lead outside it (None: as the environment of the process that plays
+    #: says, formats.session): the calling process's settings, for every worker
+    roots: tuple[str, ...] = ()
+    allow_outside: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -51,6 +63,7 @@ class GameRecord:
     actions: int
     turns: int | None
     seconds: float
+    #: why the game failed, in one line (None: it was played to the end)
     error: str | None = None
     #: ((x, y, count), ...) of the game's heat cells, when the spec asked for them
     heat: tuple[tuple[int, int, int], ...] = ()
@@ -65,7 +78,9 @@ def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> 
     match = None
     try:
         game = get_game(spec.game)
-        state = game.new_game(spec.scenario, spec.seed, ruleset=spec.ruleset, base=spec.base)
+        roots: list[str] = list(spec.roots) or [spec.base or "."]
+        with session(roots=list(roots), allow_outside=spec.allow_outside):
+            state = game.new_game(spec.scenario, spec.seed, ruleset=spec.ruleset, base=spec.base)
         opts = spec.agent_options or tuple(() for _ in spec.agents)
         agents = [game.agent(name, **dict(o)) for name, o in zip(spec.agents, opts)]
         match = Match(state, agents, spec.agent_seed, spec.max_actions, names=spec.agents)
@@ -85,16 +100,29 @@ def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> 
                           heat=tuple((x, y, n) for (x, y), n in sorted(heat.items())),
                           size=game.presentation.board_size(state) if spec.heat else None)
     except Exception as e:  # noqa: BLE001 - reported per game
-        return GameRecord(spec.seed, spec.rotation, spec.agents, (), (), match.actions if match else 0, None,
-                          time.perf_counter() - t0, f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=3)}")
+        return failed(spec, e, match.actions if match else 0, time.perf_counter() - t0)
+
+
+def one_line(e: BaseException) -> str:
+    """An exception as one printable line: `Type: message`, the message's lines joined by `; `
+    (a scenario error names every problem on its own line) and escaped (formats.diagnostics.safe_text)."""
+    text = "; ".join(line.strip() for line in str(e).splitlines() if line.strip())
+    return safe_text(f"{type(e).__name__}: {text}" if text else type(e).__name__, 500)
+
+
+def failed(spec: GameSpec, e: BaseException, actions: int = 0, seconds: float = 0.0) -> GameRecord:
+    """The record of a game that could not be played (or whose worker could not return it)."""
+    return GameRecord(spec.seed, spec.rotation, spec.agents, (), (), actions, None, seconds, one_line(e))
 
 
 def make_specs(game: str, scenario: Any, agents: list[str], games: int, seed: int = 0, rotate: bool = False,
                ruleset: Any = None, agent_options: list[dict[str, Any]] | None = None, base: str | None = None,
-               agent_seed: int | None = None, heat: bool = False) -> list[GameSpec]:
+               agent_seed: int | None = None, heat: bool = False, roots: tuple[str, ...] = (),
+               allow_outside: bool | None = None) -> list[GameSpec]:
     """`games` seeds; with `rotate`, each seed once per rotation of the seat order, so every agent
     plays every seat on the same games. `agent_seed` fixes the computer players' generators (one
-    per game, derived from it); None draws them from a secret. `heat`: records carry the heat cells."""
+    per game, derived from it); None draws them from a secret. `heat`: records carry the heat cells.
+    `roots`, `allow_outside`: the reference settings every game is played with (GameSpec)."""
     n = len(agents)
     opts = tuple(tuple(sorted((agent_options[q] if agent_options else {}).items())) for q in range(n))
     specs = []
@@ -104,7 +132,7 @@ def make_specs(game: str, scenario: Any, agents: list[str], games: int, seed: in
             o = tuple(opts[(q - k) % n] for q in range(n))
             aseed = None if agent_seed is None else derive(agent_seed, g, k)
             specs.append(GameSpec(game, scenario, order, seed + g, k, ruleset, o, base=base, agent_seed=aseed,
-                                  heat=heat))
+                                  heat=heat, roots=roots, allow_outside=allow_outside))
     return specs
 
 
@@ -123,14 +151,34 @@ def run(specs: list[GameSpec], executor: Executor | None = None, progress: bool 
                     bar.update()
                 yield rec
         else:
-            futures = [executor.submit(play_game, s) for s in specs]
+            futures = {executor.submit(play_game, s): s for s in specs}
             for f in as_completed(futures):
                 if bar:
                     bar.update()
-                yield f.result()
+                yield result_of(f, futures[f])
     finally:
         if bar:
             bar.close()
+
+
+def result_of(future: Future[GameRecord], spec: GameSpec) -> GameRecord:
+    """A finished future's record; a worker that died or could not run the game (a cluster without
+    gridsmith, a lost connection) makes the game's record fail in one line instead of the batch."""
+    try:
+        return future.result()
+    except Exception as e:  # noqa: BLE001 - reported per game, like play_game's own failures
+        return failed(spec, e)
+
+
+def seed_list(seeds: list[int]) -> str:
+    """`0-3, 7, 9-10`: sorted seeds with runs folded."""
+    runs: list[list[int]] = []
+    for s in sorted(set(seeds)):
+        if runs and runs[-1][1] == s - 1:
+            runs[-1][1] = s
+        else:
+            runs.append([s, s])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
 @dataclass
@@ -148,15 +196,26 @@ class Summary:
     seconds: float = 0.0
     records: list[GameRecord] = field(default_factory=list, repr=False)
 
+    def failures(self) -> list[tuple[str, list[int]]]:
+        """(one-line reason, seeds) per distinct reason a game failed, most frequent first."""
+        by: dict[str, list[int]] = {}
+        for r in self.records:
+            if r.error is not None:
+                by.setdefault(r.error, []).append(r.seed)
+        return sorted(by.items(), key=lambda kv: (-len(kv[1]), min(kv[1])))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "games": self.games,
             "errors": len(self.errors),
+            "failures": [{"error": e, "seeds": sorted(set(seeds)), "games": len(seeds)}
+                         for e, seeds in self.failures()],
             "seat_win_rate": [p.to_json() for p in self.seat_wins],
             "agent_win_rate": {k: v.to_json() for k, v in self.agent_wins.items()},
             "draw_rate": self.draws.to_json(),
             "length_actions": self.length_actions.to_json(),
-            "length_turns": self.length_turns.to_json(),
+            # null: the game counts no turns (Pyramids: moves only)
+            "length_turns": self.length_turns.to_json() if self.length_turns.n else None,
             "first_seat_advantage": self.first_seat_advantage,
             "mean_scores": self.mean_scores,
             "seconds": self.seconds,
@@ -165,7 +224,13 @@ class Summary:
     def to_text(self, seat_names: list[str] | None = None) -> str:
         names = seat_names or [f"seat {q + 1}" for q in range(self.seats)]
         w = max([8, *map(len, names), *map(len, self.agent_wins)])
-        lines = [f"{self.games} games, {len(self.errors)} errors, {self.seconds:.1f} s"]
+        lines = [f"{self.games} game{'s' * (self.games != 1)}, {len(self.errors)} errors, {self.seconds:.1f} s"]
+        for e, seeds in self.failures():  # one line per reason, never a traceback
+            n = len(seeds)
+            lines.append(f"failed: {n} game{'s' * (n != 1)} (seed{'s' * (len(set(seeds)) != 1)} "
+                         f"{seed_list(seeds)}): {e}")
+        if not self.games:
+            return "\n".join(lines)
         lines.append("win rate per seat (95% CI):")
         for q, p in enumerate(self.seat_wins):
             lines.append(f"  {names[q]:<{w}} {p.to_text()}   mean score {self.mean_scores[q]:.1f}")
@@ -174,7 +239,10 @@ class Summary:
             for a, p in self.agent_wins.items():
                 lines.append(f"  {a:<{w}} {p.to_text()}")
         lines.append(f"draws    {self.draws.to_text()}")
-        lines.append(f"length   {self.length_turns.to_text()} turns; {self.length_actions.to_text()} actions")
+        if self.length_turns.n:
+            lines.append(f"length   {self.length_turns.to_text()} turns; {self.length_actions.to_text()} actions")
+        else:
+            lines.append(f"length   {self.length_actions.to_text()} actions (the game counts no turns)")
         lines.append(f"first-seat advantage {self.first_seat_advantage * 100:+.1f} points over a fair "
                      f"{100 / max(1, self.seats):.1f}%")
         return "\n".join(lines)

@@ -70,6 +70,7 @@ class PyramidsGame(Game[PyramidsState, Move, SavedGame]):
     save_kind = "pyramids.save"
     colours = SIDE_COLOURS  # the editor's piece colours: the player's, Cheops'
     default_seats = ("human", "cheops")
+    default_agents = ("greedy", "cheops")  # the player's side, Cheops' side
     presentation_class = PyramidsPresentation
 
     def seats(self, scenario: Any) -> list[str]:

@@ -87,4 +87,4 @@ def test_command_line_play_save_replay_simulate_validate(tmp_path, capsys):
     assert main(["simulate", str(four), "--games", "2", "--seats", "random", "--jobs", "1", "--no-progress",
                  "--agent-seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert "2 games, 0 errors" in out and "yellow" in out
+    assert "2 games, 0 errors" in out and "Yellow:random" in out  # the seat as the scenario names it
