@@ -2,7 +2,9 @@
 
 Stages (DESIGN.md): bytes -> YAML syntax and guards -> kind/version (migration) -> structure
 (pydantic) -> semantics and playability lints (the kind's checks). A later stage runs only when the
-earlier ones leave something to check; all findings of the stages that ran are reported.
+earlier ones leave something to check; all findings of the stages that ran are reported. Structure
+errors do not stop the later stages: they check every part of the file whose structure is sound
+(`checks_despite`), so a typo'd key and an unplayable setting are reported in the same run.
 
 `validate_file` reads with the fast path (libyaml + pydantic + checks) and locates whatever it finds
 through libyaml's node marks; only a file the fast path cannot decide (an alias, a tag, a duplicate
@@ -15,6 +17,7 @@ stage of the registry.
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 import stat
 import warnings
@@ -33,7 +36,7 @@ from .limits import MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE
 from .locate import Locator, NodeLocator
 from .registry import CheckContext, KindSpec
 from .session import reading
-from .structure import problems_from
+from .structure import problems_from, repaired
 
 
 @dataclass
@@ -193,7 +196,9 @@ def _validate(out: Loaded, locator: Any, spec: KindSpec | None, data: dict[str, 
     try:
         out.model = spec.model.model_validate(data)
     except ValidationError as e:
-        add(problems_from(e, spec.model))
+        found = problems_from(e, spec.model)
+        add(found)
+        add(checks_despite(spec, data, e, CheckContext(file=file), found))
         return
     add(run_checks(spec, out.model, CheckContext(file=file)))
 
@@ -242,13 +247,36 @@ def _dispatch(tree: Any) -> tuple[KindSpec | None, dict[str, Any] | None, list[P
 _shown = shown
 
 
-def run_checks(spec: KindSpec, model: BaseModel, ctx: CheckContext) -> list[Problem]:
+def run_checks(spec: KindSpec, model: BaseModel, ctx: CheckContext, tolerant: bool = False) -> list[Problem]:
     """The stages (the reference stage: every declared reference followed, formats.references), then
-    the kind's semantic checks and lints."""
-    problems: list[Problem] = [p for stage in registry.stages() for p in stage(spec.kind, model, ctx)]
-    for check in registry.checks_for(spec):
-        problems.extend(check(model, ctx))
+    the kind's semantic checks and lints. `tolerant`: a check that fails on the data (a repaired
+    model, `checks_despite`) is skipped instead of raising."""
+    problems: list[Problem] = []
+    for check in [*(functools.partial(stage, spec.kind) for stage in registry.stages()), *registry.checks_for(spec)]:
+        try:
+            problems.extend(check(model, ctx))
+        except Exception:
+            if not tolerant:
+                raise
     return problems
+
+
+def checks_despite(spec: KindSpec, data: dict[str, Any], error: ValidationError, ctx: CheckContext,
+                   known: list[Problem]) -> list[Problem]:
+    """The later stages' findings on the parts of `data` whose structure is sound, when other parts
+    are not (every problem in one pass): the structure repaired (formats.structure.repaired), the
+    stages run with a check that fails on the repaired data skipped, and every finding at or under a
+    repaired path, or already in `known`, left out."""
+    model, touched = repaired(spec.model, data, error)
+    if model is None:
+        return []
+    seen = {(p.code, p.path) for p in known}
+    out = []
+    for p in run_checks(spec, model, ctx, tolerant=True):
+        if (p.code, p.path) in seen or any(p.path[:len(t)] == t for t in touched):
+            continue
+        out.append(p)
+    return out
 
 
 def check_model(model: BaseModel, ctx: CheckContext | None = None) -> list[Problem]:
