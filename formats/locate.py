@@ -8,7 +8,8 @@ Two trees can be walked the same way: ruamel's round-trip tree (`Locator`, the e
 and the libyaml node graph of the fast parse (`NodeLocator`, `validate`'s reader), so a file with
 problems is located without the slow round-trip parse. Where a path passes through an alias
 (`*base`), the problem is located at the alias — the place in the file that caused it — not at the
-anchored node elsewhere (`aliases`: path -> position, from the guard's event scan).
+anchored node elsewhere (`aliases`: path -> position, from the guard's event scan); a problem on a
+key written as an alias (`*k: 3`) is located at that alias too.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from .diagnostics import Path
+from .yaml_guard import KEY_MARK
 
 _NULL = "tag:yaml.org,2002:null"
 _ESCAPE_DIGITS = {"x": 2, "u": 4, "U": 8}  # hex digits after these escape letters
@@ -35,6 +37,10 @@ class _Walker:
 
     def position(self, path: Path, on_key: bool = False) -> tuple[int, int]:
         """1-based (line, col) of `path`."""
+        if on_key and self.aliases:  # a key written as an alias (`*k: v`): the alias, not `&k`
+            at = self.aliases.get((*(str(p) for p in path), KEY_MARK))
+            if at is not None:
+                return at[0] + 1, at[1] + 1
         if self.aliases:
             for n in range(1, len(path) + 1):
                 at = self.aliases.get(tuple(str(p) for p in path[:n]))

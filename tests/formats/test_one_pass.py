@@ -59,3 +59,14 @@ def test_files_beyond_repair_report_their_structure_only(tmp_path, broken):
     found = codes(tmp_path, broken)
     assert found and all(c.startswith("S") for c, _ in found), found
 
+
+
+def test_an_alias_used_as_a_key_is_reported_at_the_alias(tmp_path):
+    """Issue 29 item 5: `*k: 3` where `&k` anchors a value elsewhere: the unknown key is the alias's
+    line, not the anchor's."""
+    text = "kind: pendulous.ruleset\nversion: 1\nname: x\ndescription: &k bar\n*k : 3\n"
+    path = tmp_path / "a.rules.yaml"
+    path.write_text(text)
+    [d] = validate_file(path)
+    assert (d.code, d.line, d.col) == ("S301", 5, 1) and "'bar'" in d.message
+    assert [(d.code, d.line, d.col) for d in load_text(text, str(path)).diagnostics] == [("S301", 5, 1)]
