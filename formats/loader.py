@@ -252,7 +252,8 @@ def run_checks(spec: KindSpec, model: BaseModel, ctx: CheckContext, tolerant: bo
     the kind's semantic checks and lints. `tolerant`: a check that fails on the data (a repaired
     model, `checks_despite`) is skipped instead of raising."""
     problems: list[Problem] = []
-    for check in [*(functools.partial(stage, spec.kind) for stage in registry.stages()), *registry.checks_for(spec)]:
+    checks: list[registry.SemanticCheck] = [functools.partial(stage, spec.kind) for stage in registry.stages()]
+    for check in [*checks, *registry.checks_for(spec)]:
         try:
             problems.extend(check(model, ctx))
         except Exception:
