@@ -33,7 +33,7 @@ from ruamel.yaml.resolver import VersionedResolver
 from . import registry, yaml_fast, yaml_guard
 from .diagnostics import Diagnostic, Path as DocPath, Problem, Severity, shown
 from .limits import MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE
-from .locate import Locator, NodeLocator
+from .locate import Locator, NodeLocator, token_end
 from .registry import CheckContext, KindSpec
 from .session import reading
 from .structure import problems_from, repaired
@@ -119,8 +119,11 @@ def _byte_position(data: bytes, index: int) -> tuple[int, int]:
 
 
 def _diag(file: str, line: int, col: int, code: str, message: str,
-          severity: Severity = Severity.ERROR, path: DocPath = ()) -> Diagnostic:
-    return Diagnostic(file, line, col, severity, code, message, path)
+          severity: Severity = Severity.ERROR, path: DocPath = (), lines: list[str] | None = None) -> Diagnostic:
+    """A diagnostic at 1-based `line`, `col`, ending where the token there ends in `lines` (the
+    file's text), or one character on."""
+    end_line, end_col = token_end(lines, line - 1, col - 1)
+    return Diagnostic(file, line, col, severity, code, message, path, end_line, end_col)
 
 
 # --- the full reader -----------------------------------------------------------------------------
@@ -145,7 +148,8 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
     out = Loaded(filename, text=text)
     aliases: dict[tuple[Any, ...], tuple[int, int]] = {}
     findings = yaml_guard.scan(text, aliases)
-    out.diagnostics += [_diag(filename, f.line + 1, f.col + 1, f.code, f.message) for f in findings]
+    lines = text.splitlines() if findings else None
+    out.diagnostics += [_diag(filename, f.line + 1, f.col + 1, f.code, f.message, lines=lines) for f in findings]
     if findings:
         # fatal ones (syntax, depth, alias bomb, several documents) leave nothing sound to build;
         # after duplicate keys or foreign tags the data is not what the author thinks it is, and
@@ -174,8 +178,9 @@ def _validate(out: Loaded, locator: Any, spec: KindSpec | None, data: dict[str, 
 
     def add(problems: list[Problem]) -> None:
         for p in problems:
-            line, col = locator.position(_path_back(steps, p.path), p.on_key)
-            out.diagnostics.append(_diag(out.file, line, col, p.code, p.message, p.severity, p.path))
+            line, col, end_line, end_col = locator.span(_path_back(steps, p.path), p.on_key)
+            out.diagnostics.append(Diagnostic(out.file, line, col, p.severity, p.code, p.message, p.path,
+                                              end_line, end_col))
 
     add(header)
     if spec is None or data is None:
