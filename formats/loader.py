@@ -16,6 +16,7 @@ stage of the registry.
 """
 from __future__ import annotations
 
+import collections
 import difflib
 import functools
 import os
@@ -297,8 +298,10 @@ def _cap(out: Loaded) -> None:
     if len(out.diagnostics) > MAX_PROBLEMS_PER_FILE:
         rest = len(out.diagnostics) - MAX_PROBLEMS_PER_FILE
         last = out.diagnostics[MAX_PROBLEMS_PER_FILE - 1]
+        codes = collections.Counter(d.code for d in out.diagnostics[MAX_PROBLEMS_PER_FILE:])
+        which = ", ".join(f"{n} {code}" for code, n in sorted(codes.items(), key=lambda c: (-c[1], c[0])))
         out.diagnostics = out.diagnostics[:MAX_PROBLEMS_PER_FILE] + [
-            _diag(out.file, last.line, last.col, "Y199", f"{rest} more problems not shown", Severity.WARNING)
+            _diag(out.file, last.line, last.col, "Y199", f"{rest} more problems not shown: {which}", Severity.WARNING)
         ]
 
 

@@ -12,7 +12,7 @@ from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.diagnostics import Diagnostic
 from gridsmith.formats.discover import select
 from gridsmith.formats.loader import validate_file
-from gridsmith.formats.reports import Run, write
+from gridsmith.formats.reports import PER_CODE, Run, write
 from gridsmith.formats.session import project_session
 
 from . import __version__
@@ -32,6 +32,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--output-file", "-o", metavar="FILE",
                    help="write the report to FILE (written whole or not at all) instead of standard output")
     p.add_argument("--warnings-as-errors", action="store_true", help="exit 1 on warnings too")
+    p.add_argument("--max-per-code", type=_count, default=PER_CODE, metavar="N",
+                   help=f"per file, list the first N diagnostics of each code, then one line 'and M more like "
+                        f"this' (default {PER_CODE}; 0 lists every one)")
     p.add_argument("--quiet", "-q", action="store_true", help="text format: no summary line when clean")
     p.add_argument("--content-only", action="store_true",
                    help="among the files named, check only Gridsmith content (a Gridsmith suffix, or a `kind:` "
@@ -39,6 +42,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--allow-outside-references", action="store_true",
                    help="let files name files outside the content roots (the project configuration's, by default "
                         "the repository; refused by default: R609)")
+
+
+def _count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, not {text!r}")
+    return n
 
 
 def register_engine_checks() -> None:
@@ -78,7 +91,7 @@ def _validate(args: argparse.Namespace) -> int:
         with project_session(project, args.paths, allow_outside=args.allow_outside_references or None):
             found = [d for f in files for d in validate_file(f)]
         diagnostics.extend(project.apply(found))
-    report = Run(diagnostics, len(sel.files), [str(s) for s in sel.skipped])
+    report = Run(diagnostics, len(sel.files), [str(s) for s in sel.skipped], per_code=args.max_per_code)
     buffer = io.StringIO() if args.output_file else sys.stdout
     write(report, args.format, buffer, __version__, base=Path.cwd())
     if args.output_file:
