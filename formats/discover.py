@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,26 +25,38 @@ class Selection:
     files: list[Path] = field(default_factory=list)
     skipped: list[Path] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    #: files and folders left out by the project configuration's `exclude`
+    excluded: list[Path] = field(default_factory=list)
 
 
-def select(paths: list[str], content_only: bool = False) -> Selection:
+def select(paths: list[str], content_only: bool = False,
+           excluded: Callable[[Path], bool] | None = None) -> Selection:
     """The files to check under `paths`. A file named is checked whatever its name, unless
     `content_only`: then it is chosen as a file found in a folder is (what a pre-commit hook wants,
-    which passes every YAML file of a commit)."""
+    which passes every YAML file of a commit). Files and folders for which `excluded` is true (the
+    configuration's `exclude`) are left out, named or found: a hook's answer is a folder walk's."""
     out = Selection()
     suffixes = registry.known_suffixes()
     for raw in paths:
         p = Path(raw)
-        if p.is_file() and content_only and not p.name.endswith(suffixes):
+        if excluded is not None and p.exists() and excluded(p):
+            out.excluded.append(p)
+        elif p.is_file() and content_only and not p.name.endswith(suffixes):
             (out.files if p.name.endswith(_YAML) and _declares_kind(p) else out.skipped).append(p)
         elif p.is_file():
             out.files.append(p)
         elif p.is_dir():
             for root, dirs, names in os.walk(p):
                 dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__"))
+                if excluded is not None:
+                    out.excluded += [Path(root) / d for d in dirs if excluded(Path(root) / d)]
+                    dirs[:] = [d for d in dirs if not excluded(Path(root) / d)]
                 for name in sorted(names):
                     f = Path(root) / name
                     if not f.is_file():  # a named pipe or device would block the reader forever
+                        continue
+                    if excluded is not None and excluded(f):
+                        out.excluded.append(f)
                         continue
                     if name.endswith(suffixes):
                         out.files.append(f)

@@ -2,7 +2,9 @@
 
 Stages (DESIGN.md): bytes -> YAML syntax and guards -> kind/version (migration) -> structure
 (pydantic) -> semantics and playability lints (the kind's checks). A later stage runs only when the
-earlier ones leave something to check; all findings of the stages that ran are reported.
+earlier ones leave something to check; all findings of the stages that ran are reported. Structure
+errors do not stop the later stages: they check every part of the file whose structure is sound
+(`checks_despite`), so a typo'd key and an unplayable setting are reported in the same run.
 
 `validate_file` reads with the fast path (libyaml + pydantic + checks) and locates whatever it finds
 through libyaml's node marks; only a file the fast path cannot decide (an alias, a tag, a duplicate
@@ -14,7 +16,9 @@ stage of the registry.
 """
 from __future__ import annotations
 
+import collections
 import difflib
+import functools
 import os
 import stat
 import warnings
@@ -30,10 +34,10 @@ from ruamel.yaml.resolver import VersionedResolver
 from . import registry, yaml_fast, yaml_guard
 from .diagnostics import Diagnostic, Path as DocPath, Problem, Severity, shown
 from .limits import MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE
-from .locate import Locator, NodeLocator
+from .locate import Locator, NodeLocator, token_end
 from .registry import CheckContext, KindSpec
 from .session import reading
-from .structure import problems_from
+from .structure import problems_from, repaired
 
 
 @dataclass
@@ -116,8 +120,11 @@ def _byte_position(data: bytes, index: int) -> tuple[int, int]:
 
 
 def _diag(file: str, line: int, col: int, code: str, message: str,
-          severity: Severity = Severity.ERROR, path: DocPath = ()) -> Diagnostic:
-    return Diagnostic(file, line, col, severity, code, message, path)
+          severity: Severity = Severity.ERROR, path: DocPath = (), lines: list[str] | None = None) -> Diagnostic:
+    """A diagnostic at 1-based `line`, `col`, ending where the token there ends in `lines` (the
+    file's text), or one character on."""
+    end_line, end_col = token_end(lines, line - 1, col - 1)
+    return Diagnostic(file, line, col, severity, code, message, path, end_line, end_col)
 
 
 # --- the full reader -----------------------------------------------------------------------------
@@ -142,7 +149,8 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
     out = Loaded(filename, text=text)
     aliases: dict[tuple[Any, ...], tuple[int, int]] = {}
     findings = yaml_guard.scan(text, aliases)
-    out.diagnostics += [_diag(filename, f.line + 1, f.col + 1, f.code, f.message) for f in findings]
+    lines = text.splitlines() if findings else None
+    out.diagnostics += [_diag(filename, f.line + 1, f.col + 1, f.code, f.message, lines=lines) for f in findings]
     if findings:
         # fatal ones (syntax, depth, alias bomb, several documents) leave nothing sound to build;
         # after duplicate keys or foreign tags the data is not what the author thinks it is, and
@@ -171,8 +179,9 @@ def _validate(out: Loaded, locator: Any, spec: KindSpec | None, data: dict[str, 
 
     def add(problems: list[Problem]) -> None:
         for p in problems:
-            line, col = locator.position(_path_back(steps, p.path), p.on_key)
-            out.diagnostics.append(_diag(out.file, line, col, p.code, p.message, p.severity, p.path))
+            line, col, end_line, end_col = locator.span(_path_back(steps, p.path), p.on_key)
+            out.diagnostics.append(Diagnostic(out.file, line, col, p.severity, p.code, p.message, p.path,
+                                              end_line, end_col))
 
     add(header)
     if spec is None or data is None:
@@ -193,7 +202,9 @@ def _validate(out: Loaded, locator: Any, spec: KindSpec | None, data: dict[str, 
     try:
         out.model = spec.model.model_validate(data)
     except ValidationError as e:
-        add(problems_from(e, spec.model))
+        found = problems_from(e, spec.model)
+        add(found)
+        add(checks_despite(spec, data, e, CheckContext(file=file), found))
         return
     add(run_checks(spec, out.model, CheckContext(file=file)))
 
@@ -242,13 +253,37 @@ def _dispatch(tree: Any) -> tuple[KindSpec | None, dict[str, Any] | None, list[P
 _shown = shown
 
 
-def run_checks(spec: KindSpec, model: BaseModel, ctx: CheckContext) -> list[Problem]:
+def run_checks(spec: KindSpec, model: BaseModel, ctx: CheckContext, tolerant: bool = False) -> list[Problem]:
     """The stages (the reference stage: every declared reference followed, formats.references), then
-    the kind's semantic checks and lints."""
-    problems: list[Problem] = [p for stage in registry.stages() for p in stage(spec.kind, model, ctx)]
-    for check in registry.checks_for(spec):
-        problems.extend(check(model, ctx))
+    the kind's semantic checks and lints. `tolerant`: a check that fails on the data (a repaired
+    model, `checks_despite`) is skipped instead of raising."""
+    problems: list[Problem] = []
+    checks: list[registry.SemanticCheck] = [functools.partial(stage, spec.kind) for stage in registry.stages()]
+    for check in [*checks, *registry.checks_for(spec)]:
+        try:
+            problems.extend(check(model, ctx))
+        except Exception:
+            if not tolerant:
+                raise
     return problems
+
+
+def checks_despite(spec: KindSpec, data: dict[str, Any], error: ValidationError, ctx: CheckContext,
+                   known: list[Problem]) -> list[Problem]:
+    """The later stages' findings on the parts of `data` whose structure is sound, when other parts
+    are not (every problem in one pass): the structure repaired (formats.structure.repaired), the
+    stages run with a check that fails on the repaired data skipped, and every finding at or under a
+    repaired path, or already in `known`, left out."""
+    model, touched = repaired(spec.model, data, error)
+    if model is None:
+        return []
+    seen = {(p.code, p.path) for p in known}
+    out = []
+    for p in run_checks(spec, model, ctx, tolerant=True):
+        if (p.code, p.path) in seen or any(p.path[:len(t)] == t for t in touched):
+            continue
+        out.append(p)
+    return out
 
 
 def check_model(model: BaseModel, ctx: CheckContext | None = None) -> list[Problem]:
@@ -263,8 +298,10 @@ def _cap(out: Loaded) -> None:
     if len(out.diagnostics) > MAX_PROBLEMS_PER_FILE:
         rest = len(out.diagnostics) - MAX_PROBLEMS_PER_FILE
         last = out.diagnostics[MAX_PROBLEMS_PER_FILE - 1]
+        codes = collections.Counter(d.code for d in out.diagnostics[MAX_PROBLEMS_PER_FILE:])
+        which = ", ".join(f"{n} {code}" for code, n in sorted(codes.items(), key=lambda c: (-c[1], c[0])))
         out.diagnostics = out.diagnostics[:MAX_PROBLEMS_PER_FILE] + [
-            _diag(out.file, last.line, last.col, "Y199", f"{rest} more problems not shown", Severity.WARNING)
+            _diag(out.file, last.line, last.col, "Y199", f"{rest} more problems not shown: {which}", Severity.WARNING)
         ]
 
 

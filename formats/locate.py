@@ -8,7 +8,8 @@ Two trees can be walked the same way: ruamel's round-trip tree (`Locator`, the e
 and the libyaml node graph of the fast parse (`NodeLocator`, `validate`'s reader), so a file with
 problems is located without the slow round-trip parse. Where a path passes through an alias
 (`*base`), the problem is located at the alias — the place in the file that caused it — not at the
-anchored node elsewhere (`aliases`: path -> position, from the guard's event scan).
+anchored node elsewhere (`aliases`: path -> position, from the guard's event scan); a problem on a
+key written as an alias (`*k: 3`) is located at that alias too.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from .diagnostics import Path
+from .yaml_guard import KEY_MARK
 
 _NULL = "tag:yaml.org,2002:null"
 _ESCAPE_DIGITS = {"x": 2, "u": 4, "U": 8}  # hex digits after these escape letters
@@ -35,11 +37,29 @@ class _Walker:
 
     def position(self, path: Path, on_key: bool = False) -> tuple[int, int]:
         """1-based (line, col) of `path`."""
+        line, col, _ = self._locate(path, on_key)
+        return line + 1, col + 1
+
+    def span(self, path: Path, on_key: bool = False) -> tuple[int, int, int, int]:
+        """1-based (line, col, end_line, end_col) of `path`: the end is the column after the located
+        part — a scalar or a key to its last character, one character for a square of a grid row, an
+        alias its name, a collection its first token."""
+        line, col, width = self._locate(path, on_key)
+        if width is None:
+            return (line + 1, col + 1, *token_end(self.lines, line, col))
+        return line + 1, col + 1, line + 1, col + 1 + width
+
+    def _locate(self, path: Path, on_key: bool) -> tuple[int, int, int | None]:
+        """0-based (line, col) of `path`, and the source width of a grid square (None: a token)."""
+        if on_key and self.aliases:  # a key written as an alias (`*k: v`): the alias, not `&k`
+            at = self.aliases.get((*(str(p) for p in path), KEY_MARK))
+            if at is not None:
+                return at[0], at[1], None
         if self.aliases:
             for n in range(1, len(path) + 1):
                 at = self.aliases.get(tuple(str(p) for p in path[:n]))
                 if at is not None:
-                    return at[0] + 1, at[1] + 1
+                    return at[0], at[1], None
         node = self.root()
         line, col = self.start(node)
         for i, item in enumerate(path):
@@ -53,10 +73,10 @@ class _Walker:
                 index = max(0, min(item, self.length(node)))
                 if quote:
                     col += 1 + self._source_width(quote == '"', line, col + 1, index)
-                else:
-                    col += index
+                    return line, col, max(1, self._source_width(quote == '"', line, col, 1))
+                return line, col + index, 1
             break
-        return line + 1, col + 1
+        return line, col, None
 
     def _source_width(self, double: bool, line: int, col: int, index: int) -> int:
         """Source characters taken by the first `index` characters of a quoted scalar that starts
@@ -168,6 +188,68 @@ class NodeLocator(_Walker):
 
     def length(self, node: Any) -> int:
         return len(node.value)
+
+
+_FLOW_END = ",]}"
+
+
+def token_end(lines: list[str] | None, line: int, col: int) -> tuple[int, int]:
+    """1-based (end_line, end_col) of the YAML token that starts at 0-based `line`, `col`: a quoted
+    scalar to its closing quote, a plain scalar or key to its last character (before `: `, ` #` or,
+    in a flow collection, `,`), a flow collection to its closing bracket, an alias or anchor to the
+    end of its name — all on the starting line; one character when the source is not at hand."""
+    if lines is None or line >= len(lines) or col >= len(lines[line]):
+        return line + 1, col + 2
+    src = lines[line]
+    c = src[col]
+    end = len(src)
+    if c in "\"'":
+        i = col + 1
+        while i < len(src):
+            if c == '"' and src[i] == "\\":
+                i += 2
+                continue
+            if src[i] == c:
+                if c == "'" and src.startswith("''", i):
+                    i += 2
+                    continue
+                end = i + 1
+                break
+            i += 1
+    elif c in "[{":
+        depth, i, quote = 0, col, ""
+        while i < len(src):
+            ch = src[i]
+            if quote:
+                quote = "" if ch == quote else quote
+            elif ch in "\"'":
+                quote = ch
+            elif ch in "[{":
+                depth += 1
+            elif ch in "]}":
+                depth -= 1
+                if depth == 0:
+                    end = i + 1
+                    break
+            i += 1
+    elif c in "*&":
+        i = col + 1
+        while i < len(src) and not src[i].isspace() and src[i] not in _FLOW_END + "[{":
+            i += 1
+        end = i
+    elif c in "|>":
+        end = len(src.rstrip())
+    else:
+        in_flow = src.count("[", 0, col) + src.count("{", 0, col) > src.count("]", 0, col) + src.count("}", 0, col)
+        i = col
+        while i < len(src):
+            if src.startswith(" #", i) or src.startswith("\t#", i) or (src[i] == ":" and src[i + 1:i + 2] in ("", " ", "\t")):
+                break
+            if in_flow and src[i] in _FLOW_END:
+                break
+            i += 1
+        end = len(src[:i].rstrip())
+    return line + 1, max(end, col + 1) + 1
 
 
 def _key_text(node: yaml.ScalarNode) -> str:

@@ -11,9 +11,11 @@ and gets, for free, from the loader's reference stage (which runs before the kin
 - **resolution**: a bundled name (a bare word: `default`) is content/GAME/NAME.SUFFIX of the
   installed package (formats.content); anything else is a path, relative to the folder of the file
   that names it (an absolute path is taken as it is);
-- **the content tree rule**: a path may not lead outside the content tree — the folder trees of
-  the files being validated (a `formats.session.session(roots=...)`), by default the folder of the file that
-  started the reading — unless the session allows it (`allow_outside=True`, or the environment
+- **the content tree rule**: a path may not lead outside the content tree — the project
+  configuration's content roots (formats.config), by default the repository's root; outside any
+  project and repository, the folders being validated (a `formats.session.session(roots=...)`) or
+  the folder of the file that started the reading — unless the session allows it (the
+  configuration's `allow-outside-references` places, `allow_outside=True`, or the environment
   variable `GRIDSMITH_ALLOW_OUTSIDE_REFERENCES=1`). Bundled content is always allowed;
 - **one diagnostic at the referring key** for each reference that cannot be followed: R601
   missing, R602 unreadable, R603 not a regular file, R604 over-long path, R605 a NUL or control
@@ -129,10 +131,12 @@ def _follow(s: Session, value: str, ref: Reference, referrer: Path | None) -> Fo
         real = real_path(path)
     except (OSError, ValueError, RuntimeError):  # RuntimeError: older Pythons on a symlink loop
         real = path
-    if not bundled and not s.allow_outside and not _inside(real, s.roots):
+    if not bundled and not s.allow_outside and not _inside(real, s.roots) and \
+            not (s.allowed is not None and s.allowed.match(real)):
         where = ", ".join(_display(r) for r in s.roots) or "the content folder"
         return Followed(None, "R609", f"{what} leads outside the content tree ({where}); references stay "
-                        f"inside it unless validation allows it ({ALLOW_OUTSIDE_ENV}=1)")
+                        f"inside it unless allowed (allow-outside-references in the project configuration, "
+                        f"or {ALLOW_OUTSIDE_ENV}=1)")
     try:
         info = os.stat(path)
     except OSError as e:
@@ -196,7 +200,7 @@ def _os_problem(e: OSError, what: str, bundled: str | None, ref: Reference) -> t
 
 
 #: (file, roots, allow_outside) -> (what was read, the files it depended on with their stamps)
-_SHARED: OrderedDict[tuple[Path, tuple[Path, ...], bool], tuple[Read, tuple[tuple[Path, tuple[int, ...]], ...]]] = OrderedDict()  # across sessions, while unchanged
+_SHARED: OrderedDict[tuple[Path, tuple[Path, ...], bool, Any], tuple[Read, tuple[tuple[Path, tuple[int, ...]], ...]]] = OrderedDict()  # across sessions, while unchanged
 _SHARED_SIZE = 128
 _SHARED_LOCK = threading.Lock()  # the editor validates in a worker thread while the engine may read too
 
@@ -207,7 +211,7 @@ def _add_dep(s: Session, real: Path) -> None:
 
 
 def _read(s: Session, real: Path) -> Read:
-    key = (real, s.roots, s.allow_outside)
+    key = (real, s.roots, s.allow_outside, s.allowed)
     with _SHARED_LOCK:
         hit = _SHARED.get(key)
     if hit is not None and not any(p in s.visiting for p, _ in hit[1]) and all(stamp(p) == st for p, st in hit[1]):

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .codes import DOCS_URL, catalogue
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, Severity
 
 #: the version of the JSON report's shape; a change that could break a reader raises it
 JSON_VERSION = 1
@@ -25,27 +25,36 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 TOOL = "gridsmith"
 
 
+#: diagnostics of one code listed per file before the rest are summed up in one line
+PER_CODE = 5
+
+
 @dataclass
 class Run:
-    """What one `gridsmith validate` found."""
+    """What one `gridsmith validate` found: `found`, every diagnostic; `diagnostics`, what is listed
+    (per file, the first `per_code` of each code, then one Y199 line "and N more like this"; 0 lists
+    every one). The counts are of everything found."""
 
-    diagnostics: list[Diagnostic]
+    found: list[Diagnostic]
     files: int  #: files checked
     skipped: list[str] = field(default_factory=list)  #: YAML files without a Gridsmith `kind`
+    per_code: int = PER_CODE
+    diagnostics: list[Diagnostic] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.diagnostics = ordered(self.diagnostics)
+        self.found = ordered(self.found)
+        self.diagnostics = condensed(self.found, self.per_code)
 
     @property
     def errors(self) -> int:
-        return sum(d.is_error for d in self.diagnostics)
+        return sum(d.is_error for d in self.found)
 
     @property
     def warnings(self) -> int:
-        return len(self.diagnostics) - self.errors
+        return len(self.found) - self.errors
 
     def summary(self) -> str:
-        with_problems = len({d.file for d in self.diagnostics})
+        with_problems = len({d.file for d in self.found})
         text = (f"checked {self.files} file(s): {self.errors} error(s), {self.warnings} warning(s) "
                 f"in {with_problems} file(s)")
         if self.skipped:
@@ -56,6 +65,28 @@ class Run:
 def ordered(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """By file, then line and column, then code (the order of a compiler's output)."""
     return sorted(diagnostics, key=lambda d: (d.file, d.line, d.col, d.code))
+
+
+def condensed(diagnostics: list[Diagnostic], per_code: int = PER_CODE) -> list[Diagnostic]:
+    """`diagnostics` (ordered) with, per file and code, the first `per_code` kept and the rest said
+    in one warning Y199 at the first one left out: a file repeating one mistake a thousand times
+    takes a few lines, each kind of mistake still located. `per_code` 0 keeps every one."""
+    if per_code <= 0:
+        return list(diagnostics)
+    groups: dict[tuple[str, str], list[Diagnostic]] = {}
+    for d in diagnostics:
+        groups.setdefault((d.file, d.code), []).append(d)
+    out: list[Diagnostic] = []
+    for (file, code), same in groups.items():
+        out += same[:per_code]
+        rest = same[per_code:]
+        if rest:
+            first = rest[0]
+            out.append(Diagnostic(file, first.line, first.col, Severity.WARNING, "Y199",
+                                  f"and {len(rest)} more {code} like this (the first here; "
+                                  f"--max-per-code 0 lists every one)",
+                                  first.path, first.end_line, first.end_col))
+    return ordered(out)
 
 
 def text_lines(run: Run) -> list[str]:

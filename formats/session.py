@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .config import Config, ConfigError, Globs, for_path
+
 ALLOW_OUTSIDE_ENV = "GRIDSMITH_ALLOW_OUTSIDE_REFERENCES"
 
 
@@ -31,6 +33,8 @@ class Read:
 class Session:
     roots: tuple[Path, ...]
     allow_outside: bool
+    #: places outside the roots that references may still name (the configuration's globs)
+    allowed: Globs | None = None
     #: files being read, outermost first: a reference to one of them closes a cycle
     visiting: list[Path] = field(default_factory=list)
     done: dict[Path, Read] = field(default_factory=dict)
@@ -55,15 +59,16 @@ def _env_allows() -> bool:
 
 
 @contextlib.contextmanager
-def session(roots: list[str | os.PathLike[str]] | None = None, allow_outside: bool | None = None) -> Iterator[Session]:
+def session(roots: list[str | os.PathLike[str]] | tuple[Path, ...] | None = None, allow_outside: bool | None = None,
+            allowed: Globs | None = None) -> Iterator[Session]:
     """A validation run: the content tree is the folder trees of `roots` (files or folders); every
     file is read once. Nested calls join the session already running."""
     current = _CURRENT.get()
     if current is not None:
         yield current
         return
-    tree = tuple(real_path(Path(r) if Path(r).is_dir() else Path(r).parent) for r in (roots or ()))
-    s = Session(tree, _env_allows() if allow_outside is None else allow_outside)
+    tree = tuple(real_path(Path(r).parent if Path(r).is_file() else Path(r)) for r in (roots or ()))
+    s = Session(tree, _env_allows() if allow_outside is None else allow_outside, allowed)
     token = _CURRENT.set(s)
     try:
         yield s
@@ -71,14 +76,36 @@ def session(roots: list[str | os.PathLike[str]] | None = None, allow_outside: bo
         _CURRENT.reset(token)
 
 
+def project_session(config: Config, paths: list[str | os.PathLike[str]] | None = None,
+                    allow_outside: bool | None = None) -> contextlib.AbstractContextManager[Session]:
+    """The session of files under `config` (formats.config): its content roots and allowed places.
+    Outside any project and repository (`config.root` None) the content tree is `paths`' folders.
+    `allow_outside` True (a command's option) lets every reference out; None leaves it to the
+    configuration and the environment."""
+    roots = config.content_roots if config.root is not None else \
+        tuple(Path(p) if Path(p).is_dir() else Path(p).parent for p in paths or ())
+    return session(roots, allow_outside=True if config.allow_outside or allow_outside else None,
+                   allowed=config.allowed)
+
+
 @contextlib.contextmanager
 def reading(file: Path | None) -> Iterator[Session]:
-    """The loader reads `file` (None: text without a file): inside a session (a new one whose content
-    tree is the file's folder when none is running), with the file on the stack of files being read."""
-    with session([file] if file is not None else [Path.cwd()]) as s:
-        if file is None:
+    """The loader reads `file` (None: text without a file) inside a session (when none is running, a
+    new one: the file's project configuration's, or the file's folder outside any project), with the
+    file on the stack of files being read."""
+    if file is None:
+        with session([Path.cwd()]) as s:
             yield s
-            return
+        return
+    if _CURRENT.get() is None:
+        try:
+            config = for_path(file)
+        except ConfigError:  # a command has said why already; a library reader keeps working
+            config = Config()
+        opened = project_session(config, [file])
+    else:
+        opened = session()
+    with opened as s:
         real = real_path(file)
         s.visiting.append(real)
         s.deps.append({real: stamp(real)})

@@ -2,6 +2,7 @@
 each with a stable code and the path of the offending value (or key)."""
 from __future__ import annotations
 
+import copy
 import difflib
 import types
 import typing
@@ -77,6 +78,59 @@ def _expected(kind: str, err: ErrorDetails) -> str:
 
 def _short(value: Any) -> str:
     return shown(value, quote=isinstance(value, str), limit=40)
+
+
+def suggestion(model: type[BaseModel], loc: tuple[Any, ...], key: str) -> str | None:
+    """The field an unknown `key` at `loc` (the path of its mapping) most likely means, if any."""
+    close = difflib.get_close_matches(key, _field_names_at(model, loc), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def repaired(model: type[BaseModel], data: dict[str, Any], error: ValidationError,
+             rounds: int = 5) -> tuple[BaseModel | None, list[tuple[Any, ...]]]:
+    """`data` (left unchanged) made valid by taking out what the structure refuses, so the later
+    stages can check every part of a file that parsed (issue 29: a typo'd key no longer hides the
+    playability problems): an unknown key is renamed to the field it most likely means (when that
+    field is not given) or left out, a value of a wrong type or out of range is left out of its
+    mapping (its default applies). Returns (the model or None when that is not enough, the paths
+    touched: findings at or under them describe the repair, not the file)."""
+    fixed: Any = copy.deepcopy(data)
+    touched: list[tuple[Any, ...]] = []
+    for _ in range(rounds):
+        progress = False
+        for err in sorted(error.errors(include_url=False), key=lambda e: len(e["loc"]), reverse=True):
+            loc = tuple(err["loc"])
+            if loc and loc[-1] == "[key]":  # a key outside a fixed set: the key itself is at loc[-2]
+                loc = loc[:-1]
+            if not loc or err["type"] == "missing":
+                continue
+            parent = _at(fixed, loc[:-1])
+            if not isinstance(parent, dict) or loc[-1] not in parent:
+                continue
+            value = parent.pop(loc[-1])
+            touched.append(loc)
+            progress = True
+            if err["type"] == "extra_forbidden" and isinstance(loc[-1], str):
+                meant = suggestion(model, loc[:-1], loc[-1])
+                if meant is not None and meant not in parent:
+                    parent[meant] = value
+                    touched.append((*loc[:-1], meant))
+        if not progress:
+            return None, touched
+        try:
+            return model.model_validate(fixed), touched
+        except ValidationError as e:
+            error = e
+    return None, touched
+
+
+def _at(data: Any, loc: tuple[Any, ...]) -> Any:
+    for item in loc:
+        try:
+            data = data[item]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
 
 
 def _did_you_mean(key: str, candidates: list[str]) -> str:

@@ -46,6 +46,10 @@ class Finding:
     col: int
 
 
+#: the last item of an `aliases` path whose key (not value) is an alias
+KEY_MARK = "\x00key"
+
+
 @dataclass
 class _Frame:
     is_map: bool
@@ -188,8 +192,9 @@ def _done(stack: list[list[Any]]) -> None:
 
 def scan(text: str, aliases: dict[tuple[Any, ...], tuple[int, int]] | None = None) -> list[Finding]:
     """Every guard finding of `text`; a fatal one (syntax, depth, bomb, size) ends the scan.
-    `aliases`, when given, receives the path and position of every alias used as a value, so
-    that problems the alias causes are located at it, not at the anchor."""
+    `aliases`, when given, receives the path and position of every alias used as a value, and of
+    every alias used as a key (its path followed by `KEY_MARK`), so that problems the alias causes
+    are located at it, not at the anchor."""
     early = prescan(text)
     if early is not None:
         return [early]
@@ -288,6 +293,8 @@ def scan(text: str, aliases: dict[tuple[Any, ...], tuple[int, int]] | None = Non
                 if top is not None and top.is_map and top.expect_key:
                     if ev.anchor in anchored_text:  # `*k: v` is a key like any other
                         key_seen(anchored_text[ev.anchor], mark.line, mark.column)
+                        if aliases is not None:  # a problem on this key is here, not at `&k`
+                            aliases[(*top.child_path(), KEY_MARK)] = (mark.line, mark.column)
                     else:
                         findings.append(Finding("Y111", "a mapping or list used as a key is not allowed "
                                                 f"(through the alias *{ev.anchor})", mark.line, mark.column))

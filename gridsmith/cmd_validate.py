@@ -7,14 +7,17 @@ import io
 import sys
 from pathlib import Path
 
+from gridsmith.formats import config
 from gridsmith.formats.atomic import atomic_write_text
+from gridsmith.formats.diagnostics import Diagnostic
 from gridsmith.formats.discover import select
 from gridsmith.formats.loader import validate_file
-from gridsmith.formats.session import session
-from gridsmith.formats.reports import Run, write
+from gridsmith.formats.reports import PER_CODE, Run, write
+from gridsmith.formats.session import project_session
 
 from . import __version__
-from .paths import check_inputs, check_output
+from .loading import project_config
+from .paths import check_inputs, check_output, fail
 
 from gridsmith.engine.core.games import all_games
 
@@ -29,12 +32,26 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--output-file", "-o", metavar="FILE",
                    help="write the report to FILE (written whole or not at all) instead of standard output")
     p.add_argument("--warnings-as-errors", action="store_true", help="exit 1 on warnings too")
+    p.add_argument("--max-per-code", type=_count, default=PER_CODE, metavar="N",
+                   help=f"per file, list the first N diagnostics of each code, then one line 'and M more like "
+                        f"this' (default {PER_CODE}; 0 lists every one)")
     p.add_argument("--quiet", "-q", action="store_true", help="text format: no summary line when clean")
     p.add_argument("--content-only", action="store_true",
                    help="among the files named, check only Gridsmith content (a Gridsmith suffix, or a `kind:` "
                         "of a Gridsmith kind), as in folders; other files are skipped and counted (for hooks)")
     p.add_argument("--allow-outside-references", action="store_true",
-                   help="let files name files outside the folders given (refused by default: R609)")
+                   help="let files name files outside the content roots (the project configuration's, by default "
+                        "the repository; refused by default: R609)")
+
+
+def _count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, not {text!r}")
+    return n
 
 
 def register_engine_checks() -> None:
@@ -48,18 +65,33 @@ def run(args: argparse.Namespace) -> int:
     check_inputs("validate", args.paths, folders=True)
     if args.output_file:  # before any work: a typo in the folder loses nothing
         check_output("validate", args.output_file, "--output-file")
-    sel = select(args.paths, content_only=args.content_only)
+    for path in args.paths:  # a broken configuration is a usage error, before any work
+        project_config("validate", path)
+    try:
+        return _validate(args)
+    except config.ConfigError as e:  # one further down the folders given
+        fail("validate", str(e))
+
+
+def _validate(args: argparse.Namespace) -> int:
+    sel = select(args.paths, content_only=args.content_only, excluded=lambda p: config.for_path(p).excluded(p))
     if sel.missing:
         for m in sel.missing:
             print(f"gridsmith validate: no such file or folder: {m}", file=sys.stderr)
         return 2
     register_engine_checks()
-    diagnostics = []
-    # one session: the paths given are the content tree, and each referenced file is read once
-    with session(roots=args.paths, allow_outside=args.allow_outside_references or None):
-        for f in sel.files:
-            diagnostics.extend(validate_file(f))
-    report = Run(diagnostics, len(sel.files), [str(s) for s in sel.skipped])
+    diagnostics: list[Diagnostic] = []
+    # one session per project: its configuration (never the other files named) says where references
+    # may lead, so a file's result does not depend on how a hook batches the files; each referenced
+    # file is read once
+    projects: dict[config.Config, list[Path]] = {}
+    for f in sel.files:
+        projects.setdefault(config.for_path(f), []).append(f)
+    for project, files in projects.items():
+        with project_session(project, args.paths, allow_outside=args.allow_outside_references or None):
+            found = [d for f in files for d in validate_file(f)]
+        diagnostics.extend(project.apply(found))
+    report = Run(diagnostics, len(sel.files), [str(s) for s in sel.skipped], per_code=args.max_per_code)
     buffer = io.StringIO() if args.output_file else sys.stdout
     write(report, args.format, buffer, __version__, base=Path.cwd())
     if args.output_file:

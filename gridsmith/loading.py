@@ -3,12 +3,16 @@ folder, a named pipe, a device) is a usage error (exit 2, gridsmith.paths), a fi
 its diagnostics (exit 1). Commands raise `CommandFailed` (gridsmith.paths); `cli.main` exits with it."""
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from gridsmith.engine.core.errors import UnknownGameError
 from gridsmith.engine.core.games import get
+from gridsmith.formats import config
 from gridsmith.formats.loader import load_file
+from gridsmith.formats.session import project_session
 
 from .paths import CommandFailed, check_input, fail, shown
 
@@ -19,14 +23,38 @@ if TYPE_CHECKING:
     from gridsmith.formats.registry import KindSpec
 
 
-def load_content(command: str, path: str) -> tuple[BaseModel, KindSpec]:
-    """(model, spec) of the file at `path`, or CommandFailed after saying why."""
+def project_config(command: str, path: str) -> config.Config:
+    """The project configuration (formats.config) of the file or folder at `path`, as every command
+    reads it, or CommandFailed(2) after saying what is wrong with it."""
+    try:
+        return config.for_path(path)
+    except config.ConfigError as e:
+        fail(command, str(e))
+
+
+@contextlib.contextmanager
+def project_scope(command: str, path: str, allow_outside: bool | None = None) -> Iterator[config.Config]:
+    """A command's whole run on the file at `path` in its project's reference session: the file and
+    every file the engine reads later for it (a scenario's ruleset) are read as `validate` reads them;
+    `allow_outside` True (an `--allow-outside-references` option) lets references leave the roots."""
+    project = project_config(command, path)
+    with project_session(project, [path], allow_outside=allow_outside):
+        yield project
+
+
+def load_content(command: str, path: str, allow_outside: bool | None = None) -> tuple[BaseModel, KindSpec]:
+    """(model, spec) of the file at `path`, or CommandFailed after saying why. The file is read as
+    `validate` reads it: in its project's configuration (content roots, severities; `allow_outside`
+    True lets references leave the roots; inside a `project_scope`, its session is joined)."""
 
     check_input(command, path)
+    project = project_config(command, path)
     try:
-        loaded = load_file(path)
+        with project_session(project, [path], allow_outside=allow_outside):
+            loaded = load_file(path)
     except OSError as e:  # it went away or became unreadable since the check
         fail(command, f"cannot read {shown(path)}: {e.strerror or e}")
+    loaded.diagnostics = project.apply(loaded.diagnostics)
     errors = [d for d in loaded.diagnostics if d.is_error]
     if loaded.model is None or loaded.spec is None or errors:  # no model without a spec
         for d in errors or loaded.diagnostics:

@@ -166,7 +166,7 @@ def test_json_format_lists_every_diagnostic(tree, capsys):
     bad = [d for d in doc["diagnostics"] if d["file"] == str(tree / "maps" / "bad.scn.yaml")]
     assert sorted((d["code"], d["line"], d["col"]) for d in bad) == [("S301", *NMAE), ("S303", *TURNS)]
     for d in doc["diagnostics"]:
-        assert set(d) == {"file", "line", "col", "severity", "code", "message", "path"}
+        assert set(d) == {"file", "line", "col", "end_line", "end_col", "severity", "code", "message", "path"}
         assert d["severity"] in ("error", "warning") and isinstance(d["path"], list)
     assert next(d for d in bad if d["code"] == "S303")["path"] == ["settings", "turns"]
 
@@ -185,7 +185,8 @@ def test_github_format_prints_workflow_commands(tmp_path, capsys):
     captured = capsys.readouterr()
     lines = captured.out.splitlines()
     bad = str(tmp_path / "bad.scn.yaml")
-    assert f"::error file={bad},line={TURNS[0]},col={TURNS[1]},title=gridsmith (S303)::" in captured.out
+    assert (f"::error file={bad},line={TURNS[0]},col={TURNS[1]},endLine={TURNS[0]},endColumn={TURNS[1] + 4},"
+            "title=gridsmith (S303)::") in captured.out  # `"20"`: four characters
     assert sum(ln.startswith("::error file=") for ln in lines) == 2
     assert sum(ln.startswith("::warning file=") for ln in lines) == 2
     assert all(ln.startswith("::") for ln in lines)  # the summary goes to stderr

@@ -95,3 +95,89 @@ def test_the_documented_rev_is_a_commit_that_has_the_hook():
         pytest.skip("a shallow clone may not hold the pinned commit")
     assert shown.returncode == 0, f"rev {rev} is not a commit of this repository: {shown.stderr}"
     assert yaml.safe_load(shown.stdout) == yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text("utf-8"))
+
+
+# --- one answer however pre-commit batches the files (issue 29 item 1) -----------------------------
+
+_WRAPPER = """\
+import os, sys
+with open(os.environ["GRIDSMITH_HOOK_LOG"], "a") as log:  # one line per batch pre-commit runs
+    log.write(f"{sum(a.endswith('.yaml') for a in sys.argv[1:])}\\n")
+os.execv(sys.executable, [sys.executable, "-m", "gridsmith", *sys.argv[1:]])
+"""
+
+
+def _cross_folder_repo(tmp_path: Path, configured: bool) -> tuple[Path, Path]:
+    """A content repository whose Pendulous scenarios (content/pendulous/, 12 of them: pre-commit
+    splits them into batches) name a ruleset in content/rules/; configured, its pyproject.toml names
+    `content` as the content root and excludes a broken draft folder."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    repo = tmp_path / "team-content"
+    (repo / "content" / "pendulous").mkdir(parents=True)
+    (repo / "content" / "rules").mkdir()
+    shutil.copy(REPO / "content" / "pendulous" / "default.rules.yaml", repo / "content" / "rules" / "custom.rules.yaml")
+    scenario = (REPO / "content" / "pendulous" / "duel.scn.yaml").read_text("utf-8")
+    assert "ruleset: default\n" in scenario
+    scenario = scenario.replace("ruleset: default\n", "ruleset: ../rules/custom.rules.yaml\n")
+    for i in range(12):
+        name = "custom" if i == 0 else f"map{i:02d}"
+        (repo / "content" / "pendulous" / f"{name}.scn.yaml").write_text(scenario, encoding="utf-8")
+    if configured:
+        (repo / "pyproject.toml").write_text(
+            '[tool.gridsmith]\ncontent-roots = ["content"]\nexclude = ["content/drafts"]\n', encoding="utf-8")
+        (repo / "content" / "drafts").mkdir()
+        (repo / "content" / "drafts" / "wip.scn.yaml").write_text("kind: pendulous.scenario\nversion: 1\nnmae: x\n")
+    log = tmp_path / "batches.log"
+    wrapper = tmp_path / "hook.py"
+    wrapper.write_text(_WRAPPER, encoding="utf-8")
+    entry = HOOK["entry"].split()
+    local = {key: value for key, value in HOOK.items() if key not in ("language", "entry")}
+    local.update(language="system", entry=" ".join([sys.executable, str(wrapper), *entry[1:]]))
+    (repo / ".pre-commit-config.yaml").write_text(
+        yaml.safe_dump({"repos": [{"repo": "local", "hooks": [local]}]}), encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", ".")
+    return repo, log
+
+
+@pytest.mark.parametrize("configured", [False, True], ids=["repository-root", "pyproject"])
+def test_cross_folder_references_pass_however_the_hook_is_batched(tmp_path, monkeypatch, configured):
+    """`gridsmith validate content` is clean; so is the hook over every file in pre-commit's batches
+    and over one changed file (`--files`): the content tree is the project's, not the batch's (no R609)."""
+    repo, log = _cross_folder_repo(tmp_path, configured)
+    monkeypatch.setenv("GRIDSMITH_HOOK_LOG", str(log))
+    whole = subprocess.run([sys.executable, "-m", "gridsmith", "validate", "content"], cwd=repo,
+                           capture_output=True, text=True)
+    assert whole.returncode == 0, whole.stdout + whole.stderr
+    everything = _pre_commit(repo, "--all-files")
+    out = everything.stdout + everything.stderr
+    assert everything.returncode == 0 and "R609" not in out, out
+    batches = [int(n) for n in log.read_text().split()]
+    assert sum(batches) == len(list(repo.rglob("*.yaml"))), batches  # every YAML file, each once
+    if (os.cpu_count() or 1) > 1:  # pre-commit splits into one batch per core
+        assert len(batches) > 1, batches
+    log.unlink()
+    one = _pre_commit(repo, "--files", "content/pendulous/custom.scn.yaml")
+    out = one.stdout + one.stderr
+    assert one.returncode == 0 and "R609" not in out, out
+    assert log.read_text().split() == ["1"]
+
+
+def test_each_file_gets_the_answer_it_gets_in_the_whole_tree(tmp_path):
+    """Without pre-commit: every file alone, and the files in two arbitrary batches, give exactly
+    the diagnostics the whole run gives, also for a file with problems."""
+    repo, _ = _cross_folder_repo(tmp_path, configured=True)
+    broken = repo / "content" / "pendulous" / "map05.scn.yaml"
+    broken.write_text(broken.read_text("utf-8").replace("name: Two Fords", "nmae: Two Fords"), encoding="utf-8")
+
+    def report(*files: str) -> list[dict]:
+        proc = subprocess.run([sys.executable, "-m", "gridsmith", "validate", "--format", "json", *files],
+                              cwd=repo, capture_output=True, text=True)
+        return [d for d in __import__("json").loads(proc.stdout)["diagnostics"]]
+
+    files = sorted(str(p.relative_to(repo)) for p in (repo / "content").rglob("*.scn.yaml") if "drafts" not in str(p))
+    whole = report("content")
+    assert whole and {d["code"] for d in whole} == {"S301", "S302"}, whole
+    assert report(*files[:5]) + report(*files[5:]) == whole
+    assert [d for f in files for d in report(f)] == whole

@@ -5,6 +5,7 @@ format can carry them; `--output-file` written whole. And the code catalogue the
 matches the documentation, and documents every code the source can emit."""
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 from gridsmith.cli import main
 from gridsmith.formats import codes
 from gridsmith.formats.diagnostics import Diagnostic, Severity
-from gridsmith.formats.reports import Run, ordered, to_sarif
+from gridsmith.formats.reports import Run, ordered, to_sarif, write
 
 REPO = Path(__file__).resolve().parents[2]
 SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-2.1.0.schema.json").read_text("utf-8"))
@@ -136,3 +137,41 @@ def test_output_file_in_a_missing_folder_is_refused_before_any_work(tree, tmp_pa
     assert main(["validate", "--output-file", str(tmp_path / "nope" / "r.sarif"), str(tree)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("gridsmith validate:") and "Traceback" not in err
+
+
+# --- a mistake repeated a thousand times takes a few lines (issue 29 item 4) ----------------------
+
+
+def _repeated(tmp_path: Path, n: int = 1000) -> Path:
+    path = tmp_path / "many.scn.yaml"
+    path.write_text("kind: pendulous.scenario\nversion: 1\n" + "".join(f"k{i}: 1\n" for i in range(n)))
+    return path
+
+
+@pytest.mark.parametrize("fmt", ["text", "github"])
+def test_a_repeated_mistake_is_said_in_a_few_lines(tmp_path, fmt):
+    """The first five located, one line for the rest of the code, the loader's cap line: not 16 KB."""
+    from gridsmith.formats.loader import validate_file
+
+    path = _repeated(tmp_path)
+    run = Run(validate_file(path), 1)
+    out = io.StringIO()
+    write(run, fmt, out, "0")
+    lines = out.getvalue().splitlines()
+    assert len(out.getvalue()) < 2500 and len(lines) == 4 + 5 + 2, out.getvalue()  # 4 S302, 5 S301, 2 Y199
+    assert sum("S301" in ln and "unknown key" in ln for ln in lines) == 5
+    assert any("and 191 more S301 like this" in ln for ln in lines)
+    assert any("804 more problems not shown: 804 S301" in ln for ln in lines)
+    assert (run.errors, run.warnings) == (200, 1)  # the counts are of everything found
+
+
+def test_each_file_and_code_is_condensed_apart_and_zero_lists_all():
+    diags = [Diagnostic(f, i, 1, Severity.ERROR, code, "m") for f in ("a.yaml", "b.yaml")
+             for code in ("S301", "S303") for i in range(1, 8)]
+    shown = Run(diags, 2).diagnostics
+    for f in ("a.yaml", "b.yaml"):
+        for code in ("S301", "S303"):
+            mine = [d for d in shown if d.file == f and (d.code == code or code in d.message)]
+            assert [d.line for d in mine] == [1, 2, 3, 4, 5, 6] and mine[-1].code == "Y199"
+            assert mine[-1].message.startswith(f"and 2 more {code} like this")
+    assert Run(diags, 2, per_code=0).diagnostics == ordered(diags)
