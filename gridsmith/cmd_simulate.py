@@ -18,10 +18,10 @@ from gridsmith.engine.core.errors import GameError
 from gridsmith.engine.core.heatmap import kinds_of, write_png
 from gridsmith.engine.core.simulate import executor as make_executor, heat_map, make_specs, run as run_games, summarize
 from gridsmith.formats.diagnostics import safe_text
-from gridsmith.formats.session import session
+from gridsmith.formats.session import current
 
 from .cmd_play import parse_seats
-from .loading import game_of, load_content
+from .loading import game_of, load_content, project_scope
 from .paths import check_input, check_output
 
 if TYPE_CHECKING:
@@ -68,8 +68,11 @@ def run(args: argparse.Namespace) -> int:
     if args.heatmap:  # before the games are played, so a typo in the folder loses nothing
         check_output("simulate", args.heatmap, "--heatmap")
     check_input("simulate", args.file)  # a path that is no file is a usage error before anything reads it
-    # the run's reference settings, taken once here and carried by every game's spec to the workers
-    with session(roots=[args.file], allow_outside=args.allow_outside_references or None) as refs:
+    # the run's reference settings (the project's configuration, formats.config), taken once here and
+    # carried by every game's spec to the workers
+    with project_scope("simulate", args.file, allow_outside=args.allow_outside_references or None):
+        refs = current()
+        assert refs is not None  # project_scope runs a session
         model, spec = load_content("simulate", args.file)
         game = game_of("simulate", spec)
         if spec.kind != game.scenario_kind:
