@@ -24,7 +24,8 @@ from gridsmith.formats.loader import decode, load_text
 from gridsmith.formats.references import Reference, declared
 from gridsmith.formats.registry import KindSpec
 from gridsmith.formats.schema import schema_for
-from gridsmith.formats.session import session
+from gridsmith.formats import config
+from gridsmith.formats.session import project_session, session
 from gridsmith.formats.suggestions import token_span
 
 #: the top-level `kind:` line of a buffer (quoted or not)
@@ -78,10 +79,16 @@ def check_buffer_with_deps(text: str, file: Path | None,
     decoded, problem = decode(data, name)
     if problem is not None or decoded is None:
         return ([problem] if problem is not None else []), set()
-    content_tree: list[str | os.PathLike[str]] = [*(roots or []), *([file] if file is not None else [])]
-    with session(roots=content_tree or None) as s:
-        diagnostics = load_text(decoded, name, file=file).diagnostics
-        return diagnostics, set(s.last) if file is not None else set(s.done)
+    if file is not None:  # as `validate` reads the file: its project's configuration (formats.config)
+        try:
+            project = config.for_path(file)
+        except config.ConfigError as e:  # a broken gridsmith.toml is said on the buffer, not a crash
+            return [Diagnostic(name, 1, 1, Severity.ERROR, "Y119", f"project configuration: {e}")], set()
+        with project_session(project, [*(roots or []), file]) as s:
+            diagnostics = project.apply(load_text(decoded, name, file=file).diagnostics)
+            return diagnostics, set(s.last)
+    with session(roots=list(roots or []) or None) as s:
+        return load_text(decoded, name, file=file).diagnostics, set(s.done)
 
 
 @dataclass(frozen=True)

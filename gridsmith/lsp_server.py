@@ -22,6 +22,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
+from gridsmith.formats import config
 from gridsmith.formats.codes import describe
 from gridsmith.formats.diagnostics import Diagnostic, Severity
 from gridsmith.formats.loader import round_trip_yaml, to_plain
@@ -165,7 +166,8 @@ def create(debounce: float = DEBOUNCE_S) -> GridsmithServer:
         watched = caps.did_change_watched_files if caps is not None else None
         if watched is not None and watched.dynamic_registration:
             options = types.DidChangeWatchedFilesRegistrationOptions(
-                watchers=[types.FileSystemWatcher(glob_pattern="**/*.{yaml,yml}")])
+                watchers=[types.FileSystemWatcher(glob_pattern="**/*.{yaml,yml}"),
+                          types.FileSystemWatcher(glob_pattern="**/{gridsmith,pyproject}.toml")])
             try:
                 await ls.client_register_capability_async(types.RegistrationParams(registrations=[
                     types.Registration(id="gridsmith-watch", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
@@ -192,6 +194,11 @@ def create(debounce: float = DEBOUNCE_S) -> GridsmithServer:
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def watched(ls: GridsmithServer, params: types.DidChangeWatchedFilesParams) -> None:
         changed = {real_path(Path(p)) for c in params.changes if (p := to_fs_path(c.uri))}
+        if any(p.name in config.CONFIG_NAMES for p in changed):  # a project configuration: check everything again
+            config.clear_cache()
+            for uri in list(ls.checked):
+                ls.schedule(uri, 0)
+            return
         for uri, checked in list(ls.checked.items()):
             names_one = bool(checked.depends_on & changed)
             broken_ref = any(d.code.startswith("R6") for d, _ in checked.diagnostics)

@@ -166,3 +166,20 @@ def test_references_under_the_cursor_at_any_depth():
                      "library: default": ("setup library", "default.setups.yaml")}
     name = next(i for i, line in enumerate(lines) if line.startswith("name:"))
     assert A.reference_under(lines, name, 7, "pyramids.scenario") is None
+
+
+def test_a_buffer_is_checked_under_its_project_configuration(tmp_path):
+    """The server reads a buffer as `validate` reads the file: its project's severities apply, and a
+    broken configuration is one diagnostic on the buffer (Y119), not a dead server."""
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    text = DUEL.replace("turns: 12", "turns: 0")
+    file = folder / "x.scn.yaml"
+    assert "PND409" in {d.code for d in A.check_buffer(text, file)}
+    (tmp_path / "gridsmith.toml").write_text('[severity]\nPND409 = "off"\n', encoding="utf-8")
+    A.config.clear_cache()  # the server forgets configurations when a watched file changes
+    assert "PND409" not in {d.code for d in A.check_buffer(text, file)}
+    (tmp_path / "gridsmith.toml").write_text("[severity\n", encoding="utf-8")
+    A.config.clear_cache()
+    [d] = A.check_buffer(text, folder / "y.scn.yaml")
+    assert d.code == "Y119" and "gridsmith.toml" in d.message
