@@ -102,6 +102,9 @@ def test_excluded_files_are_not_checked_named_or_found(tmp_path):
     (tmp_path / "content" / "pendulous" / "b.wip.yaml").write_text(broken)
     assert validate(tmp_path, "content") == (0, [])
     assert validate(tmp_path, "--content-only", "content/drafts/a.scn.yaml", "content/pendulous/b.wip.yaml") == (0, [])
+    said = subprocess.run([sys.executable, "-m", "gridsmith", "validate", "content"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert said.returncode == 0 and "; excluded 2 by the project configuration" in said.stdout, said.stdout
 
 
 def test_severity_overrides_raise_lower_and_silence_by_path(tmp_path):
