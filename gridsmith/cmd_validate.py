@@ -99,6 +99,7 @@ def _validate(args: argparse.Namespace) -> int:
     if not (args.quiet and not report.diagnostics) and args.format != "json":
         # the summary is for people: on stdout beside text lines, on stderr beside machine formats
         to_stdout = args.format == "text" and not args.output_file
-        print(report.summary(), file=sys.stdout if to_stdout else sys.stderr)
+        excluded = f"; excluded {len(sel.excluded)} by the project configuration" if sel.excluded else ""
+        print(report.summary() + excluded, file=sys.stdout if to_stdout else sys.stderr)
     failed = report.errors or (args.warnings_as_errors and report.warnings)
     return 1 if failed else 0

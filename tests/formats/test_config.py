@@ -102,6 +102,9 @@ def test_excluded_files_are_not_checked_named_or_found(tmp_path):
     (tmp_path / "content" / "pendulous" / "b.wip.yaml").write_text(broken)
     assert validate(tmp_path, "content") == (0, [])
     assert validate(tmp_path, "--content-only", "content/drafts/a.scn.yaml", "content/pendulous/b.wip.yaml") == (0, [])
+    said = subprocess.run([sys.executable, "-m", "gridsmith", "validate", "content"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert said.returncode == 0 and "; excluded 2 by the project configuration" in said.stdout, said.stdout
 
 
 def test_severity_overrides_raise_lower_and_silence_by_path(tmp_path):
@@ -157,3 +160,18 @@ def test_a_bad_configuration_is_a_usage_error_naming_the_file(tmp_path, text, wo
                           capture_output=True, text=True)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
     assert "gridsmith.toml" in proc.stderr and words in proc.stderr, proc.stderr
+
+
+def test_a_configuration_travels_to_batch_workers(tmp_path):
+    """A Dask worker gets the Config by pickling and opens the same session (formats.session)."""
+    import pickle
+
+    from gridsmith.formats.session import project_session
+
+    (tmp_path / "gridsmith.toml").write_text('content-roots = ["content"]\nallow-outside-references = ["../x/**"]\n'
+                                             '[severity]\nPND410 = "error"\n')
+    cfg = config.for_path(tmp_path)
+    copy = pickle.loads(pickle.dumps(cfg))
+    assert copy == cfg and hash(copy) == hash(cfg)
+    with project_session(copy) as s:
+        assert s.roots == ((tmp_path / "content").resolve(),) and s.allowed == cfg.allowed
