@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import io
+import multiprocessing
+import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from gridsmith.engine.core.games import all_games
 from gridsmith.formats import config
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.diagnostics import Diagnostic
@@ -19,9 +23,10 @@ from . import __version__
 from .loading import project_config
 from .paths import check_inputs, check_output, fail
 
-from gridsmith.engine.core.games import all_games
-
 FORMATS = ("text", "json", "github", "sarif")
+#: a tree of more files than this is checked on every core: below it, starting the processes costs
+#: more than it saves
+PARALLEL_FROM = 40
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -35,6 +40,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-per-code", type=_count, default=PER_CODE, metavar="N",
                    help=f"per file, list the first N diagnostics of each code, then one line 'and M more like "
                         f"this' (default {PER_CODE}; 0 lists every one)")
+    p.add_argument("--jobs", "-j", type=_count, default=0, metavar="N",
+                   help=f"processes to check a large tree with (default 0: one per core for more than "
+                        f"{PARALLEL_FROM} files; 1 checks in this process)")
     p.add_argument("--quiet", "-q", action="store_true", help="text format: no summary line when clean")
     p.add_argument("--content-only", action="store_true",
                    help="among the files named, check only Gridsmith content (a Gridsmith suffix, or a `kind:` "
@@ -56,7 +64,6 @@ def _count(text: str) -> int:
 
 def register_engine_checks() -> None:
     """Every registered game adds its engine-backed checks (e.g. a saved game must replay)."""
-
     for game in all_games():
         game.register_checks()
 
@@ -73,6 +80,40 @@ def run(args: argparse.Namespace) -> int:
         fail("validate", str(e))
 
 
+Job = tuple[config.Config, list[Path], list[str], "bool | None"]
+
+
+def _check(job: Job) -> list[Diagnostic]:
+    """The diagnostics of some files of one project, in its session (in this process or a worker)."""
+    project, files, paths, allow_outside = job
+    register_engine_checks()  # once per process (Game.register_checks adds each check once)
+    with project_session(project, paths, allow_outside=allow_outside):
+        return [d for f in files for d in validate_file(f)]
+
+
+def _workers(files: int, jobs: int) -> int:
+    """Processes for `files` files: `jobs` when given, else one per usable core for a large tree."""
+    if jobs:
+        return max(1, min(jobs, files))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(cores, 8)) if files > PARALLEL_FROM else 1
+
+
+def _chunks(files: list[Path], workers: int) -> list[list[Path]]:
+    """`files` in runs of neighbours (files of a folder tend to name the same files, read once per
+    run), a few per worker so that a slow run does not leave the others idle."""
+    if workers == 1:
+        return [files]
+    size = max(1, -(-len(files) // (workers * 4)))
+    return [files[i:i + size] for i in range(0, len(files), size)]
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    # fork where there is one: the workers start with everything this process imported
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
+
+
 def _validate(args: argparse.Namespace) -> int:
     sel = select(args.paths, content_only=args.content_only, excluded=lambda p: config.for_path(p).excluded(p))
     if sel.missing:
@@ -87,9 +128,16 @@ def _validate(args: argparse.Namespace) -> int:
     projects: dict[config.Config, list[Path]] = {}
     for f in sel.files:
         projects.setdefault(config.for_path(f), []).append(f)
-    for project, files in projects.items():
-        with project_session(project, args.paths, allow_outside=args.allow_outside_references or None):
-            found = [d for f in files for d in validate_file(f)]
+    allow = args.allow_outside_references or None
+    workers = _workers(len(sel.files), args.jobs)
+    jobs = [(project, chunk, list(args.paths), allow) for project, files in projects.items()
+            for chunk in _chunks(files, workers)]
+    if workers > 1:
+        with ProcessPoolExecutor(workers, mp_context=_context()) as pool:
+            results = list(pool.map(_check, jobs))
+    else:
+        results = [_check(job) for job in jobs]
+    for (project, *_), found in zip(jobs, results):
         diagnostics.extend(project.apply(found))
     report = Run(diagnostics, len(sel.files), [str(s) for s in sel.skipped], per_code=args.max_per_code)
     buffer = io.StringIO() if args.output_file else sys.stdout
