@@ -35,9 +35,11 @@ async def client(lsp_client: LanguageClient, tree: Path):
     features = lsp_client.protocol.fm.features  # pytest-lsp's own handler keeps the diagnostics
     keep = features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS]
 
-    def published(*args):  # and this one the version they are of
+    def published(*args):  # and this one each publication, by buffer and version, in order
         keep(*args)
-        _versions[args[-1].uri] = args[-1].version
+        params = args[-1]
+        _state["seq"] += 1
+        _published[(params.uri, params.version)] = (_state["seq"], list(params.diagnostics))
 
     features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = published
 
@@ -57,34 +59,44 @@ async def client(lsp_client: LanguageClient, tree: Path):
 
 
 async def diagnostics_for(client: LanguageClient, uri: str, version: int, timeout: float = 30) -> list[types.Diagnostic]:
-    """The diagnostics the server published for `uri` at `version` (waiting for them)."""
+    """The diagnostics the server published for `uri` at `version` of the text last opened (waiting
+    for them). A late publication about an earlier opening of the same file never answers: each
+    opening numbers its versions afresh (`open_doc`)."""
+    key = (uri, _base.get(uri, 0) + version)
 
     async def wait() -> list[types.Diagnostic]:
-        while _versions.get(uri, -1) != version:
+        while key not in _published or _published[key][0] <= _after.get(uri, 0):
             await asyncio.sleep(0.01)
-        return list(client.diagnostics[uri])
+        return _published[key][1]
     return await asyncio.wait_for(wait(), timeout)
 
 
-_versions: dict[str, int | None] = {}
+#: per buffer, what its versions are counted from (a new opening starts a new thousand)
+_base: dict[str, int] = {}
+#: the publications: (uri, version) -> (their order, diagnostics); a wait takes only later ones
+_published: dict[tuple[str, int | None], tuple[int, list[types.Diagnostic]]] = {}
+_after: dict[str, int] = {}
+_state = {"seq": 0}
 
 
 def expect_again(uri: str) -> None:
     """The next diagnostics of `uri` are awaited afresh (a re-check of the same version)."""
-    _versions[uri] = -1
+    _after[uri] = _state["seq"]
 
 
 def open_doc(client: LanguageClient, path: Path, text: str | None = None, version: int = 1) -> str:
     uri = path.as_uri()
-    _versions[uri] = -1  # what the server said about this buffer before is not about this text
+    _base[uri] = _base.get(uri, 0) + 1000  # what the server said about this buffer before is not about this text
+    _after[uri] = _state["seq"]
     client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
-        uri=uri, language_id="yaml", version=version, text=path.read_text("utf-8") if text is None else text)))
+        uri=uri, language_id="yaml", version=_base[uri] + version,
+        text=path.read_text("utf-8") if text is None else text)))
     return uri
 
 
 def change_doc(client: LanguageClient, uri: str, text: str, version: int) -> None:
     client.text_document_did_change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=_base.get(uri, 0) + version),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
 
 
