@@ -222,6 +222,30 @@ def test_balance_lab_cancel(qtbot, window, duel):
     dlg.grab().save(str(_tmp_shot("balance-lab-cancelled.png")))
 
 
+def test_closing_the_tab_while_the_lab_plays_cancels_and_never_crashes(qtbot, window, duel):
+    """The suite died inside Qt under load in a balance-lab test: a dialog deleted with its tab (or
+    the main window) deleted its worker thread, a child, while it still ran ("QThread: Destroyed
+    while thread is still running" aborts). The worker now outlives the dialog and is cancelled."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from gridsmith.editor.core import balance
+
+    ed, dlg = _dialog(window, duel)
+    dlg.games.setValue(500)
+    qtbot.mouseClick(dlg.run_button, qtbot_left())
+    qtbot.waitUntil(lambda: dlg.progress.value() >= 1, timeout=30000)
+    worker = dlg.worker
+    gone = []
+    dlg.destroyed.connect(lambda: gone.append(True))
+    window.close_tab(ed, ask=False)
+    qtbot.waitUntil(lambda: QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete) or bool(gone),
+                    timeout=10000)  # the tab, then the lab it takes with it
+    assert worker in balance._RUNNING or worker.isFinished()
+    qtbot.waitUntil(lambda: not balance._RUNNING, timeout=60000)  # it stopped early: cancelled
+    assert worker.batch.cancelled
+
+
 def test_balance_lab_in_worker_processes(qtbot, window, duel):
     """The lab's default: spawned worker processes (the editor's threads are never forked)."""
     _ed, dlg = _dialog(window, duel)
