@@ -14,6 +14,7 @@ from gridsmith.engine.core.simulate import Batch, GameSpec, heat_map, make_specs
 from gridsmith.formats.loader import load_file
 
 from tests.editor.editor_helpers import CONTENT, SCREENSHOTS
+from tests.qt_fixtures import settle
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = CONTENT / "duel.scn.yaml"
@@ -113,7 +114,8 @@ def test_a_batch_in_worker_processes_can_be_cancelled():
     from gridsmith.engine.core.simulate import executor
 
     specs = make_specs("pendulous", load_file(DUEL).model, ["greedy"] * 2, 40, seed=1)
-    ex, close = executor(2)
+    # "spawn", as the lab does: this process runs Qt's threads, and a fork of them may hang its child
+    ex, close = executor(2, mp_context="spawn")
     try:
         batch = Batch(specs, ex)
         got = []
@@ -206,7 +208,7 @@ def test_balance_lab_runs_the_unsaved_document_and_compares_with_the_previous_ru
     assert len(runs) == 2 and runs[1].undo_index == runs[0].undo_index + 1
     assert dlg.previous.heading.text() == first
     assert all(r.turns == 4 for r in runs[1].records) and all(r.turns == 12 for r in runs[0].records)
-    qtbot.wait(50)
+    settle(qtbot, dlg)
     dlg.grab().save(str(SCREENSHOTS / "balance-lab.png") if _shots() else str(_tmp_shot("balance-lab.png")))
 
 
@@ -301,7 +303,7 @@ def test_balance_lab_for_a_pyramids_scenario(qtbot, tmp_path):
     assert "2 games" in dlg.current.heading.text() and dlg.current.heatmap.size_ == (11, 11)
     assert dlg.current.heatmap.base_colour(3, 4) is not None  # the board's terrain under the heat
     dlg.resize(1000, 680)
-    qtbot.wait(20)
+    settle(qtbot, dlg)
     dlg.grab().save(str(_tmp_shot("balance-lab-pyramids.png")))
 
 
