@@ -320,8 +320,6 @@ def _shots() -> bool:
 
 
 def _tmp_shot(name: str) -> Path:
-    import tempfile
+    from tests.editor.canvas_models import shots_dir
 
-    d = Path(tempfile.gettempdir()) / "gridsmith-shots"
-    d.mkdir(exist_ok=True)
-    return d / name
+    return shots_dir() / name

@@ -30,12 +30,9 @@ SEED, AGENT_SEED = 5, 9
 
 
 def _shot(w, name: str) -> Path:
-    import tempfile
+    from tests.editor.canvas_models import shot
 
-    d = Path(tempfile.gettempdir()) / "gridsmith-shots"
-    d.mkdir(exist_ok=True)
-    w.grab().save(str(d / name))
-    return d / name
+    return shot(w, name)
 
 
 def _window(qtbot, game: str, seats=None, **kw) -> PlayWindow:
