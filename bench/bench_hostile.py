@@ -12,7 +12,6 @@ from __future__ import annotations
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,18 +22,11 @@ from gridsmith.engine.pyramids.cheops import CheopsAgent  # noqa: E402
 from gridsmith.engine.pyramids.game import default_scenario, new_game  # noqa: E402
 from gridsmith.formats.loader import load_file, validate_file  # noqa: E402
 
+from bench_validate import best_of  # noqa: E402  (this folder is on sys.path: the script's own)
+
 DUEL = ROOT / "content" / "pendulous" / "duel.scn.yaml"
 BAD = ROOT / "tests" / "formats" / "bad"
 PYR = "kind: pyramids.scenario\nversion: 1\nname: x\n"
-
-
-def best_of(runs: int, fn) -> float:
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
 
 
 def hostile_files(folder: Path) -> dict[str, Path]:
