@@ -42,8 +42,9 @@ run: setup
 	  $(BIN)/gridsmith validate content/; \
 	fi
 
+# on every core (pytest-xdist); worksteal: an idle worker takes tests from a busy one's queue
 test: setup contracts
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n auto --dist worksteal
 
 # import contracts (import-linter) and strict types of the shared cores (mypy), both configured in
 # pyproject.toml; they read the installed layout, which .venv/layout links from the source folders

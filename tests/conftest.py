@@ -1,10 +1,27 @@
 """Settings for every test.
 
+Screenshots go to this test process's own temporary folder (GRIDSMITH_SHOTS_DIR, unless set): a
+shared folder in /tmp let two processes (pytest-xdist workers, or two runs on one machine) write the
+same PNG at once while one of them checked its size.
+
 Hypothesis' default deadline (200 ms per example) is a timed assertion: on a loaded or slow machine
 a property test failed for taking 272 ms on one example, which says nothing about the property. Speed
 is measured in bench/, never asserted in tests, so no example has a deadline.
 """
+import os
+
+import pytest
 from hypothesis import settings
 
 settings.register_profile("gridsmith", deadline=None)
 settings.load_profile("gridsmith")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _own_screenshot_folder(tmp_path_factory):
+    if os.environ.get("GRIDSMITH_SHOTS_DIR"):
+        yield
+        return
+    os.environ["GRIDSMITH_SHOTS_DIR"] = str(tmp_path_factory.mktemp("shots"))
+    yield
+    del os.environ["GRIDSMITH_SHOTS_DIR"]

@@ -12,6 +12,8 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import gridsmith.editor  # noqa: E402,F401
+from PySide6.QtCore import QEvent  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content" / "pendulous"
@@ -38,6 +40,21 @@ def _no_unexpected_dialogs(monkeypatch):
         monkeypatch.setattr(QMessageBox, name, unexpected(name))
 
 
+def settle(qtbot, widget, timeout: int = 5000) -> None:
+    """Wait until `widget` is laid out: the layout requests, resizes and moves Qt has posted are
+    delivered and the geometry of it and every child stays the same from one round to the next
+    (what a screenshot or a size check needs; a fixed wait only hoped for it)."""
+    last: list = [None]
+
+    def still() -> bool:
+        QApplication.sendPostedEvents()
+        now = [widget.geometry(), *(c.geometry() for c in widget.findChildren(QWidget))]
+        same, last[0] = now == last[0], now
+        return same
+
+    qtbot.waitUntil(still, timeout=timeout)
+
+
 @pytest.fixture
 def duel(tmp_path) -> Path:
     """A copy of the bundled duel scenario (12x10, two players, comments at the top)."""
@@ -61,4 +78,4 @@ def window(qtbot, tmp_path):
         w.close_tab(ed, ask=False)
     w.close()
     w.deleteLater()
-    qtbot.wait(1)
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # gone before the next test

@@ -8,4 +8,5 @@ plugins.register(plugins.EditorPlugin(
     title="Circuit War scenario",
     document_class=CircuitWarDocument,
     editor_class=CircuitWarEditor,
+    limits=frozenset({"CW401"}),  # the grid's shape: 2 to 26 points each way
 ))

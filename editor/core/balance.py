@@ -72,17 +72,32 @@ def game_of(document: Any):
 
 
 # ---- the run in the background ---------------------------------------------------------------
+#: the batch threads still running. A QThread destroyed while it runs aborts the program ("QThread:
+#: Destroyed while thread is still running"): a dialog deleted with its document's tab, or with the
+#: main window, took its worker (a child) with it. Workers have no parent: this set keeps each one
+#: until it has finished, whatever happens to the dialog that started it.
+_RUNNING: set["BatchWorker"] = set()
+
+
 class BatchWorker(QThread):
-    """Plays a `Batch` off the GUI thread, in worker processes (or a Dask cluster)."""
+    """Plays a `Batch` off the GUI thread, in worker processes (or a Dask cluster). Its `run` touches
+    no Qt object but its own signals; it is never anyone's child (see `_RUNNING`)."""
 
     progress = Signal(int, int)  # games done, games in all
     done = Signal(object, bool)  # records, cancelled
 
-    def __init__(self, specs, jobs: int, scheduler: str | None = None, parent=None):
-        super().__init__(parent)
+    def __init__(self, specs, jobs: int, scheduler: str | None = None):
+        super().__init__()
         self.specs, self.jobs, self.scheduler = specs, jobs, scheduler
         self.batch: Batch | None = None
         self._cancel_early = False
+        _RUNNING.add(self)
+        self.finished.connect(self._release)
+
+    def _release(self) -> None:
+        """On the GUI thread once the thread has ended: no one needs it any more."""
+        _RUNNING.discard(self)
+        self.deleteLater()
 
     def run(self) -> None:
         # "spawn": worker processes never inherit the editor's threads (a fork of a Qt program may hang)
@@ -399,9 +414,12 @@ class BalanceDialog(QDialog):
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.status.setText(f"Playing {len(specs)} games…")
-        self.worker = BatchWorker(specs, self.jobs.value(), self.scheduler.text().strip() or None, self)
+        self.worker = BatchWorker(specs, self.jobs.value(), self.scheduler.text().strip() or None)
+        # bound methods of the dialog: Qt disconnects them when the dialog is deleted, and a dialog
+        # deleted mid-run cancels the games not yet started
         self.worker.progress.connect(self._progress)
         self.worker.done.connect(self._done)
+        self.destroyed.connect(self.worker.cancel)
         self.worker.start()
 
     def _progress(self, done: int, total: int) -> None:

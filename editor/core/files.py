@@ -5,20 +5,24 @@ that decides whether the original text can be written back unchanged.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gridsmith.formats import registry, templates
+from gridsmith.formats.diagnostics import Diagnostic
 from gridsmith.formats.document import DocumentError, FileDocument
-from gridsmith.formats.loader import load_text
+from gridsmith.formats.loader import Loaded, load_text, read_text
 
 from . import plugins
+from .validation import check_text
 
 if TYPE_CHECKING:
     from .document import EditorDocument
 
-__all__ = ["DocumentError", "NoEditorError", "open_document", "new_document", "document_from_text",
-           "document_from_loaded", "new_model", "save", "to_text"]
+__all__ = ["DocumentError", "NoEditorError", "Reading", "open_document", "new_document", "document_from_text",
+           "document_from_loaded", "document_of", "limits", "new_model", "read", "refused", "save", "to_text"]
 
 
 class NoEditorError(Exception):
@@ -32,10 +36,63 @@ def _make(model, file: FileDocument, path: Path | None) -> EditorDocument:
     return plugin.document_class(model.model_copy(deep=True), file=file, path=path)
 
 
+# ---- what the editor may build widgets for ---------------------------------------------------------
+def limits() -> dict[str, frozenset[str]]:
+    """Each kind's limit codes (EditorPlugin.limits). Read on the GUI thread: loading the editor
+    plug-ins imports Qt modules."""
+    return {p.kind: p.limits for p in plugins.all_plugins()}
+
+
+def refused(kind: str, diagnostics: list[Diagnostic],
+            limits_by_kind: Mapping[str, frozenset[str]] | None = None) -> list[Diagnostic]:
+    """The errors among `diagnostics` that are a size or value limit of `kind` (the same ones
+    `validate` reports): the editor builds no widget for such a file."""
+    codes = (limits_by_kind if limits_by_kind is not None else limits()).get(kind, frozenset())
+    return [d for d in diagnostics if d.is_error and d.code in codes]
+
+
+def _refuse(model, diagnostics: list[Diagnostic]) -> None:
+    over = refused(model.kind, diagnostics)
+    if over:
+        raise DocumentError(over + [d for d in diagnostics if d not in over])
+
+
+@dataclass
+class Reading:
+    """A file read and checked by `read`, off the GUI thread."""
+
+    path: Path
+    text: str | None  #: None: not a text file (`loaded` says why)
+    loaded: Loaded  #: what `validate` finds, with the text view's findings when the structure does not read
+    refused: list[Diagnostic]  #: the limits it breaks (see `refused`): no visual editor for it
+
+
+def read(path: str | Path, limits_by_kind: Mapping[str, frozenset[str]]) -> Reading:
+    """Read and check a file (all of `validate`'s stages, which may take long on a hostile file).
+    Plain Python that makes no Qt object: the editor runs it on a worker thread (editor.core.opening)."""
+    path = Path(path).resolve()
+    text, problem = read_text(path)
+    if text is None:
+        return Reading(path, None, Loaded(str(path), [problem] if problem else []), [])
+    loaded = check_text(text, str(path), path)
+    over = refused(loaded.model.kind, loaded.diagnostics, limits_by_kind) if loaded.model is not None else []
+    return Reading(path, text, loaded, over)
+
+
+def document_of(reading: Reading) -> EditorDocument:
+    """The visual document of a `Reading` (on the GUI thread); DocumentError when its structure does
+    not read or it breaks a limit, NoEditorError when no editor edits its kind."""
+    if reading.loaded.model is None or reading.refused:
+        raise DocumentError(reading.refused or reading.loaded.diagnostics)
+    return document_from_loaded(reading.loaded, reading.path)
+
+
 def open_document(path: str | Path) -> EditorDocument:
-    """The document of a file; DocumentError (with diagnostics) when its structure is unreadable."""
+    """The document of a file; DocumentError (with diagnostics) when its structure is unreadable or
+    it breaks a size or value limit (the limit errors first)."""
     path = Path(path).resolve()
     file = FileDocument.open(path)
+    _refuse(file.model, file.diagnostics)
     return _make(file.model, file, path)
 
 
@@ -63,6 +120,7 @@ def document_from_text(text: str, original: str | Path | None) -> EditorDocument
     loaded = load_text(text, str(original or "<recovered>"))
     if loaded.model is None:
         raise DocumentError(loaded.diagnostics)
+    _refuse(loaded.model, loaded.diagnostics)
     file = None
     if original and Path(original).exists():
         try:
@@ -77,6 +135,7 @@ def document_from_loaded(loaded, path: str | Path | None) -> EditorDocument:
     that text, so saving keeps its comments and layout."""
     if loaded.model is None:
         raise DocumentError(loaded.diagnostics)
+    _refuse(loaded.model, loaded.diagnostics)
     tree = None if loaded.migrated_from is not None else loaded.tree
     path = Path(path) if path else None
     file = FileDocument(loaded.model, path, tree, loaded.text if tree is not None else None, loaded.diagnostics)

@@ -27,7 +27,7 @@ from gridsmith.formats import registry
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.loader import read_text
 
-from . import config, files, plugins
+from . import config, files, opening, plugins
 from .about import CREDITS_HTML
 from .newdialog import NewDocumentDialog
 from .problems import count_text
@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
         self.panel_visible: dict[str, bool] = {}
         self.panel_actions: dict[str, QAction] = {}
         self.play_windows: list = []
+        self._opening: Path | None = None  # the file being read (editor.core.opening)
 
         self.cell_label = QLabel("")
         self.zoom_label = QLabel("")
@@ -214,6 +215,10 @@ class MainWindow(QMainWindow):
         return self.add_document(files.new_document(kind, **options))
 
     def open_file(self, path: str | Path | None = None) -> DocumentEditor | None:
+        """Open a file: read and checked off the GUI thread (editor.core.opening: the window keeps
+        painting, a progress dialog offers Cancel), then the game's editor — or the text view with
+        the diagnostics when its structure does not read or it breaks a size or value limit of
+        `validate` (no widget is ever built to a refused file's size)."""
         if path is None:
             path, _ = QFileDialog.getOpenFileName(self, "Open", self.start_dir(), _file_filter())
             if not path:
@@ -223,18 +228,28 @@ class MainWindow(QMainWindow):
             if ed.document.path == path:
                 self.tabs.setCurrentWidget(ed)
                 return ed
+        if self._opening:  # the progress dialog is modal; this is a second call from code
+            self.statusBar().showMessage(f"Still opening {self._opening.name}", 4000)
+            return None
+        self._opening = path
         try:
-            doc = files.open_document(path)
-        except files.DocumentError as e:
+            reading = opening.read_file(path, self)
+        finally:
+            self._opening = None
+        if reading is None:  # cancelled
+            self.statusBar().showMessage(f"Opening {path.name} cancelled", 4000)
+            return None
+        if reading.text is None:  # not text at all
             if not path.exists():  # a recent file that is gone: forget it
                 config.remove_recent(str(path))
                 self._rebuild_recent()
-            ed = self.open_as_text(path)
-            if ed is not None:
-                return ed
-            text = "\n".join(d.format_text() for d in e.diagnostics[:20])
+            text = "\n".join(d.format_text() for d in reading.loaded.diagnostics[:20])
             QMessageBox.critical(self, "Cannot open file", f"{path} cannot be opened for editing:\n\n{text}")
             return None
+        if reading.loaded.model is None or reading.refused:
+            return self.open_as_text(path, reading)
+        try:
+            doc = files.document_of(reading)
         except files.NoEditorError as e:
             QMessageBox.information(self, "No editor", str(e))
             return None
@@ -242,14 +257,19 @@ class MainWindow(QMainWindow):
         self._rebuild_recent()
         return self.add_document(doc)
 
-    def open_as_text(self, path: Path) -> TextEditor | None:
-        """A file whose structure does not read, in the text view; None when it is not text at all."""
-        text, _problem = read_text(path)
+    def open_as_text(self, path: Path, reading: files.Reading | None = None) -> TextEditor | None:
+        """A file in the text view (its structure does not read, or it breaks a limit), with the
+        diagnostics of `reading` when it was read already; None when it is not text at all."""
+        if reading is None:
+            text, _problem = read_text(path)
+            loaded = None
+        else:
+            text, loaded = reading.text, reading.loaded
         if text is None:
             return None
         config.add_recent(str(path))
         self._rebuild_recent()
-        return self.add_editor(TextEditor(TextDocument(text, path, saved_text=text)))
+        return self.add_editor(TextEditor(TextDocument(text, path, saved_text=text), loaded=loaded))
 
     def switch_to_visual(self, ed: TextEditor) -> DocumentEditor | None:
         """Replace a text view whose text reads by the game's editor, in the same place."""

@@ -27,6 +27,10 @@ class EditorPlugin:
     document_class: type["EditorDocument"]
     #: DocumentEditor subclass: the tab (view, tools, panels) editing one document
     editor_class: type["DocumentEditor"]
+    #: the codes of the size and value limits `gridsmith validate` applies to this kind (a grid's
+    #: rows and columns, a list's length): a file with one of these errors opens in the text view with
+    #: its diagnostics, never in widgets built to its size (a 10,000-row grid, a 256 x 256 arena)
+    limits: frozenset[str] = frozenset()
 
 
 _PLUGINS: dict[str, EditorPlugin] = {}

@@ -43,10 +43,14 @@ class LiveValidator(QObject):
         self.generation = 0
         self._timer = QTimer(self, singleShot=True, interval=delay_ms)
         self._timer.timeout.connect(self._start)
-        self._relay = _Relay(self)
-        self._relay.done.connect(self._finished)
+        # The pool before the relay: Qt deletes children in the order they were made, and a pool
+        # waits for its jobs when deleted, so a check still running when the editor is deleted
+        # without close_editor() (a widget closed by its parent) finishes before the relay it
+        # reports through is gone (emitting on a deleted relay crashed the suite under load).
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
+        self._relay = _Relay(self)
+        self._relay.done.connect(self._finished)
         doc.edited.connect(self.schedule)
         self.schedule()
 

@@ -9,6 +9,7 @@ and its comments).
 """
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from gridsmith.formats.suggestions import apply_fix, token_span  # noqa: F401 - 
 from .document import EditorDocument
 from .editorwidget import ValidatedEditor
 from .problems import ProblemsPanel
+from . import files
 from .validation import check_text, did_you_mean
 
 
@@ -191,6 +193,8 @@ class TextValidator(QObject):
         self.problems: list = []
         self.model = None
         self.loaded = None
+        #: the errors of size and value limits (files.refused): the text reads, but no visual editor
+        self.refused: list = []
         self.generation = 0
         self._timer = QTimer(self, singleShot=True, interval=delay_ms)
         self._timer.timeout.connect(self.run_now)
@@ -204,9 +208,15 @@ class TextValidator(QObject):
         self._timer.stop()
         self.generation += 1
         name = str(self.doc.path) if self.doc.path else "<text>"
-        self.loaded = check_text(self.doc.text, name, self.doc.path)
-        self.model = self.loaded.model
-        self.problems = list(self.loaded.diagnostics)
+        return self.adopt(check_text(self.doc.text, name, self.doc.path))
+
+    def adopt(self, loaded) -> list:
+        """Publish the checks of the text as it is (`loaded`: check_text's, maybe made off the GUI
+        thread when the file was opened)."""
+        self.loaded = loaded
+        self.model = loaded.model
+        self.refused = files.refused(loaded.model.kind, loaded.diagnostics) if loaded.model is not None else []
+        self.problems = list(loaded.diagnostics)
         self.problemsChanged.emit(self.problems)
         return self.problems
 
@@ -223,7 +233,9 @@ class TextEditor(ValidatedEditor):
 
     switchRequested = Signal()
 
-    def __init__(self, document: TextDocument, parent=None):
+    def __init__(self, document: TextDocument, parent=None, loaded=None):
+        """`loaded`: the checks of `document`'s text, made already (the file was read and checked
+        off the GUI thread); without it the text is checked here."""
         super().__init__(document, parent)
         self.banner = QLabel()
         self.banner.setWordWrap(True)
@@ -261,12 +273,15 @@ class TextEditor(ValidatedEditor):
         self.problems_panel.problemChosen.connect(self.go_to)
         self.validator = TextValidator(document, parent=self)
         self.validator.problemsChanged.connect(self._checked)
-        self.validator.run_now()
+        if loaded is not None and loaded.text == document.text:
+            self.validator.adopt(loaded)
+        else:
+            self.validator.run_now()
 
     @property
     def reads(self) -> bool:
-        """The text reads as a model: the visual editor can take it."""
-        return self.validator.model is not None
+        """The text reads as a model within the limits: the visual editor can take it."""
+        return self.validator.model is not None and not self.validator.refused
 
     # ---- problems -----------------------------------------------------------------------------
     @staticmethod
@@ -309,7 +324,13 @@ class TextEditor(ValidatedEditor):
         # the reading stages' errors (YAML, kind and version, structure) are what keep it from the
         # visual editor; the semantic ones it can fix there
         errors = sum(1 for d in problems if d.severity is Severity.ERROR and d.code[:1] in "YKS")
-        if self.reads:
+        over = self.validator.refused
+        if over:
+            self.banner.setText(f"<b>This file is too large for the visual editor</b>: {html.escape(over[0].message)} "
+                                f"(line {over[0].line}). These are the limits of <tt>gridsmith validate</tt>; "
+                                "it opens in the visual editor once the file is within them.")
+            colour = "#fdecea"
+        elif self.reads:
             self.banner.setText("<b>The file reads now.</b> Open it in the visual editor, or go on editing "
                                 "the text.")
             colour = "#e3f4e1"

@@ -8,4 +8,5 @@ plugins.register(plugins.EditorPlugin(
     title="Pendulous scenario",
     document_class=PendulousDocument,
     editor_class=PendulousEditor,
+    limits=frozenset({"PND402"}),  # the map's size: 1 x 1 to 50 x 50
 ))

@@ -13,6 +13,7 @@ from tests.editor.editor_helpers import click, drag, wait_validated
 from gridsmith.editor.circuitwar.document import CircuitWarDocument
 from gridsmith.formats.circuitwar.templates import new_scenario
 from gridsmith.editor.circuitwar.scenario_editor import CircuitWarEditor
+from tests.qt_fixtures import settle
 
 
 def open_painter(qtbot, doc, size=(980, 640)) -> CircuitWarEditor:
@@ -181,7 +182,7 @@ def test_painter_screenshot(ed, qtbot):
     drag(ed.view, [(10, 8), (9, 8)])
     ed.view.set_zoom(1.6, anchor=None)
     ed.view.centerOn(doc.geometry().point((9, 6)))
-    qtbot.wait(20)
+    settle(qtbot, ed)
     p = shot(ed, "circuitwar-painter.png")
     assert p.exists() and doc.cell(9, 8, 0) == "2<"
 

@@ -13,6 +13,7 @@ from gridsmith.editor.core.play_provider import provider_class
 from gridsmith.editor.core.playwindow import PlayWindow
 from gridsmith.engine.circuitwar.beam import preview
 from gridsmith.formats.loader import load_file
+from tests.qt_fixtures import settle
 
 ROOT = Path(__file__).resolve().parents[2]
 CW = ROOT / "content" / "circuitwar"
@@ -50,7 +51,7 @@ def test_two_humans_build_by_clicks_with_energy_bars_and_the_side_order(qtbot):
     pv.build_item.setCurrentIndex(pv.build_item.findData("gridrunner"))
     left = w.state.energy[me]
     assert pv.bars[me].text() == f"{left} → {left - 10} after a gridrunner"  # the bar darkens by 10
-    qtbot.wait(20)
+    settle(qtbot, w)
     shot(w, "circuitwar-play-build.png")
     click(pv.view, 9, 0)
     assert "is not possible now" in w.notice.text() and "build gridrunner j1" in w.notice.text()
@@ -85,7 +86,7 @@ def test_the_beam_is_traced_by_the_engine_before_firing_and_a_capacitor_tells_it
     assert pv.trace == expect and pv.beam_item.isVisible()
     assert pv.trace_label.text().startswith("b2 c2")
     assert len(expect.path) > 2
-    qtbot.wait(20)
+    settle(qtbot, w)
     shot(w, "circuitwar-play-beam.png")
     before = len(w.match.action_log())
     assert pv.fire_button.isEnabled()
@@ -106,7 +107,7 @@ def test_four_computer_seats_play_save_and_load(qtbot, tmp_path):
     qtbot.waitUntil(lambda: w.match.actions >= 40 or w.state.is_over, timeout=120_000)
     w.stop_computer()
     assert len(w.provider.bars) == 4 and w.state.n == 4
-    qtbot.wait(20)
+    settle(qtbot, w)
     shot(w, "circuitwar-play-four.png")
     log = w.match.action_log()
     saved = w.save_game(tmp_path / "four.sav.yaml")
@@ -144,6 +145,6 @@ def test_the_balance_lab_plays_a_circuit_war_document(qtbot, tmp_path):
     qtbot.waitUntil(lambda: dlg.worker is None, timeout=120000)
     assert "2 games" in dlg.current.heading.text() and "Yellow" in dlg.current.table.text()
     dlg.resize(1000, 680)
-    qtbot.wait(20)
+    settle(qtbot, dlg)
     shot(dlg, "circuitwar-balance.png")
     ed.close_editor()

@@ -15,6 +15,7 @@ from gridsmith.editor.circuitwar.scenario_editor import CircuitWarEditor
 from gridsmith.editor.core.seat_dialog import SeatDialog
 from gridsmith.engine.circuitwar.beam import preview
 from gridsmith.engine.circuitwar.game import new_game
+from tests.qt_fixtures import settle
 
 CW = Path(__file__).resolve().parents[2] / "content" / "circuitwar"
 
@@ -51,7 +52,7 @@ def test_the_painter_in_the_window_with_live_problems_and_the_beam_tracer(qtbot,
     doc.undo_stack.undo()
     assert ed.trace == expect
     assert wait_validated(qtbot, ed) == []
-    qtbot.wait(30)
+    settle(qtbot, window)
     shot(window, "circuitwar-window.png")
     # a gridrunner-less point: said in words, nothing drawn
     click(ed.view, 8, 0)

@@ -14,6 +14,7 @@ from gridsmith.engine.core.simulate import Batch, GameSpec, heat_map, make_specs
 from gridsmith.formats.loader import load_file
 
 from tests.editor.editor_helpers import CONTENT, SCREENSHOTS
+from tests.qt_fixtures import settle
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = CONTENT / "duel.scn.yaml"
@@ -113,7 +114,8 @@ def test_a_batch_in_worker_processes_can_be_cancelled():
     from gridsmith.engine.core.simulate import executor
 
     specs = make_specs("pendulous", load_file(DUEL).model, ["greedy"] * 2, 40, seed=1)
-    ex, close = executor(2)
+    # "spawn", as the lab does: this process runs Qt's threads, and a fork of them may hang its child
+    ex, close = executor(2, mp_context="spawn")
     try:
         batch = Batch(specs, ex)
         got = []
@@ -206,7 +208,7 @@ def test_balance_lab_runs_the_unsaved_document_and_compares_with_the_previous_ru
     assert len(runs) == 2 and runs[1].undo_index == runs[0].undo_index + 1
     assert dlg.previous.heading.text() == first
     assert all(r.turns == 4 for r in runs[1].records) and all(r.turns == 12 for r in runs[0].records)
-    qtbot.wait(50)
+    settle(qtbot, dlg)
     dlg.grab().save(str(SCREENSHOTS / "balance-lab.png") if _shots() else str(_tmp_shot("balance-lab.png")))
 
 
@@ -220,6 +222,30 @@ def test_balance_lab_cancel(qtbot, window, duel):
     assert "Cancelled after" in dlg.status.text() and "(cancelled)" in dlg.current.heading.text()
     assert dlg.progress.value() < 500 and dlg.run_button.isEnabled()
     dlg.grab().save(str(_tmp_shot("balance-lab-cancelled.png")))
+
+
+def test_closing_the_tab_while_the_lab_plays_cancels_and_never_crashes(qtbot, window, duel):
+    """The suite died inside Qt under load in a balance-lab test: a dialog deleted with its tab (or
+    the main window) deleted its worker thread, a child, while it still ran ("QThread: Destroyed
+    while thread is still running" aborts). The worker now outlives the dialog and is cancelled."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from gridsmith.editor.core import balance
+
+    ed, dlg = _dialog(window, duel)
+    dlg.games.setValue(500)
+    qtbot.mouseClick(dlg.run_button, qtbot_left())
+    qtbot.waitUntil(lambda: dlg.progress.value() >= 1, timeout=30000)
+    worker = dlg.worker
+    gone = []
+    dlg.destroyed.connect(lambda: gone.append(True))
+    window.close_tab(ed, ask=False)
+    qtbot.waitUntil(lambda: QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete) or bool(gone),
+                    timeout=10000)  # the tab, then the lab it takes with it
+    assert worker in balance._RUNNING or worker.isFinished()
+    qtbot.waitUntil(lambda: not balance._RUNNING, timeout=60000)  # it stopped early: cancelled
+    assert worker.batch.cancelled
 
 
 def test_balance_lab_in_worker_processes(qtbot, window, duel):
@@ -277,7 +303,7 @@ def test_balance_lab_for_a_pyramids_scenario(qtbot, tmp_path):
     assert "2 games" in dlg.current.heading.text() and dlg.current.heatmap.size_ == (11, 11)
     assert dlg.current.heatmap.base_colour(3, 4) is not None  # the board's terrain under the heat
     dlg.resize(1000, 680)
-    qtbot.wait(20)
+    settle(qtbot, dlg)
     dlg.grab().save(str(_tmp_shot("balance-lab-pyramids.png")))
 
 
@@ -294,8 +320,6 @@ def _shots() -> bool:
 
 
 def _tmp_shot(name: str) -> Path:
-    import tempfile
+    from tests.editor.canvas_models import shots_dir
 
-    d = Path(tempfile.gettempdir()) / "gridsmith-shots"
-    d.mkdir(exist_ok=True)
-    return d / name
+    return shots_dir() / name

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 
 from canvas_models import HexDocument, hex_model, open_plain, previewed_drag, shot, shots_dir
 from editor_helpers import click, drag, move
+from tests.qt_fixtures import settle
 
 
 @pytest.fixture
@@ -149,7 +150,7 @@ def test_screenshots_hex_editor_zoom_and_world_view(ed, qtbot):
     # at 800 % the tiles are drawn at the device size: a hexagon's tile is 8 times the cell size
     ed.view.set_zoom(8.0)
     ed.view.centerOn(g.center((4, 3)))
-    qtbot.wait(10)
+    settle(qtbot, ed.view)
     shot(ed.view, "hex-zoom800.png")
     tile = ed.tiles.tile(doc.cell(4, 3), g, None, 8.0)
     assert tile.width() == pytest.approx(8 * g.px, abs=1)

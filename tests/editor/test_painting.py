@@ -156,8 +156,8 @@ def test_live_validation_waits_for_the_end_of_a_stroke(qtbot, window, duel):
     ed.validator.problemsChanged.connect(lambda p: published.append(p))
     _select(qtbot, ed, 1, "land")
     press(ed.view, 11, 4)  # a red square deep in gray's land: out of supply (PND503)
-    move(ed.view, 11, 5)
-    qtbot.wait(ed.validator._timer.interval() * 2)  # well past the debounce delay
+    with qtbot.waitSignal(ed.validator._timer.timeout, timeout=5000):  # the debounce delay passed
+        move(ed.view, 11, 5)
     assert published == []  # nothing ran while the button is down
     release(ed.view, 11, 5)
     qtbot.waitUntil(lambda: bool(published), timeout=5000)

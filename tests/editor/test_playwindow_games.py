@@ -20,6 +20,7 @@ from gridsmith.engine.core.simulate import GameSpec, play_game
 from gridsmith.formats.loader import load_file
 
 from tests.editor.editor_helpers import CONTENT
+from tests.qt_fixtures import settle
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = CONTENT / "duel.scn.yaml"
@@ -29,12 +30,9 @@ SEED, AGENT_SEED = 5, 9
 
 
 def _shot(w, name: str) -> Path:
-    import tempfile
+    from tests.editor.canvas_models import shot
 
-    d = Path(tempfile.gettempdir()) / "gridsmith-shots"
-    d.mkdir(exist_ok=True)
-    w.grab().save(str(d / name))
-    return d / name
+    return shot(w, name)
 
 
 def _window(qtbot, game: str, seats=None, **kw) -> PlayWindow:
@@ -122,8 +120,8 @@ def test_pause_holds_the_computers_and_resume_goes_on(qtbot):
     w = _window(qtbot, "pendulous", ["greedy", "greedy"])
     w.set_paused(True)
     w.begin()
-    qtbot.wait(150)
-    assert w.match.actions == 0 and "paused" in w.to_move_label.text()
+    qtbot.waitUntil(lambda: "paused" in w.to_move_label.text())
+    assert w.worker is None and w.match.actions == 0  # begin() would have started a computer by now
     w.set_paused(False)
     qtbot.waitUntil(lambda: w.match.actions >= 5, timeout=20_000)
     w.close()
@@ -178,7 +176,7 @@ def test_play_from_the_editor_opens_beside_or_over_it_and_back_to_the_editor(qtb
     assert pw.source_editor is ed and pw.seats == ["human", "greedy"]
     _shot(pw, "playwindow-pendulous-from-editor.png")
     pw.resize(1024, 700)
-    qtbot.wait(20)
+    settle(qtbot, pw)
     # usable at 1024x700: the board keeps room and the panel's labels are not squeezed
     assert pw.centralWidget().width() >= 400 and pw.provider.end_turn_btn.isVisible()
     qtbot.mouseClick(pw.over_back, Qt.MouseButton.LeftButton)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from editor_helpers import CONTENT, SCREENSHOTS, click, drag, move, wait_validated
 from gridsmith.editor.pendulous.play_window import open_play_window
+from tests.qt_fixtures import settle
 
 
 def _target(tmp_path, name):
@@ -32,7 +33,7 @@ def test_editor_screenshot(qtbot, window, tmp_path):
     assert any(p.code == "PND503" for p in problems)
     ed.go_to_problem(next(p.path for p in problems if p.code == "PND503"))
     move(ed.view, 12, 14, Qt.MouseButton.NoButton)
-    qtbot.wait(50)
+    settle(qtbot, window)
     path = _target(tmp_path, "editor.png")
     assert window.grab().save(str(path))
     assert path.stat().st_size > 10_000
@@ -53,7 +54,7 @@ def test_game_window_screenshot(qtbot, window, tmp_path, monkeypatch):
         click(pv.view, x, y)
     move(pv.view, 6, 1, Qt.MouseButton.NoButton)
     assert "Chance of success" in pv.odds_label.text()
-    qtbot.wait(50)
+    settle(qtbot, pw)
     path = _target(tmp_path, "game.png")
     assert pw.grab().save(str(path))
     pw.close()

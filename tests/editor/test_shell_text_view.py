@@ -12,6 +12,7 @@ from editor_helpers import SCREENSHOTS, wait_validated
 from gridsmith.editor.core.textview import TextEditor, apply_fix, token_span
 from gridsmith.editor.pendulous.art import seat_of, type_of
 from gridsmith.editor.pendulous.scenario_editor import PendulousEditor
+from tests.qt_fixtures import settle
 
 
 def _shot(tmp_path, name):
@@ -56,7 +57,7 @@ def test_a_typod_key_opens_in_the_text_view_with_every_stages_findings(qtbot, wi
     assert (cur.blockNumber() + 1, cur.positionInBlock() + 1) == (45, codes["PND401"].col)
     assert "Line 45" in window.cell_label.text()
     window.resize(1024, 700)
-    qtbot.wait(50)
+    settle(qtbot, window)
     assert window.grab().save(str(_shot(tmp_path, "text-view.png")))
 
 

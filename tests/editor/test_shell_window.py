@@ -18,14 +18,11 @@ from gridsmith.editor.core.mainwindow import CENTRAL_MIN, MainWindow
 from gridsmith.editor.core.newdialog import NewDocumentDialog, parameters
 from gridsmith.editor.core.shortcuts import ShortcutsDialog, collect
 from gridsmith.formats.diagnostics import Problem, Severity
+from tests.qt_fixtures import settle
 
 
 def _shot(tmp_path, name):
     return (SCREENSHOTS if os.environ.get("GRIDSMITH_SCREENSHOTS") == "1" else tmp_path) / name
-
-
-def _settle(qtbot):
-    qtbot.wait(30)
 
 
 def _drag_separator(window, qtbot, dock, dx):
@@ -35,9 +32,9 @@ def _drag_separator(window, qtbot, dock, dx):
     QTest.mousePress(window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(x, y))
     for step in range(1, 5):
         QTest.mouseMove(window, QPoint(x + dx * step // 4, y))
-        _settle(qtbot)
+        settle(qtbot, window)
     QTest.mouseRelease(window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(x + dx, y))
-    _settle(qtbot)
+    settle(qtbot, window)
 
 
 # ---- Help > Keyboard shortcuts ------------------------------------------------------------------
@@ -57,7 +54,7 @@ def test_the_shortcuts_dialog_lists_the_real_shortcuts(qtbot, window, duel, tmp_
     for a in in_menus:
         assert a.shortcuts()[0].toString() in {e.keys.split("  or  ")[0] for e in dlg.entries}
     dlg.resize(480, 620)
-    _settle(qtbot)
+    settle(qtbot, dlg)
     assert dlg.grab().save(str(_shot(tmp_path, "shortcuts.png")))
 
 
@@ -87,7 +84,7 @@ def test_window_geometry_is_restored_at_the_next_start(qtbot, window, tmp_path):
     # the offscreen screen is 800x800: a restored window is kept on the screen, so stay inside it
     window.resize(760, 620)
     window.move(12, 20)
-    _settle(qtbot)
+    settle(qtbot, window)
     window.close()
     assert config.settings().fileName().startswith(os.environ["GRIDSMITH_CONFIG_DIR"])  # the test's own
     again = _reopen(qtbot, tmp_path)
@@ -98,7 +95,7 @@ def test_window_geometry_is_restored_at_the_next_start(qtbot, window, tmp_path):
 def test_the_dock_layout_is_restored_at_the_next_start(qtbot, window, duel, tmp_path):
     window.open_file(duel)
     window.resize(1200, 800)
-    _settle(qtbot)
+    settle(qtbot, window)
     window.panel_actions["worldview"].setChecked(False)  # the user hides the world view
     settings_dock = window.docks["settings"]
     before = settings_dock.width()
@@ -111,7 +108,7 @@ def test_the_dock_layout_is_restored_at_the_next_start(qtbot, window, duel, tmp_
     again = _reopen(qtbot, tmp_path)
     again.resize(1200, 800)
     ed = again.open_file(duel)
-    _settle(qtbot)
+    settle(qtbot, again)
     assert not again.docks["worldview"].isVisible() and not again.panel_actions["worldview"].isChecked()
     assert again.dockWidgetArea(again.docks["settings"]) == Qt.DockWidgetArea.RightDockWidgetArea
     assert abs(again.docks["settings"].width() - wide) <= 4
@@ -122,13 +119,13 @@ def test_the_dock_layout_is_restored_at_the_next_start(qtbot, window, duel, tmp_
 def test_a_usable_window_at_1024x700_whose_docks_give_width_back(qtbot, window, tmp_path):
     ed = window.open_file(CONTENT / "continent.scn.yaml")  # four players: the widest settings
     window.resize(1600, 1000)
-    _settle(qtbot)
+    settle(qtbot, window)
     settings_dock = window.docks["settings"]
     _drag_separator(window, qtbot, settings_dock, -50)
     wanted = settings_dock.width()
 
     window.resize(1024, 700)
-    _settle(qtbot)
+    settle(qtbot, window)
     assert window.size().toTuple() == (1024, 700)  # it can shrink that far
     assert window.minimumSizeHint().width() <= 1024 and window.minimumSizeHint().height() <= 700
     canvas = window.centralWidget().width()
@@ -141,7 +138,7 @@ def test_a_usable_window_at_1024x700_whose_docks_give_width_back(qtbot, window, 
     assert window.grab().save(str(_shot(tmp_path, "editor-1024x700.png")))
 
     window.resize(1600, 1000)
-    _settle(qtbot)
+    settle(qtbot, window)
     assert abs(settings_dock.width() - wanted) <= 4  # the width the user gave it is back
 
 
@@ -214,7 +211,7 @@ def test_problem_messages_wrap_instead_of_being_cut(qtbot, window, duel):
     panel.set_problems([Problem("X1", long.strip(), ("name",)), Problem("X2", "short", ("name",), Severity.WARNING)])
     assert panel.summary.text() == "1 error, 1 warning"
     window.resize(1024, 700)
-    _settle(qtbot)
+    settle(qtbot, window)
     tree = panel.tree
     long_row, short_row = tree.visualItemRect(tree.topLevelItem(0)), tree.visualItemRect(tree.topLevelItem(1))
     assert long_row.height() >= 2 * short_row.height() - 8  # wrapped onto more lines, not elided
@@ -233,13 +230,13 @@ def _wheel(widget, steps=-3):
 def test_the_wheel_scrolls_the_settings_and_changes_only_a_focused_field(qtbot, window, duel):
     ed = window.open_file(duel)
     window.resize(1024, 700)
-    _settle(qtbot)
+    settle(qtbot, window)
     panel = ed.settings_panel
     spin = panel.fields[("players", 0, "resource_rate")]
     panel.ensureWidgetVisible(spin)
     panel.verticalScrollBar().setValue(0)
     window.cell_label.setFocus()
-    _settle(qtbot)
+    settle(qtbot, window)
     value, scrolled = spin.value(), panel.verticalScrollBar().value()
     _wheel(spin)
     assert spin.value() == value and ed.document.undo_stack.count() == 0  # failure 1: not changed

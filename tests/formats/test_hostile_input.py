@@ -10,7 +10,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -201,14 +200,11 @@ def test_billion_laughs_is_refused_quickly():
     path = BAD / "billion_laughs.scn.yaml"
     text = path.read_text()
     for read in (lambda: validate_file(path), lambda: load_text(text, str(path)).diagnostics):
-        start = time.perf_counter()
-        diags = read()
-        elapsed = time.perf_counter() - start
+        diags = read()  # its speed: bench/bench_hostile.py
         assert [d.code for d in diags] == ["Y106"]
         # the position is an alias of the bomb (where the expansion crossed the limit)
         line = text.splitlines()[diags[0].line - 1]
         assert line[diags[0].col - 1:].startswith("*lol")
-        assert elapsed < 1.0, f"alias bomb took {elapsed:.2f} s"  # measured: a few milliseconds
 
 
 def test_harmless_aliases_are_fine():
@@ -280,13 +276,10 @@ def test_twenty_megabyte_file_is_refused_without_being_read(tmp_path, monkeypatc
     opened = []
     real_open = open
     monkeypatch.setattr(loader, "open", lambda *a, **k: opened.append(a) or real_open(*a, **k), raising=False)
-    start = time.perf_counter()
-    diags = validate_file(path)
-    elapsed = time.perf_counter() - start
+    diags = validate_file(path)  # its speed: bench/bench_hostile.py
     assert located(diags) == [("Y108", 1, 1)]
     assert "20.0 MiB" in diags[0].message and f"{MAX_FILE_BYTES // 1048576} MiB" in diags[0].message
     assert opened == []  # refused on its size alone
-    assert elapsed < 0.5  # measured: well under a millisecond
     assert [d.code for d in load_file(path).diagnostics] == ["Y108"]
     assert main(["validate", str(path)]) == 1
 
@@ -616,9 +609,7 @@ def test_a_file_of_too_many_values_is_refused_before_the_slow_parse(tmp_path):
     path = tmp_path / "many.scn.yaml"
     path.write_text("kind: pendulous.scenario\nversion: 1\n" + "".join(f"k{i:06d}: 1\n" for i in range(80_000)))
     for run in (validate_file, lambda p: load_file(p).diagnostics):
-        start = time.perf_counter()
-        diags = run(path)
-        assert time.perf_counter() - start < 2.0
+        diags = run(path)  # its speed: bench/bench_hostile.py
         assert [d.code for d in diags] == ["Y112"]
         # value number MAX_NODES + 1: the root mapping, kind, 1, version, 1, then key/value pairs
         assert diags[0].line == 3 + (MAX_NODES + 1 - 6) // 2

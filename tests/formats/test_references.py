@@ -5,7 +5,6 @@ declaring their reference fields."""
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -56,11 +55,8 @@ def test_each_failure_is_one_diagnostic_at_the_key_in_well_under_a_second(tmp_pa
     folder = tmp_path / "tree"
     folder.mkdir()
     path, text = _ruleset_scenario(folder, make(folder))
-    start = time.perf_counter()
-    diags = validate_file(path)
-    elapsed = time.perf_counter() - start
+    diags = validate_file(path)  # its speed (the issue saw 9-15 s and hangs): bench/bench_hostile.py
     assert located(diags) == [(code, *_at_ruleset(text))]
-    assert elapsed < 1.0  # measured: about a millisecond each; the issue saw 9-15 s and hangs
     assert located(load_file(path).diagnostics) == located(diags)
     assert len(diags[0].message) < 300
 
@@ -96,9 +92,7 @@ def test_a_self_referencing_pyramids_scenario_finishes_at_once(tmp_path):
     text = PYR + "board: self.scn.yaml\nsides:\n  player:\n    pieceset: self.scn.yaml\n" \
                  "  cheops:\n    pieceset: self.scn.yaml\n    setup: {library: self.scn.yaml, entry: e}\n"
     path.write_text(text)
-    start = time.perf_counter()
-    diags = _both(path)
-    assert time.perf_counter() - start < 1.0
+    diags = _both(path)  # it finishes (pytest-timeout); its speed: bench/bench_hostile.py
     assert [c for c, _, _ in diags] == ["R607"] * 4
     assert all(len(d.message) < 200 for d in validate_file(path))
 

@@ -20,6 +20,7 @@ from gridsmith.engine.kongbots.odds import laser_breakdown
 from gridsmith.formats.kongbots.modules import AIMER, SHIELD
 from gridsmith.formats.kongbots.scenario import BotEntry
 from gridsmith.formats.loader import load_file
+from tests.qt_fixtures import settle
 
 CONTENT = ROOT / "content" / "kongbots"
 SKIRMISH = CONTENT / "warrior-skirmish.scn.yaml"
@@ -144,7 +145,7 @@ def test_balance_lab_for_a_kongbots_scenario(qtbot, tmp_path):
     assert "4 games" in dlg.current.heading.text() and hm.size_ == (12, 12)
     assert sum(hm.heat.values()) > 0  # modules were destroyed somewhere
     dlg.resize(1000, 680)
-    qtbot.wait(20)
+    settle(qtbot, dlg)
     shot(dlg, "kongbots-balance.png")
     # drawn as the arena is: hexagons in axial rows (Game.board_geometry), not squares
     assert hm.geom.name == "hex"

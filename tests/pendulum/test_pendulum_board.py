@@ -15,6 +15,7 @@ from tests.pendulum.pendulum_editors import CONTENT, assert_round_trip, codes, o
 
 from gridsmith.formats.loader import load_file
 from gridsmith.formats.pendulum.effects import AREAS, effect_text
+from tests.qt_fixtures import settle
 
 
 def click_at(widget, point: QPointF) -> None:
@@ -136,7 +137,7 @@ def test_the_time_track_glasses_toggle_by_click_with_the_formats_checks(qtbot, t
     doc = ed.document
     tt = ed.time_track
     ed.tabs.setCurrentWidget(tt)
-    qtbot.wait(10)
+    settle(qtbot, ed)
     steps = doc.model.sides["1-3"].time_track
     assert len(tt.strip.steps) == len(steps) == 8
     assert "purple is flipped 3 times and the side has 3 purple markers" in tt.summary.text()

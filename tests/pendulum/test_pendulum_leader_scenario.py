@@ -14,6 +14,7 @@ from tests.pendulum.pendulum_editors import CONTENT, assert_round_trip, codes, c
 
 from gridsmith.formats.loader import load_file
 from gridsmith.formats.pendulum.scenario import ResolvedScenario
+from tests.qt_fixtures import settle
 
 PLAY_PRESENT = importlib.util.find_spec("gridsmith.editor.pendulum.play") is not None
 
@@ -117,7 +118,7 @@ def test_scenario_seats_variants_and_the_resolver(qtbot, tmp_path):
     ed.round_boxes[2].click()
     assert doc.model.untimed_rounds == [1, 3]
     assert all(w.isVisible() for w in ed.seat_rows[3].widgets())
-    qtbot.wait(50)  # the layout takes in the new row
+    settle(qtbot, ed)  # the layout takes in the new row
     shot(ed, "pendulum-scenario.png")
     # two seats with one colour: PNM452 located on the second seat's colour
     ed.seat_rows[1].colour.setCurrentText("white")

@@ -100,7 +100,9 @@ def test_drag_flip_pause_speed_and_next_event(qtbot):
     w.act_pause.trigger()
     qtbot.waitUntil(lambda: w.worker is None, timeout=10000)
     stood = st.now
-    qtbot.wait(150)
+    for _ in range(3):  # the clock's timer ticks while paused
+        with qtbot.waitSignal(w.clock_timer.timeout, timeout=5000):
+            pass
     assert st.now == stood and "Paused" in w.to_move_label.text()
     # at 4x the clock runs 4 game seconds per wall second: half a second of wall time is 2 s of game
     w.speed_box.setCurrentIndex(w.speed_box.findData(4.0))

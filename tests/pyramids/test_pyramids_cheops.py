@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import threading
-import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -124,19 +124,31 @@ def test_stop_event_returns_best_so_far():
             stop.set()
 
     ag = CheopsAgent(level=4, stop=stop, on_think=on_think, nodes=10**9, samples=50)
-    t0 = time.perf_counter()
     move = ag.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
-    assert time.perf_counter() - t0 < 5
     assert move in s.legal_actions()
     assert 3 <= len(seen) <= 4 and ag.last_samples == 0
 
 
-def test_time_limit_is_respected():
+def test_time_limit_is_respected(monkeypatch):
+    """The search reads the clock and stops at the limit: a fake clock that moves a millisecond a
+    read (never the machine's speed; the real overshoot is printed by bench/bench_hostile.py)."""
+    from gridsmith.engine.pyramids import cheops, search
+
+    reads = []
+
+    def clock() -> float:
+        reads.append(None)
+        return len(reads) / 1000
+
+    fake = SimpleNamespace(perf_counter=clock)
+    monkeypatch.setattr(cheops, "time", fake)
+    monkeypatch.setattr(search, "time", fake)
     s = new_game(default_scenario(slide=3), 8)
     ag = CheopsAgent(level=4, time_limit=0.2, nodes=10**9, samples=50)
-    t0 = time.perf_counter()
     move = ag.choose(s.view(s.to_move), s.legal_actions(), CounterRng(1))
-    assert time.perf_counter() - t0 < 1.0 and move in s.legal_actions()
+    assert move in s.legal_actions()
+    # it stopped at the limit: a few reads past 200 ms of the fake clock, not a billion nodes
+    assert 200 <= len(reads) <= 260 and ag.last_nodes < 10**9
 
 
 def test_think_callback_reports_candidates_and_scores():

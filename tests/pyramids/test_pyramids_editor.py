@@ -286,5 +286,5 @@ def test_new_game_abandons_a_search_in_progress(qtbot, play_window):
     assert w.worker is not None
     old_seed = w.seed
     w.new_game()
-    qtbot.wait(200)
+    qtbot.waitUntil(lambda: not w._abandoned, timeout=30000)  # the old search answered, unused
     assert w.seed != old_seed and w.state.ply == 0 and w.log.count() == 0
