@@ -32,7 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .diagnostics import Diagnostic, Severity, safe_text
+from .diagnostics import Diagnostic, Problem, Severity, safe_text
 from .errors import FormatError
 
 CONFIG_NAMES = ("gridsmith.toml", "pyproject.toml")  # in one folder, gridsmith.toml wins
@@ -117,14 +117,16 @@ class Config:
 
     def severity_of(self, d: Diagnostic) -> str:
         """"error", "warning" or "off" for diagnostic `d` of a file this configuration covers."""
-        level = d.severity.value
-        for code, value in self.severity:
-            if code == d.code:
+        return self._level(d.code, d.severity.value, d.file)
+
+    def _level(self, code: str, level: str, file: str | os.PathLike[str] | None) -> str:
+        for configured, value in self.severity:
+            if configured == code:
                 level = value
         for globs, rules in self.per_file:
-            if globs.match(d.file):
-                for code, value in rules:
-                    if code == d.code:
+            if file is not None and globs.match(file):
+                for configured, value in rules:
+                    if configured == code:
                         level = value
         return level
 
@@ -136,6 +138,16 @@ class Config:
             if level == "off":
                 continue
             out.append(d if level == d.severity.value else replace(d, severity=Severity(level)))
+        return out
+
+    def apply_problems(self, problems: Iterable[Problem], file: str | os.PathLike[str] | None) -> list[Problem]:
+        """The same for the position-free problems of the file `file` (the editor's live validation)."""
+        out = []
+        for p in problems:
+            level = self._level(p.code, p.severity.value, file) if (self.severity or self.per_file) else p.severity.value
+            if level == "off":
+                continue
+            out.append(p if level == p.severity.value else replace(p, severity=Severity(level)))
         return out
 
 

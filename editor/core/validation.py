@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gridsmith.formats import references, registry
+from gridsmith.formats import config, references, registry
 from gridsmith.formats.diagnostics import Diagnostic, Problem, Severity
 from gridsmith.formats.loader import Loaded, load_text, to_plain
 from gridsmith.formats.locate import Locator
@@ -55,18 +55,31 @@ def semantic_problems(spec, model: Any, ctx: CheckContext, tolerant: bool) -> li
 
 
 def check(model: Any, path: Path | None = None) -> list[Problem]:
+    """Every problem of `model`, with the severities of its file's project configuration."""
     problems = structure_problems(model)
     spec = registry.get(getattr(model, "kind", ""))
-    if spec is None:
+    if spec is not None:
+        problems += semantic_problems(spec, model, CheckContext(file=path), tolerant=bool(problems))
+    if path is None:
         return problems
-    return problems + semantic_problems(spec, model, CheckContext(file=path), tolerant=bool(problems))
+    try:
+        return config.for_path(path).apply_problems(problems, path)
+    except config.ConfigError as e:  # said in the problems panel, as the command line says it
+        return [Problem("Y119", f"project configuration: {e}"), *problems]
 
 
 def check_text(text: str, filename: str, path: Path | None = None) -> Loaded:
-    """The loader's reading of `text`, plus the findings of the later stages that can still run."""
+    """The loader's reading of `text`, plus the findings of the later stages that can still run,
+    with the severities of the file's project configuration."""
     loaded = load_text(text, filename, file=path)
     if loaded.model is None:
         loaded.diagnostics += _checks_without_unknown_keys(loaded, path)
+    if path is not None:
+        try:
+            loaded.diagnostics = config.for_path(path).apply(loaded.diagnostics)
+        except config.ConfigError as e:
+            loaded.diagnostics.insert(0, Diagnostic(loaded.file, 1, 1, Severity.ERROR, "Y119",
+                                                    f"project configuration: {e}"))
     return loaded
 
 
