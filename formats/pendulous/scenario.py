@@ -25,48 +25,59 @@ KIND = "pendulous.scenario"
 declare_grids(KIND, "map")  # refused on the raw document beyond MAX_GRID_SIDE
 VERSION = 1
 
+#: upper bounds of a seat's numbers (docs/formats.md, pendulous.scenario): far above any playable
+#: value, low enough that no file makes the engine loop or add up without end
+MAX_ARMIES = 10_000  # armies a seat has, gets per turn or starts with
+MAX_RESOURCES = 100_000  # resource points a seat gets per turn or starts with
+MAX_POINTS = 1_000_000  # victory points, either sign
+MAX_PERCENT = 1000  # army effectiveness
+MAX_TURNS = 1000
+
+
 class Player(FileModel):
     """One seat; the list order is the seat order red, gray, green, blue (= turn order)."""
 
     name: str = Field(min_length=1, max_length=64, description="Default player name (manual 4.2.4).")
     reinforcement_rate: int = Field(
         description="Armies added to the force pool at the start of each turn but the setup turn.",
-        **schema_only(minimum=0),
+        le=MAX_ARMIES, **schema_only(minimum=0),
     )
     resource_rate: int = Field(
         description="Resource points added at the start of each turn but the setup turn.",
-        **schema_only(minimum=0),
+        le=MAX_RESOURCES, **schema_only(minimum=0),
     )
     max_forces: int = Field(
         description="Most armies this player may have on the map and in the force pool together.",
-        **schema_only(minimum=0),
+        le=MAX_ARMIES, **schema_only(minimum=0),
     )
     initial_forces: int = Field(
         description="Armies in the force pool at the start of the setup turn.",
-        **schema_only(minimum=0),
+        le=MAX_ARMIES, **schema_only(minimum=0),
     )
     start_resources: int = Field(
         description="Resource points on the first turn (plus the resource rate).",
-        **schema_only(minimum=0),
+        le=MAX_RESOURCES, **schema_only(minimum=0),
     )
     start_victory_points: int = Field(
-        description="Victory points at the start, for balance or handicap.",
+        description="Victory points at the start, for balance or handicap.", ge=-MAX_POINTS, le=MAX_POINTS,
     )
     army_effectiveness: int = Field(
         description="Percent applied to this player's attack and defence points (100 = normal).",
-        **schema_only(exclusiveMinimum=0),
+        le=MAX_PERCENT, **schema_only(exclusiveMinimum=0),
     )
 
 
 class VictoryPoints(FileModel):
-    land: int = Field(description="Points per owned, supplied land square per turn.", **schema_only(minimum=0))
-    city: int = Field(description="Points per owned city square per turn.", **schema_only(minimum=0))
+    land: int = Field(description="Points per owned, supplied land square per turn.", le=MAX_PERCENT,
+                      **schema_only(minimum=0))
+    city: int = Field(description="Points per owned city square per turn.", le=MAX_PERCENT,
+                      **schema_only(minimum=0))
 
 
 class Settings(FileModel):
     """Scenario settings (manual 4.2.2)."""
 
-    turns: int = Field(description="Number of turns after the setup turn.", **schema_only(minimum=1))
+    turns: int = Field(description="Number of turns after the setup turn.", le=MAX_TURNS, **schema_only(minimum=1))
     victory_points: VictoryPoints
     naval_invasions: bool = Field(description="Whether attacks from port cities across water are allowed.")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -57,7 +57,7 @@ class Scenario(FileModel):
                               "`privilege` is `random`.", **schema_only(maxItems=5))
     privilege: Literal["random", "seat_order"] = Field(
         "random", description="The starting privilege order: random (the rulebook) or the order of `seats`.")
-    untimed_rounds: list[int] = Field(default_factory=list,
+    untimed_rounds: list[Annotated[int, Field(le=20)]] = Field(default_factory=list,
                                       description="Rounds played without active sandglasses (the time track).")
 
 
