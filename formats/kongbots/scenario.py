@@ -30,7 +30,7 @@ from .arena import Arena, arena_problems, entries
 from .bot import Bot, build_problems
 from .modules import TEAMS
 from ..references import check as reference_problems
-from ..references import model_of
+from ..references import model_of, models_of
 from .refs import ARENA, BUILD, RULESET
 from .ruleset import Ruleset
 
@@ -124,8 +124,7 @@ def _resolve(model: Scenario, ctx: CheckContext | None, problems: list[Problem])
     broken = arena is None or rules is None
     for t, team in enumerate(model.teams):
         bots, signs = [], []
-        for entry in team.bots:
-            bot = model_of(entry.build, BUILD, ctx)
+        for entry, bot in zip(team.bots, models_of((e.build for e in team.bots), BUILD, ctx)):
             if bot is None:  # the reference stage says why
                 broken = True
                 continue
