@@ -63,14 +63,15 @@ def _outside(value: Any, bounds: tuple[Any, ...]) -> str | None:
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         return None
     for b in bounds:
-        if isinstance(b, annotated_types.Ge) and not value >= b.ge:
-            return f"at least {b.ge}"
-        if isinstance(b, annotated_types.Gt) and not value > b.gt:
-            return f"above {b.gt}"
-        if isinstance(b, annotated_types.Le) and not value <= b.le:
-            return f"at most {b.le}"
-        if isinstance(b, annotated_types.Lt) and not value < b.lt:
-            return f"below {b.lt}"
+        limit: Any = getattr(b, "ge", getattr(b, "gt", getattr(b, "le", getattr(b, "lt", None))))
+        if isinstance(b, annotated_types.Ge) and not value >= limit:
+            return f"at least {limit}"
+        if isinstance(b, annotated_types.Gt) and not value > limit:
+            return f"above {limit}"
+        if isinstance(b, annotated_types.Le) and not value <= limit:
+            return f"at most {limit}"
+        if isinstance(b, annotated_types.Lt) and not value < limit:
+            return f"below {limit}"
     return None
 
 
