@@ -17,6 +17,7 @@ from pydantic import Field
 
 from ..diagnostics import Problem
 from ..model_base import FileModel, schema_only
+from ..saves import seat_problems, seed_field
 from ..registry import CheckContext, KindSpec, register
 from .board import Board
 from .deck import Deck
@@ -57,7 +58,7 @@ class SaveFile(FileModel):
     board: Board = Field(description="The board it named, embedded.")
     leaders: list[Leader] = Field(description="Each seat's leader, embedded, in seat order.")
     decks: list[Deck] = Field(description="The decks it named, embedded.")
-    seed: int = Field(description="The game's random seed.", **schema_only(minimum=0))
+    seed: int = seed_field()
     log: list[str] = Field(default_factory=list, description="Every action as `MS SEAT ACTION`.",
                            **schema_only(items={"type": "string", "pattern": LOG_RE.pattern}))
     players: list[str] = Field(default_factory=list, description="Who played each seat: `human` or an agent name.")
@@ -67,6 +68,7 @@ class SaveFile(FileModel):
 def check_save(model: SaveFile, ctx: CheckContext) -> Iterable[Problem]:
     _, problems = resolve_embedded(model.scenario, model.ruleset, model.board, model.leaders, model.decks)
     out = list(problems)
+    out += seat_problems(model.players, len(model.scenario.seats), "players")
     if len(model.log) > MAX_ACTIONS:
         out.append(Problem("SAV404", f"{len(model.log)} actions: more than a saved game can hold ({MAX_ACTIONS})",
                            ("log",)))
