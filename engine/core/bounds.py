@@ -4,7 +4,8 @@ A model built with `model_construct`, changed with `model_copy(update=...)` or b
 pydantic's validation, and a number that drives a loop (warheads per missile, actions per turn, a
 search level) would then run the engine for as long as the number says. `require_bounds` walks a
 model (and the models, lists, dicts and dataclasses in it) and refuses any number outside its field's
-`ge`/`gt`/`le`/`lt` and any value outside its `Literal`: one walk, no re-validation, no copies.
+`ge`/`gt`/`le`/`lt` (or the schema's bounds a semantic check enforces) and any value outside its
+`Literal`: one walk, no re-validation, no copies.
 """
 from __future__ import annotations
 
@@ -53,10 +54,19 @@ def _item_bounds(annotation: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _schema_bounds(extra: Any) -> tuple[Any, ...]:
+    """Bounds a model leaves to its schema and a semantic check (formats.model_base.schema_only)."""
+    if not isinstance(extra, dict):
+        return ()
+    kinds = {"minimum": annotated_types.Ge, "exclusiveMinimum": annotated_types.Gt,
+             "maximum": annotated_types.Le, "exclusiveMaximum": annotated_types.Lt}
+    return tuple(kinds[k](v) for k, v in extra.items() if k in kinds and isinstance(v, (int, float)))
+
+
 @lru_cache(maxsize=None)
 def _rules(cls: type[BaseModel]) -> tuple[_Rule, ...]:
-    return tuple((name, _bounds(f.metadata), _item_bounds(f.annotation), _literals(f.annotation))
-                 for name, f in cls.model_fields.items())
+    return tuple((name, _bounds(f.metadata) + _schema_bounds(f.json_schema_extra), _item_bounds(f.annotation),
+                  _literals(f.annotation)) for name, f in cls.model_fields.items())
 
 
 def _outside(value: Any, bounds: tuple[Any, ...]) -> str | None:

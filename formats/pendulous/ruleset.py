@@ -20,7 +20,7 @@ VERSION = 1
 
 #: upper bounds (docs/rules/pendulous.md, "Bounds"): far above any playable value, low enough that
 #: no file makes the engine loop, allocate or add up without end
-MAX_POINTS = 1000  # combat points of one term, percents
+MAX_POINTS = 100_000  # combat points of one term, percents
 MAX_COST = 100  # resource points per action
 MAX_ACTIONS = 100_000  # actions in one turn
 
