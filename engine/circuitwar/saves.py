@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gridsmith.engine.core.errors import ReplayError
-from gridsmith.engine.core.saves import replay_check
+from gridsmith.engine.core.saves import replay_check, snapshot_mismatch
 from gridsmith.formats.circuitwar.save import SavedGame, Snapshot
 from gridsmith.formats.circuitwar.scenario import Charge
 
@@ -46,9 +46,9 @@ def from_save(save: SavedGame) -> tuple[CircuitWarState, list]:
             events += state.apply(Action.from_text(text, state.board.cols))
         except ValueError as e:
             raise ReplayError(f"action {i + 1} ({text}) cannot be played: {e}", ("actions", i)) from None
-    if snapshot(state) != save.snapshot:
-        raise ReplayError("the actions do not replay to the snapshot (the file was edited or is from "
-                          "another version of the rules)", ("snapshot",), "SAV411")
+    differs = snapshot_mismatch(save.snapshot, snapshot(state), "the actions")
+    if differs:
+        raise differs
     return state, events
 
 

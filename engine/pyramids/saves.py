@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 from gridsmith.engine.core.errors import ReplayError
-from gridsmith.engine.core.saves import replay_check
+from gridsmith.engine.core.saves import replay_check, snapshot_mismatch
 from gridsmith.formats.pyramids.save import SavedGame, SavedSide, Snapshot
 from gridsmith.formats.pyramids.scenario import ResolvedScenario
 
@@ -59,13 +59,13 @@ def from_save(save: SavedGame, upto: int | None = None) -> PyramidsState:
             raise ReplayError(f"move {i + 1} ({text}) cannot be played: {e}", ("moves", i)) from None
     if upto is None:
         snap = save.snapshot
-        expect = (snap.player, snap.cheops, snap.moves_played,
-                  snap.to_move)
-        got = (state.grid(0), state.grid(1), state.ply,
-               None if state.to_move is None else SIDE_NAMES[state.to_move])
-        if expect != got:
-            raise ReplayError("the moves do not replay to the snapshot (the file was edited or is "
-                              "from another version of the rules)", ("snapshot",), "SAV411")
+        expect = {"to_move": snap.to_move, "moves_played": snap.moves_played, "player": snap.player,
+                  "cheops": snap.cheops}  # in the file's order: the first difference is the one named
+        got = {"to_move": None if state.to_move is None else SIDE_NAMES[state.to_move], "moves_played": state.ply,
+               "player": state.grid(0), "cheops": state.grid(1)}
+        differs = snapshot_mismatch(expect, got, "the moves")
+        if differs:
+            raise differs
     return state
 
 

@@ -77,8 +77,10 @@ class ResolvedScenario(FileModel):
     teams: list[ResolvedTeam]
 
 
-def team_problems(res: ResolvedScenario, path: tuple = ()) -> list[Problem]:
-    """The building restrictions and placement of resolved teams (shared with saved games)."""
+def team_problems(res: ResolvedScenario, path: tuple = (), embedded: bool = False) -> list[Problem]:
+    """The building restrictions and placement of resolved teams (shared with saved games). In a
+    scenario a build is a reference (its errors are KB424 at `build:`); `embedded` (a saved game holds
+    the builds themselves) locates each error where it is, with its own code, as in a build file."""
     out: list[Problem] = []
     rules = res.ruleset
     if len(res.teams) != 2:
@@ -98,7 +100,10 @@ def team_problems(res: ResolvedScenario, path: tuple = ()) -> list[Problem]:
             if bot.chassis != first:
                 out.append(Problem("KB421", f"{team.call_signs[b] if b < len(team.call_signs) else bot.name!r} is a "
                                    f"{bot.chassis} but the first Kongbot is a {first}: both players must build the "
-                                   "same class", (*bp, "build")))
+                                   "same class", (*bp, "chassis" if embedded else "build")))
+            if embedded:
+                out += [p for p in build_problems(bot, rules, bp) if p.severity is Severity.ERROR]
+                continue
             for p in build_problems(bot, rules):
                 if p.severity is Severity.ERROR:
                     out.append(replace(p, code="KB424", message=f"build {bot.name!r}: {p.message}",
@@ -149,7 +154,7 @@ def check_scenario(model: Scenario, ctx: CheckContext) -> Iterable[Problem]:
 def embedded_problems(res: ResolvedScenario, path: tuple) -> list[Problem]:
     """Errors of a resolved scenario carried inside another file (a saved game)."""
     out = arena_problems(res.arena.rows, (*path, "arena", "rows"))
-    return out + team_problems(res, path)
+    return out + team_problems(res, path, embedded=True)
 
 
 SPEC = register(

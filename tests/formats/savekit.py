@@ -46,3 +46,12 @@ def save_text(name: str, seed: int = 7, actions: int = 30) -> str:
 
 def seats_key(name: str) -> str:
     return SEATS_KEY.get(name, "seats")
+
+
+def register_checks() -> None:
+    """The engine-backed checks (a save must replay) join validation, as `gridsmith validate` does."""
+    for name in GAMES:
+        games.get(name).register_checks()
+
+
+register_checks()
