@@ -9,7 +9,7 @@ be replayed, SAV411: the replayed game differs from the snapshot).
 from __future__ import annotations
 
 
-from gridsmith.formats.pendulum.save import SaveFile, SeatSnapshot, Snapshot
+from gridsmith.formats.pendulum.save import SaveFile, SeatClock, SeatSnapshot, Snapshot
 from gridsmith.formats.pendulum.scenario import resolve_embedded
 
 from gridsmith.engine.core.errors import ReplayError
@@ -36,13 +36,14 @@ def snapshot(state: PendulumState) -> Snapshot:
                     rng_draws=state.rng.draws, winners=winners)
 
 
-def to_save(state: PendulumState, players: list[str] | None = None, description: str = "") -> SaveFile:
+def to_save(state: PendulumState, players: list[str] | None = None, description: str = "",
+            clocks: list[SeatClock] | None = None) -> SaveFile:
     res = state.res
     return SaveFile(
         kind="pendulum.save", version=1, description=description,
         scenario=res.scenario, ruleset=state.rules, board=res.board, leaders=list(res.leaders),
         decks=list(res.decks), seed=state.seed, players=list(players or []),
-        log=[f"{ms} {q + 1} {a.to_text()}" for ms, q, a in state.requests],
+        log=[f"{ms} {q + 1} {a.to_text()}" for ms, q, a in state.requests], clocks=list(clocks or []),
         snapshot=snapshot(state),
     )
 

@@ -28,7 +28,7 @@ def to_save(state: PyramidsState, seed: int, scenario_name: str = "") -> SavedGa
         version=1,
         scenario=scenario_name,
         board=list(state.geo.rows),
-        sides={name: SavedSide(counts=res.counts[i], setup=list(state.setups[i]))
+        sides={name: SavedSide(counts=res.counts[i], setup=list(state.setups[i]), random=state.random_setups[i])
                for i, name in enumerate(SIDE_NAMES)},
         options=res.options,
         seed=seed,
@@ -50,7 +50,8 @@ def from_save(save: SavedGame, upto: int | None = None) -> PyramidsState:
     res = ResolvedScenario(list(save.board), (save.sides["player"].counts, save.sides["cheops"].counts),
                            (list(save.sides["player"].setup), list(save.sides["cheops"].setup)), save.options)
     state = new_game(res, save.seed, first=SIDE_NAMES.index(save.first),
-                     setups=(res.setups[0], res.setups[1]))
+                     setups=(res.setups[0], res.setups[1]),
+                     random_setups=(save.sides["player"].random, save.sides["cheops"].random))
     moves = save.moves if upto is None else save.moves[:upto]
     for i, text in enumerate(moves):
         try:

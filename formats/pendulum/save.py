@@ -38,6 +38,14 @@ class SeatSnapshot(FileModel):
     workers: list[str] = Field(description="Each worker: `size@place`, e.g. `large@p-top-1:top`, `small@home`.")
 
 
+class SeatClock(FileModel):
+    """How a computer seat is polled in a timed round (engine.pendulum.runner): part of the match a
+    resumed game must continue exactly."""
+
+    ready_ms: int = Field(ge=0, le=2**40, description="The game millisecond from which the seat answers again.")
+    waiting: bool = Field(False, description="The seat said `wait`: it is asked again after the next event.")
+
+
 class Snapshot(FileModel):
     now_ms: int = Field(description="The game clock.", **schema_only(minimum=0))
     round: int = Field(description="The round being played (1-4).")
@@ -62,6 +70,8 @@ class SaveFile(FileModel):
     log: list[str] = Field(default_factory=list, description="Every action as `MS SEAT ACTION`.",
                            **schema_only(items={"type": "string", "pattern": LOG_RE.pattern}))
     players: list[str] = Field(default_factory=list, description="Who played each seat: `human` or an agent name.")
+    clocks: list[SeatClock] = Field(default_factory=list, description="Each seat's polling clock when the game "
+                                    "was saved (empty: as at the start), so a resumed game asks the same seat next.")
     snapshot: Snapshot
 
 

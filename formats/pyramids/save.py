@@ -33,6 +33,8 @@ MOVE_RE = re.compile(r"^[a-k]([1-9]|1[0-9]|2[0-5])-[a-k]([1-9]|1[0-9]|2[0-5])$")
 class SavedSide(FileModel):
     counts: Counts = Field(description="The side's piece set.")
     setup: list[str] = Field(**ROWS_FIELD)
+    random: bool = Field(False, description="Whether the layout was drawn at random (the scenario named none): "
+                         "Cheops reasons differently about a random layout, and a resumed game must know it.")
 
 
 class Snapshot(FileModel):
