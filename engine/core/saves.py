@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import hashlib
+
 from pydantic import BaseModel
 
 from gridsmith.formats.diagnostics import Problem
@@ -74,6 +76,12 @@ def snapshot_mismatch(want: Any, got: Any, what: str) -> ReplayError | None:
     return ReplayError(f"{what} do not replay to the snapshot: {where} is {_short(w)} in the snapshot but "
                        f"{_short(g)} after replaying (the file was edited or is from another version of the rules)",
                        ("snapshot", *path), "SAV411")
+
+
+def rng_digest(seed: int, draws: int) -> str:
+    """A snapshot's digest of the game's generator (its seed and how far it has drawn): a save whose
+    seed was changed does not replay to it, even before the new seed has decided anything."""
+    return hashlib.sha256(f"{seed}:{draws}".encode()).hexdigest()[:16]
 
 
 def _short(value: Any) -> str:

@@ -36,6 +36,8 @@ class Snapshot(FileModel):
     charges: list[Charge] = Field(default_factory=list, description="Every capacitor's charge.")
     winner: int | None = Field(None, description="The winning seat (1-4) once the game is over.")
     reason: str = Field("", description="How the game ended.")
+    rng: str = Field("", max_length=64, description="A digest of the game's generator (seed and draws): a save "
+                     "whose seed was changed does not replay to it. Empty in older saves: not compared.")
 
 
 class SavedGame(FileModel):

@@ -55,6 +55,9 @@ class Snapshot(FileModel):
     seats: list[SeatSnapshot]
     rng_draws: int = Field(description="Random numbers drawn so far.", **schema_only(minimum=0))
     winners: list[int] | None = Field(None, description="Winning seats (1-based) when the game is over; [] = all lose.")
+    cards: str = Field("", max_length=64, description="A digest of where every card is (the decks, the display, the "
+                       "council rewards): the seed shuffled them, so a save whose seed was changed does not replay to "
+                       "it. Empty in older saves: not compared.")
 
 
 class SaveFile(FileModel):
