@@ -38,7 +38,7 @@ import os
 import stat
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -258,9 +258,12 @@ def _instances(node: Any, pattern: tuple[str, ...], prefix: tuple[Any, ...] = ()
 def check(kind: str, model: Any, ctx: CheckContext | None) -> list[Problem]:
     """The reference stage of a file of `kind`: one problem at each reference that cannot be followed."""
     out: list[Problem] = []
+    seen: dict[tuple[str | None, Reference], Followed] = {}  # a name repeated is followed once
     for pattern, ref in _DECLARED.get(kind, {}).items():
         for path, value in _instances(model, pattern):
-            result = follow(value, ref, ctx)
+            result = seen.get((value, ref))
+            if result is None:
+                result = seen[(value, ref)] = follow(value, ref, ctx)
             if result.code is not None:
                 out.append(Problem(result.code, result.message, path))
     return out
@@ -269,6 +272,18 @@ def check(kind: str, model: Any, ctx: CheckContext | None) -> list[Problem]:
 def model_of(value: str | None, ref: Reference, ctx: CheckContext | None) -> Any:
     """The model a reference names, or None when it cannot be followed (the reference stage reports why)."""
     return follow(value, ref, ctx).model
+
+
+def models_of(values: Iterable[str | None], ref: Reference, ctx: CheckContext | None) -> list[Any]:
+    """`model_of` of each value, each distinct value followed once (a file may name one deck or
+    build thousands of times: the work stays linear in the file)."""
+    seen: dict[str | None, Any] = {}
+    out = []
+    for v in values:
+        if v not in seen:
+            seen[v] = model_of(v, ref, ctx)
+        out.append(seen[v])
+    return out
 
 
 registry.add_stage(check)  # the loader runs it before every kind's checks; it reads through the loader

@@ -11,10 +11,22 @@ from gridsmith.engine.core.errors import GameError
 from gridsmith.engine.core.rng import new_seed
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.diagnostics import safe_text
+from gridsmith.formats.limits import MAX_INT
 
 from .cmd_replay import report_located
 from .loading import CommandFailed, game_of, load_content
 from .paths import check_output
+
+
+def seed(text: str) -> int:
+    """A seed as the saved-game formats take it (0 to 2**63 - 1): the command line refuses what a save refuses."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value <= MAX_INT:
+        raise argparse.ArgumentTypeError(f"{value} is not a seed: a seed is 0 to {MAX_INT}")
+    return value
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -22,7 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seats", default=None,
                    help="comma-separated, one per seat: `human` or a computer player (see --list-agents); "
                         "one name plays every seat; default: the saved game's seats, else the game's default")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=seed, default=None,
                    help="the game's random seed (default: a secret one; a resumed game keeps its own)")
     p.add_argument("--agent-seed", type=int, default=None,
                    help="fix the computer players' own generators (for reproducing a game in tests; "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gridsmith.engine.core.bounds import require_bounds
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.ruleset import Ruleset
@@ -42,6 +43,8 @@ def new_game(scenario: Scenario, seed: int = 0, ruleset: Ruleset | None = None,
     """A new game; the ruleset is the scenario's (resolved relative to `scenario_file`) unless given."""
     if ruleset is None:
         ruleset = load_ruleset(scenario.ruleset, Path(scenario_file) if scenario_file else None)
+    require_bounds(scenario, "the scenario")  # a model built or changed without validation
+    require_bounds(ruleset, "the ruleset")
     charges = {}
     for ch in scenario.charges:
         charges[L.circuit_name(*L.parse_circuit(ch.at))] = ch.charge

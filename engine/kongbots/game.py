@@ -5,6 +5,7 @@ CounterRng.
 """
 from __future__ import annotations
 
+from gridsmith.engine.core.bounds import require_bounds
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.engine.core.scenarios import Resolver
@@ -24,6 +25,7 @@ def new_game(res: ResolvedScenario, seed: int, ruleset: Ruleset | None = None) -
     """A new battle of a resolved scenario (under `ruleset` instead of its own, when given)."""
     if ruleset is not None:
         res = res.model_copy(update={"ruleset": ruleset})
+    require_bounds(res, "the scenario")  # a model built or changed without validation
     amap = arena_map(tuple(res.arena.rows))
     state = KongbotsState(amap, params(res.ruleset), CounterRng(seed))
     for t, team in enumerate(res.teams):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 
 from gridsmith.engine.core.errors import ReplayError
-from gridsmith.engine.core.saves import replay_check
+from gridsmith.engine.core.saves import replay_check, snapshot_mismatch
 from gridsmith.formats.kongbots.modules import EMPTY, TEAMS
 from gridsmith.formats.kongbots.save import BotSnapshot, MissileSnapshot, SaveFile, Snapshot
 
@@ -46,9 +46,10 @@ def from_save(save: SaveFile, upto: int | None = None) -> KongbotsState:
             state.apply(parse_order(text))
         except ValueError as e:
             raise ReplayError(f"order {i + 1} ({text!r}) cannot be given: {e}", ("orders", i)) from None
-    if upto is None and snapshot(state) != save.snapshot:
-        raise ReplayError("the orders do not replay to the snapshot (the file was edited or comes from other "
-                          "rules)", ("snapshot",), "SAV411")
+    if upto is None:
+        differs = snapshot_mismatch(save.snapshot, snapshot(state), "the orders")
+        if differs:
+            raise differs
     return state
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from gridsmith.engine.core.bounds import require_bounds
 from gridsmith.formats.pendulous.ruleset import Ruleset
 from gridsmith.formats.pendulous.scenario import Scenario
 
@@ -19,6 +20,8 @@ def start_game(
     the ruleset is missing or invalid."""
     if ruleset is None:
         ruleset = load_ruleset(scenario.ruleset, scenario_file)
+    require_bounds(scenario, "the scenario")  # a model built or changed without validation
+    require_bounds(ruleset, "the ruleset")
     return PendulousState.start(scenario, ruleset, seed)
 
 

@@ -17,7 +17,7 @@ from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
 from gridsmith.engine.core.loop import Match
 from gridsmith.formats.pendulum.ruleset import Ruleset
-from gridsmith.formats.pendulum.save import SaveFile
+from gridsmith.formats.pendulum.save import SaveFile, SeatClock
 
 from .actions import Action
 from .checks import CHECKS
@@ -84,11 +84,15 @@ class PendulumGame(Game[PolledGame, Action, SaveFile]):
 
     def replay(self, save: SaveFile) -> Replayed[PolledGame]:
         final = from_save(save)
-        return Replayed(PolledGame(final, auto_flip=False), list(final.events), len(final.requests),
+        polled = PolledGame(final, auto_flip=False)
+        for clock, saved in zip(polled.clocks, save.clocks):  # the match goes on asking the same seat
+            clock.ready, clock.waiting = saved.ready_ms, saved.waiting
+        return Replayed(polled, list(final.events), len(final.requests),
                         list(save.players), save.seed)
 
     def save(self, state: PolledGame, seats: Sequence[str], name: str = "") -> SaveFile:
-        return to_save(state.state, list(seats), name)
+        return to_save(state.state, list(seats), name,
+                       [SeatClock(ready_ms=c.ready, waiting=c.waiting) for c in state.clocks])
 
     def action_from_text(self, state: PolledGame, text: str) -> Action:
         return Action.from_text(text)

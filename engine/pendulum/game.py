@@ -7,6 +7,7 @@ rebuild the order of a face-down stack.
 """
 from __future__ import annotations
 
+from gridsmith.engine.core.bounds import require_bounds
 from gridsmith.engine.core.rng import hidden_rng
 from gridsmith.engine.core.scenarios import Resolver
 from gridsmith.formats.pendulum.effects import AREAS, RESOURCES, TRACKS
@@ -20,6 +21,7 @@ SCENARIO = Resolver("pendulum.scenario", Scenario, ResolvedScenario, resolve)
 
 
 def new_game(res: ResolvedScenario, seed: int = 0) -> PendulumState:
+    require_bounds(res, "the scenario")  # a model built or changed without validation
     st = PendulumState(res, seed)
     rules, side, rng = res.ruleset, res.side, hidden_rng(seed, "setup")
     # 3: each glass on the top circle of its area; the purple markers on the other circles

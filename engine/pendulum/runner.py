@@ -50,6 +50,9 @@ def ensure_auto_flip(state: PendulumState, ms: int = DEFAULT_AUTO_FLIP_MS) -> No
     if state.rules.timing.auto_flip_ms is None:
         timing = state.rules.timing.model_copy(update={"auto_flip_ms": ms})
         state.rules = state.rules.model_copy(update={"timing": timing})
+        # the resolved scenario carries the same ruleset, as a resumed game's does (its save embeds this
+        # one); in place: the caller's resolved scenario is the one the game plays
+        state.res.ruleset = state.rules
 
 
 class Stalled(GameError, RuntimeError):

@@ -8,8 +8,11 @@ be replayed, SAV411: the replayed game differs from the snapshot).
 """
 from __future__ import annotations
 
+import hashlib
+import json
 
-from gridsmith.formats.pendulum.save import SaveFile, SeatSnapshot, Snapshot
+
+from gridsmith.formats.pendulum.save import SaveFile, SeatClock, SeatSnapshot, Snapshot
 from gridsmith.formats.pendulum.scenario import resolve_embedded
 
 from gridsmith.engine.core.errors import ReplayError
@@ -33,16 +36,24 @@ def snapshot(state: PendulumState) -> Snapshot:
     winners = None if state.result is None else [q + 1 for q in state.result.winners]
     return Snapshot(now_ms=state.now, round=state.round, phase=state.phase,
                     privilege=[q + 1 for q in state.privilege], glasses=glasses, seats=seats,
-                    rng_draws=state.rng.draws, winners=winners)
+                    rng_draws=state.rng.draws, winners=winners, cards=cards_digest(state))
 
 
-def to_save(state: PendulumState, players: list[str] | None = None, description: str = "") -> SaveFile:
+def cards_digest(state: PendulumState) -> str:
+    """Where every card is, as a short digest: the hidden shuffles are the seed's, not the log's."""
+    where = [state.achievement_deck, state.achievement, state.province_deck, state.display, state.reward_stack,
+             state.reward_slots]
+    return hashlib.sha256(json.dumps(where, default=str).encode()).hexdigest()[:16]
+
+
+def to_save(state: PendulumState, players: list[str] | None = None, description: str = "",
+            clocks: list[SeatClock] | None = None) -> SaveFile:
     res = state.res
     return SaveFile(
         kind="pendulum.save", version=1, description=description,
         scenario=res.scenario, ruleset=state.rules, board=res.board, leaders=list(res.leaders),
         decks=list(res.decks), seed=state.seed, players=list(players or []),
-        log=[f"{ms} {q + 1} {a.to_text()}" for ms, q, a in state.requests],
+        log=[f"{ms} {q + 1} {a.to_text()}" for ms, q, a in state.requests], clocks=list(clocks or []),
         snapshot=snapshot(state),
     )
 
@@ -69,6 +80,8 @@ def from_save(save: SaveFile, upto: int | None = None) -> PendulumState:
         if want.now_ms > state.now:
             state.advance(want.now_ms)
         got = snapshot(state)
+        if not want.cards:  # a save from before the digest
+            got = got.model_copy(update={"cards": ""})
         if got != want:
             diffs = [k for k in type(want).model_fields if getattr(got, k) != getattr(want, k)]
             raise ReplayError(f"the log does not replay to the snapshot ({', '.join(diffs)} differ): the file was "

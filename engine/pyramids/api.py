@@ -93,7 +93,8 @@ class PyramidsGame(Game[PyramidsState, Move, SavedGame]):
 
     def replay(self, save: SavedGame) -> Replayed[PyramidsState]:
         final = from_save(save)
-        state = new_game(final.resolved, save.seed, first=final.first, setups=final.setups)
+        state = new_game(final.resolved, save.seed, first=final.first, setups=final.setups,
+                         random_setups=final.random_setups)
         events = [e for m in final.log for e in state.apply(m)]
         return Replayed(final, events, final.ply, [], save.seed)
 

@@ -9,6 +9,7 @@ setup, its generator or what it sees (engine.core.rng; tests/core/test_hidden_in
 """
 from __future__ import annotations
 
+from gridsmith.engine.core.bounds import require_bounds
 from gridsmith.engine.core.rng import CounterRng, hidden_rng
 from gridsmith.engine.core.scenarios import Resolver
 from gridsmith.formats.pyramids.pieceset import Counts
@@ -41,8 +42,11 @@ def placements(geo: Geometry, side: int, rows: list[str]) -> list[tuple[int, int
 
 
 def new_game(scenario: ResolvedScenario, seed: int, first: int | None = None,
-             setups: tuple[list[str], list[str]] | None = None) -> PyramidsState:
-    """A new game. `setups` overrides the scenario's (a saved game replays its recorded layouts)."""
+             setups: tuple[list[str], list[str]] | None = None,
+             random_setups: tuple[bool, bool] | None = None) -> PyramidsState:
+    """A new game. `setups` overrides the scenario's (a saved game replays its recorded layouts) and
+    `random_setups` says which of them were drawn at random (default: those the scenario leaves open)."""
+    require_bounds(scenario, "the scenario")  # options built or changed without validation
     rng = CounterRng(seed)
     geo = geometry(tuple(scenario.board))
     if setups is None:
@@ -56,7 +60,7 @@ def new_game(scenario: ResolvedScenario, seed: int, first: int | None = None,
                           scenario.options, rng, first)
     state.setups = (list(setups[0]), list(setups[1]))
     state.resolved = scenario
-    state.random_setups = (scenario.setups[0] is None, scenario.setups[1] is None)
+    state.random_setups = random_setups or (scenario.setups[0] is None, scenario.setups[1] is None)
     return state
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 from gridsmith.engine.core.errors import ReplayError
-from gridsmith.engine.core.saves import replay_check
+from gridsmith.engine.core.saves import replay_check, snapshot_mismatch
 from gridsmith.formats.pyramids.save import SavedGame, SavedSide, Snapshot
 from gridsmith.formats.pyramids.scenario import ResolvedScenario
 
@@ -28,7 +28,7 @@ def to_save(state: PyramidsState, seed: int, scenario_name: str = "") -> SavedGa
         version=1,
         scenario=scenario_name,
         board=list(state.geo.rows),
-        sides={name: SavedSide(counts=res.counts[i], setup=list(state.setups[i]))
+        sides={name: SavedSide(counts=res.counts[i], setup=list(state.setups[i]), random=state.random_setups[i])
                for i, name in enumerate(SIDE_NAMES)},
         options=res.options,
         seed=seed,
@@ -50,7 +50,8 @@ def from_save(save: SavedGame, upto: int | None = None) -> PyramidsState:
     res = ResolvedScenario(list(save.board), (save.sides["player"].counts, save.sides["cheops"].counts),
                            (list(save.sides["player"].setup), list(save.sides["cheops"].setup)), save.options)
     state = new_game(res, save.seed, first=SIDE_NAMES.index(save.first),
-                     setups=(res.setups[0], res.setups[1]))
+                     setups=(res.setups[0], res.setups[1]),
+                     random_setups=(save.sides["player"].random, save.sides["cheops"].random))
     moves = save.moves if upto is None else save.moves[:upto]
     for i, text in enumerate(moves):
         try:
@@ -59,13 +60,13 @@ def from_save(save: SavedGame, upto: int | None = None) -> PyramidsState:
             raise ReplayError(f"move {i + 1} ({text}) cannot be played: {e}", ("moves", i)) from None
     if upto is None:
         snap = save.snapshot
-        expect = (snap.player, snap.cheops, snap.moves_played,
-                  snap.to_move)
-        got = (state.grid(0), state.grid(1), state.ply,
-               None if state.to_move is None else SIDE_NAMES[state.to_move])
-        if expect != got:
-            raise ReplayError("the moves do not replay to the snapshot (the file was edited or is "
-                              "from another version of the rules)", ("snapshot",), "SAV411")
+        expect = {"to_move": snap.to_move, "moves_played": snap.moves_played, "player": snap.player,
+                  "cheops": snap.cheops}  # in the file's order: the first difference is the one named
+        got = {"to_move": None if state.to_move is None else SIDE_NAMES[state.to_move], "moves_played": state.ply,
+               "player": state.grid(0), "cheops": state.grid(1)}
+        differs = snapshot_mismatch(expect, got, "the moves")
+        if differs:
+            raise differs
     return state
 
 

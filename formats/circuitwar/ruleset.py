@@ -19,6 +19,15 @@ VERSION = 1
 Level = Literal["weak", "nominal", "strong"]
 
 
+#: upper bounds (docs/rules/circuitwar.md, "Bounds"): far above any playable value, low enough that
+#: no file makes the engine loop (actions and builds per turn, turns, a beam's range) or add up without end
+MAX_COST = 1000  # energy an object costs
+MAX_ENERGY = 100_000  # energy and charges
+MAX_ACTIONS = 100  # builds or actions of one player in one phase
+MAX_TURNS = 10_000
+MAX_RANGE = 1000  # circuits
+
+
 def _pct(default: int, what: str):
     return Field(default, ge=0, le=100, description=what)
 
@@ -26,9 +35,9 @@ def _pct(default: int, what: str):
 class PerLevel(FileModel):
     """A value for each gridrunner or beam energy level."""
 
-    weak: int = Field(ge=0)
-    nominal: int = Field(ge=0)
-    strong: int = Field(ge=0)
+    weak: int = Field(ge=0, le=MAX_ENERGY)
+    nominal: int = Field(ge=0, le=MAX_ENERGY)
+    strong: int = Field(ge=0, le=MAX_ENERGY)
 
     def at(self, level: int) -> int:
         return (self.weak, self.nominal, self.strong)[level]
@@ -37,21 +46,21 @@ class PerLevel(FileModel):
 class Costs(FileModel):
     """Manual 6, BUILD COSTS (energy)."""
 
-    circuit: int = Field(2, ge=0)
-    gridrunner: int = Field(10, ge=0)
-    resistor: int = Field(3, ge=0)
-    capacitor: int = Field(7, ge=0)
-    switch_off: int = Field(3, ge=0)
-    switch_on: int = Field(2, ge=0)
-    diode: int = Field(4, ge=0, description="Every diode, whichever its direction (DIODE(ALL)).")
-    ground: int = Field(10, ge=0)
-    transformer: int = Field(15, ge=0)
+    circuit: int = Field(2, ge=0, le=MAX_COST)
+    gridrunner: int = Field(10, ge=0, le=MAX_COST)
+    resistor: int = Field(3, ge=0, le=MAX_COST)
+    capacitor: int = Field(7, ge=0, le=MAX_COST)
+    switch_off: int = Field(3, ge=0, le=MAX_COST)
+    switch_on: int = Field(2, ge=0, le=MAX_COST)
+    diode: int = Field(4, ge=0, le=MAX_COST, description="Every diode, whichever its direction (DIODE(ALL)).")
+    ground: int = Field(10, ge=0, le=MAX_COST)
+    transformer: int = Field(15, ge=0, le=MAX_COST)
 
 
 class Build(FileModel):
     """Manual 4 BUILD and 5 BUILDING GRIDRUNNERS."""
 
-    per_turn: int = Field(5, ge=0, description="Things each player can build per turn (manual: five).")
+    per_turn: int = Field(5, ge=0, le=MAX_ACTIONS, description="Things each player can build per turn (manual: five).")
     costs: Costs = Field(default_factory=Costs)
     transmission_percent: int = _pct(
         33, "Chance that the CPU transmits a new gridrunner across a connection that would kill it "
@@ -66,11 +75,11 @@ class Build(FileModel):
 class Energy(FileModel):
     """Manual 4 ENERGIZE."""
 
-    per_circuit: int = Field(1, ge=0, description="Energy per owned circuit, objects included.")
-    cap: int = Field(150, ge=1, description="Most energy a side can have (manual: 150).")
+    per_circuit: int = Field(1, ge=0, le=MAX_COST, description="Energy per owned circuit, objects included.")
+    cap: int = Field(150, ge=1, le=MAX_ENERGY, description="Most energy a side can have (manual: 150).")
     carry_over_percent: int = _pct(20, "Part of the energy left from the previous turn that is carried "
                                    "over (manual: approximately one fifth).")
-    start: int = Field(30, ge=0, description="Energy of a side at the start when the scenario does not "
+    start: int = Field(30, ge=0, le=MAX_ENERGY, description="Energy of a side at the start when the scenario does not "
                        "say (the manual is silent).")
     first_turn_carry: Literal["full", "percent"] = Field(
         "full", description="Whether the starting energy is kept whole in the first Energize phase "
@@ -80,8 +89,8 @@ class Energy(FileModel):
 class Capacitor(FileModel):
     """Manual 3 CAPACITOR."""
 
-    start_charge: int = Field(10, ge=0, description="Charge of a newly built capacitor (manual: 10).")
-    max_charge: int = Field(20, ge=0, description="Most charge a capacitor holds (manual: 20).")
+    start_charge: int = Field(10, ge=0, le=MAX_ENERGY, description="Charge of a newly built capacitor (manual: 10).")
+    max_charge: int = Field(20, ge=0, le=MAX_ENERGY, description="Most charge a capacitor holds (manual: 20).")
 
 
 class Attack(FileModel):
@@ -112,16 +121,16 @@ class Dying(FileModel):
     diode: int = _pct(50, "")
     ground: int = _pct(25, "")
     transformer: int = _pct(0, "")
-    capacitor_charge_percent: int = Field(2, ge=0, description="Manual: CAPcharge*2.")
+    capacitor_charge_percent: int = Field(2, ge=0, le=100, description="Manual: CAPcharge*2.")
     per_level_percent: int = _pct(10, "Manual: GRenergy*10%.")
 
 
 class Beam(FileModel):
     """Manual 5 BEAMS and 3 DIODE."""
 
-    range_circuits: int = Field(10, ge=1, description="A beam loses one level every this many circuits "
+    range_circuits: int = Field(10, ge=1, le=MAX_RANGE, description="A beam loses one level every this many circuits "
                                 "it traverses (manual: 10).")
-    push_cost: int = Field(1, ge=0, description="Levels a beam loses per circuit it pushes a gridrunner "
+    push_cost: int = Field(1, ge=0, le=MAX_RANGE, description="Levels a beam loses per circuit it pushes a gridrunner "
                            "across (manual: one).")
     flux_percent: int = _pct(80, "Chance that a beam blocked at a T-intersection takes the flux "
                              "direction when it is open (manual: 'most likely').")
@@ -175,8 +184,8 @@ class DeadSides(FileModel):
 class Turns(FileModel):
     """Manual 4 TURN PHASES and what it leaves open."""
 
-    move_actions: int = Field(5, ge=1, description="Actions per player in the Move phase.")
-    action_actions: int = Field(3, ge=1, description="Actions per player in the Action phase.")
+    move_actions: int = Field(5, ge=1, le=MAX_ACTIONS, description="Actions per player in the Move phase.")
+    action_actions: int = Field(3, ge=1, le=MAX_ACTIONS, description="Actions per player in the Action phase.")
     order: Literal["random", "fixed"] = Field("random", description="Player order each turn: random "
                                               "(manual) or seat order.")
     phases: Literal["phase_by_phase", "player_by_player"] = Field(
@@ -184,7 +193,7 @@ class Turns(FileModel):
         "(`phase_by_phase`), or each player plays its three phases in a row (`player_by_player`).")
     toggle_switches: Literal["own", "any"] = Field("own", description="Which switches a player may toggle.")
     max_turns: int | None = Field(
-        60, ge=1, description="A safety bound: the game ends after this many turns. The manual has no "
+        60, ge=1, le=MAX_TURNS, description="A safety bound: the game ends after this many turns. The manual has no "
         "limit (null: none, the manual's rule: only the last side standing ends a game); computer "
         "players can hold each other off forever, so batch play needs one.")
     at_limit: Literal["most_circuits", "draw"] = Field(

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from ..diagnostics import Problem
 from ..model_base import FileModel, schema_only
+from ..saves import seed_field
 from ..registry import CheckContext, KindSpec, register
 from .ruleset import Ruleset
 from .scenario import GRID_FIELD, OBJECTS_FIELD, Charge, Scenario, lattice_problems
@@ -35,6 +36,8 @@ class Snapshot(FileModel):
     charges: list[Charge] = Field(default_factory=list, description="Every capacitor's charge.")
     winner: int | None = Field(None, description="The winning seat (1-4) once the game is over.")
     reason: str = Field("", description="How the game ended.")
+    rng: str = Field("", max_length=64, description="A digest of the game's generator (seed and draws): a save "
+                     "whose seed was changed does not replay to it. Empty in older saves: not compared.")
 
 
 class SavedGame(FileModel):
@@ -43,7 +46,7 @@ class SavedGame(FileModel):
     description: str = Field("", max_length=256, description="What the player called the save.")
     scenario: Scenario = Field(description="The whole circuitwar.scenario, embedded.")
     ruleset: Ruleset = Field(description="The whole circuitwar.ruleset the game is played under, embedded.")
-    seed: int = Field(description="The game's random seed.")
+    seed: int = seed_field()
     seats: list[str] = Field(default_factory=list, description="Who played each seat: `human` or a computer player.")
     actions: list[str] = Field(default_factory=list, description="Every action in order, in its text form "
                                "(`build circuit c4-d4`, `move c4-d4`, `fire c4 E N`, `end`, ...).")

@@ -11,7 +11,7 @@ from ..diagnostics import Problem, Severity
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
 from . import lattice as L
-from .ruleset import Ruleset
+from .ruleset import MAX_ENERGY, Ruleset
 from ..references import model_of
 from .refs import RULESET
 
@@ -42,13 +42,13 @@ class Player(FileModel):
 
     name: str = Field(min_length=1, max_length=64, description="The side's name.")
     energy: int | None = Field(None, description="Starting energy (absent: the ruleset's energy.start).",
-                               **schema_only(minimum=0))
+                               le=MAX_ENERGY, **schema_only(minimum=0))
 
 
 class Charge(FileModel):
     at: str = Field(description="The capacitor's circuit, e.g. `c4-d4`.")
     charge: int = Field(description="Stored energy points (absent entry: the ruleset's start charge).",
-                        **schema_only(minimum=0))
+                        le=MAX_ENERGY, **schema_only(minimum=0))
 
 
 class Scenario(FileModel):

@@ -32,12 +32,20 @@ GLADIATORIAL = {
 }
 
 
+#: upper bounds of the numbers that drive loops (a roll per warhead, a hit per direct hit) or that
+#: are compared with dice totals: far above any playable value, low enough that no file can make the
+#: engine loop for long (docs/rules/kongbots.md, "Bounds")
+MAX_LIMIT = 72  # modules of one type: 6 tenders x 12 interfaces
+MAX_HITS = 20  # warheads per missile, direct hits of one missile
+MAX_TOTAL = 200  # a dice total and the terms added to one (6 dice of 20 sides make 120)
+
+
 class ClassLimits(FileModel):
     """How many modules of one type a build of each class may carry."""
 
-    scout: int = Field(ge=0, description="Limit for scout class Kongbots.")
-    warrior: int = Field(ge=0, description="Limit for warrior class Kongbots.")
-    marauder: int = Field(ge=0, description="Limit for marauder class Kongbots.")
+    scout: int = Field(ge=0, le=MAX_LIMIT, description="Limit for scout class Kongbots.")
+    warrior: int = Field(ge=0, le=MAX_LIMIT, description="Limit for warrior class Kongbots.")
+    marauder: int = Field(ge=0, le=MAX_LIMIT, description="Limit for marauder class Kongbots.")
 
     def of(self, chassis: str) -> int:
         return getattr(self, chassis)
@@ -101,11 +109,11 @@ class Dice(FileModel):
 class Lasers(FileModel):
     """Phase 3 and its hit table: "5 + distance, -1 for every aimer, +1 for every shield"."""
 
-    vs_kongbot: int = Field(5, description="Base dice total needed against a Kongbot.")
-    vs_missile: int = Field(10, description="Base dice total needed against a missile.")
-    per_hex: int = Field(1, description="Added per hex of distance.")
-    per_aimer: int = Field(-1, description="Added per laser aimer on the firing Kongbot.")
-    per_shield: int = Field(1, description="Added per laser shield on the target Kongbot.")
+    vs_kongbot: int = Field(5, ge=-MAX_TOTAL, le=MAX_TOTAL, description="Base dice total needed against a Kongbot.")
+    vs_missile: int = Field(10, ge=-MAX_TOTAL, le=MAX_TOTAL, description="Base dice total needed against a missile.")
+    per_hex: int = Field(1, ge=-MAX_TOTAL, le=MAX_TOTAL, description="Added per hex of distance.")
+    per_aimer: int = Field(-1, ge=-MAX_TOTAL, le=MAX_TOTAL, description="Added per laser aimer on the firing Kongbot.")
+    per_shield: int = Field(1, ge=-MAX_TOTAL, le=MAX_TOTAL, description="Added per laser shield on the target Kongbot.")
     roll: Literal["per_laser", "once"] = Field(
         "per_laser", description="Each laser rolls for its own hit (`per_laser`), or one roll decides whether "
         "every laser hits (`once`). The manual: all lasers fire 'at the same target, and at the same time'.")
@@ -115,9 +123,9 @@ class Lasers(FileModel):
 class Missiles(FileModel):
     """Phases 2 and 4."""
 
-    hits_outside_ecm: int = Field(2, ge=0, description="Direct hits of an exploding missile outside ECM ('automatic').")
-    warheads: int = Field(2, ge=1, description="Warheads per missile; inside ECM each rolls.")
-    need_inside_ecm: int = Field(7, description="Dice total per warhead inside an ECM field.")
+    hits_outside_ecm: int = Field(2, ge=0, le=MAX_HITS, description="Direct hits of an exploding missile outside ECM ('automatic').")
+    warheads: int = Field(2, ge=1, le=MAX_HITS, description="Warheads per missile; inside ECM each rolls.")
+    need_inside_ecm: int = Field(7, ge=-MAX_TOTAL, le=MAX_TOTAL, description="Dice total per warhead inside an ECM field.")
     hexes_per_pulse: int = Field(1, ge=1, le=10, description="Hexes a missile moves in each missile movement phase.")
     launches_per_phase: int = Field(1, ge=0, le=10, description="Missiles one Kongbot may launch in one launch phase "
                                     "(0 = all its loaded launchers).")
@@ -133,7 +141,7 @@ class Ecm(FileModel):
 
 
 class Claws(FileModel):
-    need: int = Field(6, description="Dice total per claw for a direct hit ('6 or greater').")
+    need: int = Field(6, ge=-MAX_TOTAL, le=MAX_TOTAL, description="Dice total per claw for a direct hit ('6 or greater').")
 
 
 class Plates(FileModel):

@@ -21,6 +21,7 @@ from pydantic import Field
 from ..diagnostics import Problem
 from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
+from ..saves import seat_problems, seed_field
 from ..registry import CheckContext, KindSpec, register
 from .scenario import ResolvedScenario, embedded_problems
 
@@ -68,7 +69,7 @@ class SaveFile(FileModel):
     version: Literal[1] = Field(description="Format version.")
     description: str = Field(default="", max_length=256, description="What the player called this save.")
     scenario: ResolvedScenario = Field(description="The battle as it began: arena, ruleset and builds embedded.")
-    seed: int = Field(description="The battle's random seed.", **schema_only(minimum=0))
+    seed: int = seed_field("The battle's random seed (0 to 2**63 - 1).")
     seats: list[str] = Field(default_factory=list, description="Who plays each team: `human` or a computer "
                              "player's name (informational; used to resume).")
     orders: list[str] = Field(default_factory=list, description="Every order in order.",
@@ -78,6 +79,7 @@ class SaveFile(FileModel):
 
 def check_save(model: SaveFile, ctx: CheckContext) -> Iterable[Problem]:
     out = embedded_problems(model.scenario, ("scenario",))
+    out += seat_problems(model.seats, len(model.scenario.teams))
     if len(model.orders) > MAX_ORDERS:
         out.append(Problem("KB440", f"{len(model.orders)} orders: more than a saved game can hold ({MAX_ORDERS})",
                            ("orders",)))

@@ -30,7 +30,7 @@ from .arena import Arena, arena_problems, entries
 from .bot import Bot, build_problems
 from .modules import TEAMS
 from ..references import check as reference_problems
-from ..references import model_of
+from ..references import model_of, models_of
 from .refs import ARENA, BUILD, RULESET
 from .ruleset import Ruleset
 
@@ -77,8 +77,10 @@ class ResolvedScenario(FileModel):
     teams: list[ResolvedTeam]
 
 
-def team_problems(res: ResolvedScenario, path: tuple = ()) -> list[Problem]:
-    """The building restrictions and placement of resolved teams (shared with saved games)."""
+def team_problems(res: ResolvedScenario, path: tuple = (), embedded: bool = False) -> list[Problem]:
+    """The building restrictions and placement of resolved teams (shared with saved games). In a
+    scenario a build is a reference (its errors are KB424 at `build:`); `embedded` (a saved game holds
+    the builds themselves) locates each error where it is, with its own code, as in a build file."""
     out: list[Problem] = []
     rules = res.ruleset
     if len(res.teams) != 2:
@@ -98,7 +100,10 @@ def team_problems(res: ResolvedScenario, path: tuple = ()) -> list[Problem]:
             if bot.chassis != first:
                 out.append(Problem("KB421", f"{team.call_signs[b] if b < len(team.call_signs) else bot.name!r} is a "
                                    f"{bot.chassis} but the first Kongbot is a {first}: both players must build the "
-                                   "same class", (*bp, "build")))
+                                   "same class", (*bp, "chassis" if embedded else "build")))
+            if embedded:
+                out += [p for p in build_problems(bot, rules, bp) if p.severity is Severity.ERROR]
+                continue
             for p in build_problems(bot, rules):
                 if p.severity is Severity.ERROR:
                     out.append(replace(p, code="KB424", message=f"build {bot.name!r}: {p.message}",
@@ -124,8 +129,7 @@ def _resolve(model: Scenario, ctx: CheckContext | None, problems: list[Problem])
     broken = arena is None or rules is None
     for t, team in enumerate(model.teams):
         bots, signs = [], []
-        for entry in team.bots:
-            bot = model_of(entry.build, BUILD, ctx)
+        for entry, bot in zip(team.bots, models_of((e.build for e in team.bots), BUILD, ctx)):
             if bot is None:  # the reference stage says why
                 broken = True
                 continue
@@ -150,7 +154,7 @@ def check_scenario(model: Scenario, ctx: CheckContext) -> Iterable[Problem]:
 def embedded_problems(res: ResolvedScenario, path: tuple) -> list[Problem]:
     """Errors of a resolved scenario carried inside another file (a saved game)."""
     out = arena_problems(res.arena.rows, (*path, "arena", "rows"))
-    return out + team_problems(res, path)
+    return out + team_problems(res, path, embedded=True)
 
 
 SPEC = register(

@@ -11,31 +11,39 @@ from typing import Literal
 from pydantic import Field
 
 from ..diagnostics import Problem
+from ..limits import MAX_GRID_SIDE, MAX_SCALAR_CHARS
 from ..model_base import FileModel
 from ..registry import CheckContext, KindSpec, register
 
 KIND = "pendulous.ruleset"
 VERSION = 1
 
+#: upper bounds (docs/rules/pendulous.md, "Bounds"): far above any playable value, low enough that
+#: no file makes the engine loop, allocate or add up without end
+MAX_POINTS = 100_000  # combat points of one term, percents
+MAX_COST = 100  # resource points per action
+MAX_ACTIONS = 100_000  # actions in one turn
+
+
 class AttackerPoints(FileModel):
     """Manual 2.7, attacker points."""
 
-    attacking_army: int = Field(10, ge=0, description="The army being placed on the enemy square.")
-    adjacent_army: int = Field(5, ge=0, description="Each of the attacker's armies next to the target.")
-    naval_invasion: int = Field(2, ge=0, description="An army invading from a port city across water.")
-    adjacent_city: int = Field(3, ge=0, description="Each of the attacker's cities next to the target.")
+    attacking_army: int = Field(10, ge=0, le=MAX_POINTS, description="The army being placed on the enemy square.")
+    adjacent_army: int = Field(5, ge=0, le=MAX_POINTS, description="Each of the attacker's armies next to the target.")
+    naval_invasion: int = Field(2, ge=0, le=MAX_POINTS, description="An army invading from a port city across water.")
+    adjacent_city: int = Field(3, ge=0, le=MAX_POINTS, description="Each of the attacker's cities next to the target.")
 
 
 class DefenderPoints(FileModel):
     """Manual 2.7, defender points."""
 
-    land: int = Field(2, ge=0, description="The target is a land square.")
-    army_on_square: int = Field(15, ge=0, description="An army stands on the target square.")
-    adjacent_army: int = Field(5, ge=0, description="Each of the defender's armies next to the target.")
-    city: int = Field(25, ge=0, description="The target is a city square.")
-    adjacent_city: int = Field(5, ge=0, description="Each of the defender's cities next to the target.")
+    land: int = Field(2, ge=0, le=MAX_POINTS, description="The target is a land square.")
+    army_on_square: int = Field(15, ge=0, le=MAX_POINTS, description="An army stands on the target square.")
+    adjacent_army: int = Field(5, ge=0, le=MAX_POINTS, description="Each of the defender's armies next to the target.")
+    city: int = Field(25, ge=0, le=MAX_POINTS, description="The target is a city square.")
+    adjacent_city: int = Field(5, ge=0, le=MAX_POINTS, description="Each of the defender's cities next to the target.")
     unsupplied: int = Field(
-        0, ge=0, description="Points of an unsupplied target square (manual: 0, no support is given)."
+        0, ge=0, le=MAX_POINTS, description="Points of an unsupplied target square (manual: 0, no support is given)."
     )
 
 
@@ -43,7 +51,7 @@ class Combat(FileModel):
     attacker: AttackerPoints = Field(default_factory=AttackerPoints)
     defender: DefenderPoints = Field(default_factory=DefenderPoints)
     successive_attack_bonus_percent: int = Field(
-        25, ge=0, description="Attacker bonus per earlier successive attack on the same square."
+        25, ge=0, le=MAX_POINTS, description="Attacker bonus per earlier successive attack on the same square."
     )
     # --- how the manual's words are read, and decisions where it is silent (docs/rules/pendulous.md) ---
     successive_attacks: Literal["consecutive", "turn"] = Field(
@@ -131,6 +139,7 @@ class Turns(FileModel):
     max_actions_per_turn: int = Field(
         1000,
         ge=0,
+        le=MAX_ACTIONS,
         description="Safety limit: after this many actions in one turn only End Turn is legal (0 = no "
         "limit). The manual has none; placing and picking up for free (the setup turn) could otherwise "
         "loop forever. Where it applies is `action_limit`.",
@@ -146,21 +155,21 @@ class Turns(FileModel):
 class Costs(FileModel):
     """Manual 2.5/2.6: resource points per action."""
 
-    place: int = Field(1, ge=0, description="Placing an army on an owned square.")
-    pick_up: int = Field(1, ge=0, description="Picking an army up into the force pool.")
-    attack: int = Field(1, ge=0, description="Placing an army on an enemy square, win or lose.")
+    place: int = Field(1, ge=0, le=MAX_COST, description="Placing an army on an owned square.")
+    pick_up: int = Field(1, ge=0, le=MAX_COST, description="Picking an army up into the force pool.")
+    attack: int = Field(1, ge=0, le=MAX_COST, description="Placing an army on an enemy square, win or lose.")
     setup_turn_free: bool = Field(True, description="Placing and picking up cost nothing in the setup turn.")
 
 
 class Limits(FileModel):
     """Limits of scenarios played under this ruleset (manual 2.2, 4.2.3, 4.2.5)."""
 
-    max_map_width: int = Field(50, ge=1, description="Widest map, in squares.")
-    max_map_height: int = Field(50, ge=1, description="Tallest map, in squares.")
-    min_players: int = Field(2, ge=1)
+    max_map_width: int = Field(50, ge=1, le=MAX_GRID_SIDE, description="Widest map, in squares.")
+    max_map_height: int = Field(50, ge=1, le=MAX_GRID_SIDE, description="Tallest map, in squares.")
+    min_players: int = Field(2, ge=1, le=4)
     max_players: int = Field(4, ge=1, le=4, description="At most four seats: red, gray, green, blue.")
-    description_max_length: int = Field(256, ge=0, description="Characters in a scenario description.")
-    armies_per_land_square: int = Field(1, ge=1, description="A land square holds at most this many armies.")
+    description_max_length: int = Field(256, ge=0, le=MAX_SCALAR_CHARS, description="Characters in a scenario description.")
+    armies_per_land_square: int = Field(1, ge=1, le=MAX_COST, description="A land square holds at most this many armies.")
 
 
 class Ruleset(FileModel):

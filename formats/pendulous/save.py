@@ -22,6 +22,7 @@ from pydantic import Field
 from ..diagnostics import Problem, Severity
 from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
+from ..saves import seat_problems, seed_field
 from ..registry import CheckContext, KindSpec, register
 from .ruleset import Ruleset, check_ruleset
 from .scenario import Scenario, scenario_problems
@@ -63,7 +64,7 @@ class SaveFile(FileModel):
     description: str = Field(default="", max_length=256, description="What the player called this save (manual 3.2).")
     scenario: Scenario = Field(description="The scenario as it was when the game started.")
     ruleset: Ruleset = Field(description="The ruleset the game is played under, embedded.")
-    seed: int = Field(description="The game's random seed.", **schema_only(minimum=0))
+    seed: int = seed_field()
     seats: list[str] = Field(
         default_factory=list,
         description="Who plays each seat: `human` or a computer player's name (informational; used to resume).",
@@ -100,6 +101,7 @@ def check_save(model: SaveFile, ctx: CheckContext) -> Iterable[Problem]:
         if not ACTION_RE.match(a):
             out.append(Problem("SAV401", f"{a!r} is not an action like `place 3,7`, `attack 3,8` or `end`", ("actions", i)))
     n = len(model.scenario.players)
+    out += seat_problems(model.seats, n)
     snap = model.snapshot
     if len(snap.seats) != n:
         out.append(Problem("SAV402", f"the snapshot has {len(snap.seats)} seats, the scenario {n}", ("snapshot", "seats")))

@@ -25,48 +25,59 @@ KIND = "pendulous.scenario"
 declare_grids(KIND, "map")  # refused on the raw document beyond MAX_GRID_SIDE
 VERSION = 1
 
+#: upper bounds of a seat's numbers (docs/rules/pendulous.md, "Bounds"): far above any playable value,
+#: low enough that no file makes the engine loop or add up without end. Like the lower bounds they are
+#: the schema's and a semantic check's (PND414), which names the seat; the engine checks them again
+MAX_ARMIES = 10_000  # armies a seat has, gets per turn or starts with
+MAX_RESOURCES = 100_000  # resource points a seat gets per turn or starts with
+MAX_POINTS = 1_000_000  # victory points, either sign
+MAX_PERCENT = 1000  # army effectiveness
+MAX_TURNS = 1000
+
+
 class Player(FileModel):
     """One seat; the list order is the seat order red, gray, green, blue (= turn order)."""
 
     name: str = Field(min_length=1, max_length=64, description="Default player name (manual 4.2.4).")
     reinforcement_rate: int = Field(
         description="Armies added to the force pool at the start of each turn but the setup turn.",
-        **schema_only(minimum=0),
+        **schema_only(minimum=0, maximum=MAX_ARMIES),
     )
     resource_rate: int = Field(
         description="Resource points added at the start of each turn but the setup turn.",
-        **schema_only(minimum=0),
+        **schema_only(minimum=0, maximum=MAX_RESOURCES),
     )
     max_forces: int = Field(
         description="Most armies this player may have on the map and in the force pool together.",
-        **schema_only(minimum=0),
+        **schema_only(minimum=0, maximum=MAX_ARMIES),
     )
     initial_forces: int = Field(
         description="Armies in the force pool at the start of the setup turn.",
-        **schema_only(minimum=0),
+        **schema_only(minimum=0, maximum=MAX_ARMIES),
     )
     start_resources: int = Field(
         description="Resource points on the first turn (plus the resource rate).",
-        **schema_only(minimum=0),
+        **schema_only(minimum=0, maximum=MAX_RESOURCES),
     )
     start_victory_points: int = Field(
         description="Victory points at the start, for balance or handicap.",
+        **schema_only(minimum=-MAX_POINTS, maximum=MAX_POINTS),
     )
     army_effectiveness: int = Field(
         description="Percent applied to this player's attack and defence points (100 = normal).",
-        **schema_only(exclusiveMinimum=0),
+        **schema_only(exclusiveMinimum=0, maximum=MAX_PERCENT),
     )
 
 
 class VictoryPoints(FileModel):
-    land: int = Field(description="Points per owned, supplied land square per turn.", **schema_only(minimum=0))
-    city: int = Field(description="Points per owned city square per turn.", **schema_only(minimum=0))
+    land: int = Field(description="Points per owned, supplied land square per turn.", **schema_only(minimum=0, maximum=MAX_PERCENT))
+    city: int = Field(description="Points per owned city square per turn.", **schema_only(minimum=0, maximum=MAX_PERCENT))
 
 
 class Settings(FileModel):
     """Scenario settings (manual 4.2.2)."""
 
-    turns: int = Field(description="Number of turns after the setup turn.", **schema_only(minimum=1))
+    turns: int = Field(description="Number of turns after the setup turn.", **schema_only(minimum=1, maximum=MAX_TURNS))
     victory_points: VictoryPoints
     naval_invasions: bool = Field(description="Whether attacks from port cities across water are allowed.")
 
@@ -166,6 +177,7 @@ def _check_texts_and_numbers(s: Scenario, rules: Ruleset) -> Iterator[Problem]:
                           "be unique", ("players", i, "name"))
         else:
             seen[key] = i
+    yield from _beyond(s)
     if s.settings.turns < 1:
         yield Problem("PND409", f"turns must be at least 1 (is {s.settings.turns})", ("settings", "turns"))
     for key in ("land", "city"):
@@ -173,6 +185,23 @@ def _check_texts_and_numbers(s: Scenario, rules: Ruleset) -> Iterator[Problem]:
         if value < 0:
             yield Problem("PND406", f"victory points for a {key} square must not be negative (is {value})",
                           ("settings", "victory_points", key))
+
+
+def _beyond(s: Scenario) -> Iterator[Problem]:
+    """PND414: a number beyond its bound (the schema's `maximum`; a negative handicap below its `minimum`)."""
+    places = [(("players", i), p, _seat(i, s) + ": ") for i, p in enumerate(s.players)]
+    places += [(("settings",), s.settings, ""), (("settings", "victory_points"), s.settings.victory_points,
+                                                 "victory points: ")]
+    for path, model, who in places:
+        for key, f in type(model).model_fields.items():
+            extra = f.json_schema_extra if isinstance(f.json_schema_extra, dict) else {}
+            value, hi, lo = getattr(model, key), extra.get("maximum"), extra.get("minimum")
+            if not isinstance(value, int):
+                continue
+            if isinstance(hi, int) and value > hi:
+                yield Problem("PND414", f"{who}{key} is {value}; at most {hi}", (*path, key))
+            elif isinstance(lo, int) and lo < 0 and value < lo:
+                yield Problem("PND414", f"{who}{key} is {value}; at least {lo}", (*path, key))
 
 
 def _check_map(s: Scenario, rules: Ruleset) -> Iterator[Problem]:

@@ -15,6 +15,7 @@ from pydantic import Field
 from ..diagnostics import Problem, Severity
 from ..model_base import FileModel, schema_only
 from ..registry import CheckContext, KindSpec, register
+from ..identifiers import invisible, same_key
 from .board import ID_PATTERN
 from .effects import COLOUR_RESOURCE, Amounts, Colour, Cost, Effect, effect_field, names
 
@@ -131,9 +132,14 @@ def check_deck(model: Deck, ctx: CheckContext) -> Iterable[Problem]:
         if cards is None:
             continue
         for i, c in enumerate(cards):
-            if c.id in seen:
+            at = invisible(c.id)
+            if at is not None:
+                out.append(Problem("PNM447", f"card id {c.id!r} has an invisible character (U+{ord(c.id[at]):04X}) "
+                                   f"at position {at + 1}: it would look like another id", (key, i, "id")))
+            same = same_key(c.id)
+            if same in seen:
                 out.append(Problem("PNM440", f"card id {c.id!r} is used twice", (key, i, "id")))
-            seen[c.id] = (key, i)
+            seen[same] = (key, i)
         want = BOOK_COUNTS.get(key)
         if want is not None and len(cards) != want:
             out.append(Problem("PNM540", f"{len(cards)} {key}; the rulebook has {want}", (key,), Severity.WARNING))

@@ -6,7 +6,7 @@ decision key. Times are milliseconds: the engine runs on a millisecond clock.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -50,7 +50,7 @@ class Costs(FileModel):
 
 
 class Council(FileModel):
-    privilege_bonus_vp: list[int] = Field(default_factory=lambda: [2, 1, 1],
+    privilege_bonus_vp: list[Annotated[int, Field(le=99)]] = Field(default_factory=lambda: [2, 1, 1],
                                           description="VP of choice for privilege places 1, 2, 3, ... in council step 2.")
     rewards_shown: int = Field(5, ge=1, le=10, description="Council rewards revealed each round.")
     rewards_removed: int = Field(10, ge=0, le=99, description="Normal council rewards put back unseen at setup "

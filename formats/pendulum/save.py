@@ -17,6 +17,7 @@ from pydantic import Field
 
 from ..diagnostics import Problem
 from ..model_base import FileModel, schema_only
+from ..saves import seat_problems, seed_field
 from ..registry import CheckContext, KindSpec, register
 from .board import Board
 from .deck import Deck
@@ -37,6 +38,14 @@ class SeatSnapshot(FileModel):
     workers: list[str] = Field(description="Each worker: `size@place`, e.g. `large@p-top-1:top`, `small@home`.")
 
 
+class SeatClock(FileModel):
+    """How a computer seat is polled in a timed round (engine.pendulum.runner): part of the match a
+    resumed game must continue exactly."""
+
+    ready_ms: int = Field(ge=0, le=2**40, description="The game millisecond from which the seat answers again.")
+    waiting: bool = Field(False, description="The seat said `wait`: it is asked again after the next event.")
+
+
 class Snapshot(FileModel):
     now_ms: int = Field(description="The game clock.", **schema_only(minimum=0))
     round: int = Field(description="The round being played (1-4).")
@@ -46,6 +55,9 @@ class Snapshot(FileModel):
     seats: list[SeatSnapshot]
     rng_draws: int = Field(description="Random numbers drawn so far.", **schema_only(minimum=0))
     winners: list[int] | None = Field(None, description="Winning seats (1-based) when the game is over; [] = all lose.")
+    cards: str = Field("", max_length=64, description="A digest of where every card is (the decks, the display, the "
+                       "council rewards): the seed shuffled them, so a save whose seed was changed does not replay to "
+                       "it. Empty in older saves: not compared.")
 
 
 class SaveFile(FileModel):
@@ -57,16 +69,19 @@ class SaveFile(FileModel):
     board: Board = Field(description="The board it named, embedded.")
     leaders: list[Leader] = Field(description="Each seat's leader, embedded, in seat order.")
     decks: list[Deck] = Field(description="The decks it named, embedded.")
-    seed: int = Field(description="The game's random seed.", **schema_only(minimum=0))
+    seed: int = seed_field()
     log: list[str] = Field(default_factory=list, description="Every action as `MS SEAT ACTION`.",
                            **schema_only(items={"type": "string", "pattern": LOG_RE.pattern}))
     players: list[str] = Field(default_factory=list, description="Who played each seat: `human` or an agent name.")
+    clocks: list[SeatClock] = Field(default_factory=list, description="Each seat's polling clock when the game "
+                                    "was saved (empty: as at the start), so a resumed game asks the same seat next.")
     snapshot: Snapshot
 
 
 def check_save(model: SaveFile, ctx: CheckContext) -> Iterable[Problem]:
     _, problems = resolve_embedded(model.scenario, model.ruleset, model.board, model.leaders, model.decks)
     out = list(problems)
+    out += seat_problems(model.players, len(model.scenario.seats), "players")
     if len(model.log) > MAX_ACTIONS:
         out.append(Problem("SAV404", f"{len(model.log)} actions: more than a saved game can hold ({MAX_ACTIONS})",
                            ("log",)))

@@ -8,9 +8,9 @@ count (1-3 / 4-5).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -23,7 +23,7 @@ from .deck import Achievement, CouncilReward, Deck, Province, Stratagem, check_d
 from .effects import names
 from .leader import Leader, LeaderSide, check_leader
 from ..references import check as reference_problems
-from ..references import model_of
+from ..references import model_of, models_of
 from .refs import BOARD, DECK, LEADER, RULESET
 from .ruleset import Ruleset, check_ruleset
 
@@ -57,7 +57,7 @@ class Scenario(FileModel):
                               "`privilege` is `random`.", **schema_only(maxItems=5))
     privilege: Literal["random", "seat_order"] = Field(
         "random", description="The starting privilege order: random (the rulebook) or the order of `seats`.")
-    untimed_rounds: list[int] = Field(default_factory=list,
+    untimed_rounds: list[Annotated[int, Field(le=20)]] = Field(default_factory=list,
                                       description="Rounds played without active sandglasses (the time track).")
 
 
@@ -170,37 +170,62 @@ def resolve(model: Scenario, ctx: CheckContext | None = None) -> tuple[ResolvedS
 def _resolve(model: Scenario, ctx: CheckContext | None, problems: list[Problem]):
     """The scenario's own checks on the models its references name (None where one cannot be followed:
     the shared resolver's reference stage says why)."""
+    found: dict[str, Any] = {}
+    problems += _problems(model, ctx, found)
+    if any(p.severity is Severity.ERROR for p in problems) or not found:
+        return None, problems
+    return ResolvedScenario(model, found["ruleset"], found["board"], found["side"], found["leaders"],
+                            found["decks"], found["cards"]), problems
+
+
+def _problems(model: Scenario, ctx: CheckContext | None, found: dict[str, Any]) -> Iterator[Problem]:
+    """The problems of a scenario, lazily: linear in the file however often it names one file (each
+    distinct reference is followed once, a deck named again is one problem and counts once), and a
+    caller that stops reading stops the work. `found` gets the followed models when all could be."""
     ruleset = model_of(model.ruleset, RULESET, ctx)
-    problems += seats_problems(model, ruleset)
+    yield from seats_problems(model, ruleset)
     board = model_of(model.board, BOARD, ctx)
-    leaders = [model_of(s.leader, LEADER, ctx) for s in model.seats]
-    decks = [model_of(d, DECK, ctx) for d in model.decks]
+    leaders = models_of((s.leader for s in model.seats), LEADER, ctx)
+    named = models_of(model.decks, DECK, ctx)
     if not model.decks:
-        problems.append(Problem("PNM456", "no deck: a game needs provinces, achievements and council rewards",
-                                ("decks",)))
+        yield Problem("PNM456", "no deck: a game needs provinces, achievements and council rewards", ("decks",))
+    first: dict[int, int] = {}  # a deck file (its model) -> where the scenario named it first
+    decks: list[Deck | None] = []
+    for i, d in enumerate(named):
+        if d is not None and id(d) in first:
+            yield Problem("PNM458", f"deck {model.decks[i]!r} is named again (first as deck {first[id(d)] + 1}): "
+                          "a deck's cards are in a game once", ("decks", i))
+            continue
+        if d is not None:
+            first[id(d)] = i
+        decks.append(d)
     side = board.side_for(len(model.seats)) if board is not None else None
     if board is not None and side is None:
-        problems.append(Problem("PNM451", f"board {model.board!r} has no side for {len(model.seats)} players",
-                                ("board",)))
-    if ruleset is not None and None not in decks:
-        cards = join_decks(decks)
-        ids: dict[str, int] = {}
-        for i, d in enumerate(decks):
-            for key in ("stratagems", "provinces", "achievements", "council_rewards"):
-                for c in getattr(d, key) or ():
-                    if c.id in ids and ids[c.id] != i:
-                        problems.append(Problem("PNM457", f"card {c.id!r} is in decks {ids[c.id] + 1} and {i + 1}",
-                                                ("decks", i)))
-                    ids.setdefault(c.id, i)
-        cards_problems(model, leaders, cards, ruleset, problems)
-    if (any(p.severity is Severity.ERROR for p in problems) or ruleset is None or board is None or side is None
-            or None in leaders or None in decks):
-        return None, problems
-    return ResolvedScenario(model, ruleset, board, side, list(leaders), list(decks), join_decks(decks)), problems
+        yield Problem("PNM451", f"board {model.board!r} has no side for {len(model.seats)} players", ("board",))
+    if ruleset is None or None in decks:
+        return
+    cards = join_decks(decks)  # type: ignore[arg-type]  # None is not in decks
+    ids: dict[str, int] = {}
+    for d in decks:
+        i = first[id(d)]
+        again = [c.id for key in ("stratagems", "provinces", "achievements", "council_rewards")
+                 for c in getattr(d, key) or () if c.id in ids and ids[c.id] != i]
+        if again:
+            more = f" and {len(again) - 1} more" if len(again) > 1 else ""
+            yield Problem("PNM457", f"card {again[0]!r}{more} in deck {i + 1} also in deck {ids[again[0]] + 1}",
+                          ("decks", i))
+        for key in ("stratagems", "provinces", "achievements", "council_rewards"):
+            for c in getattr(d, key) or ():
+                ids.setdefault(c.id, i)
+    out: list[Problem] = []
+    cards_problems(model, leaders, cards, ruleset, out)
+    yield from out
+    if board is not None and side is not None and None not in leaders:
+        found.update(ruleset=ruleset, board=board, side=side, leaders=list(leaders), decks=list(decks), cards=cards)
 
 
 def check_scenario(model: Scenario, ctx: CheckContext) -> Iterable[Problem]:
-    return _resolve(model, ctx, [])[1]  # the loader's reference stage has reported the references
+    return _problems(model, ctx, {})  # the loader's reference stage has reported the references
 
 
 def resolve_embedded(model: Scenario, ruleset: Ruleset, board: Board, leaders: list[Leader],

@@ -16,6 +16,7 @@ from pydantic import Field
 from ..diagnostics import Problem
 from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
+from ..saves import seed_field
 from ..registry import CheckContext, KindSpec, register
 from .board import board_problems
 from .pieceset import Counts, counts_problems
@@ -32,6 +33,8 @@ MOVE_RE = re.compile(r"^[a-k]([1-9]|1[0-9]|2[0-5])-[a-k]([1-9]|1[0-9]|2[0-5])$")
 class SavedSide(FileModel):
     counts: Counts = Field(description="The side's piece set.")
     setup: list[str] = Field(**ROWS_FIELD)
+    random: bool = Field(False, description="Whether the layout was drawn at random (the scenario named none): "
+                         "Cheops reasons differently about a random layout, and a resumed game must know it.")
 
 
 class Snapshot(FileModel):
@@ -52,7 +55,7 @@ class SavedGame(FileModel):
     board: list[str] = Field(description="Board rows, as in a pyramids.board file.")
     sides: dict[Literal["player", "cheops"], SavedSide]
     options: Options
-    seed: int = Field(ge=0, description="The game's random seed.")
+    seed: int = seed_field()
     first: Literal["player", "cheops"] = Field(description="Who moved first.")
     moves: list[str] = Field(
         default_factory=list,

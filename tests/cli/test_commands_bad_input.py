@@ -319,3 +319,33 @@ def test_a_closed_stdout_is_not_a_traceback():
     r = subprocess.run(f"{sys.executable} -m gridsmith validate {CONTENT} >&-", shell=True, capture_output=True,
                        text=True, timeout=120)
     assert "Traceback" not in r.stderr
+
+
+# --- issue 28: one hostile file per cause, per game where it applies ------------------------------------------------
+
+#: file -> (the first diagnostic's code, line, column): every cause is refused where it is
+HOSTILE = {
+    "kongbots_missile_warheads_9e18.rules.yaml": ("S304", 27, 13),  # a bound: the engine never loops 9e18 times
+    "pendulum_deck_named_150_times.scn.yaml": ("PNM458", 14, 5),  # repeated references: one line per name
+    "kongbots_more_seats_than_scenario.sav.yaml": ("SAV405", 89, 5),  # saves that lie about their seats
+    "pendulous_more_seats_than_scenario.sav.yaml": ("SAV405", 122, 5),
+    "pendulum_more_seats_than_scenario.sav.yaml": ("SAV405", 1252, 5),
+    "circuitwar_negative_seed.sav.yaml": ("S304", 41, 7),  # negative seeds
+    "pyramids_negative_seed.sav.yaml": ("S304", 33, 7),
+    "circuitwar_snapshot_edited.sav.yaml": ("SAV411", 81, 7),  # the first difference, named and located
+    "kongbots_embedded_build_error.sav.yaml": ("KB403", 37, 19),  # an embedded build's error where it is
+}
+#: what one refused file may print: the per-file cap of problems at most (each line is bounded)
+MAX_OUTPUT = 64 * 1024
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_each_hostile_file_is_refused_at_its_cause(name, capsys):
+    path = REPO / "tests" / "cli" / "bad_commands" / name
+    assert main(["validate", str(path)]) == 1
+    out, err = capsys.readouterr()
+    code, line, col = HOSTILE[name]
+    first = (err + out).splitlines()[0]
+    assert first.startswith(f"{path}:{line}:{col}: error {code}: ") or \
+        f":{line}:{col}: error {code}: " in first, first
+    assert len(out) + len(err) < MAX_OUTPUT

@@ -17,7 +17,7 @@ from gridsmith.engine.core.errors import GameError, IllegalActionError, ReplayEr
 from gridsmith.engine.core.loop import Match
 from gridsmith.engine.core.protocol import Result, Termination
 from gridsmith.engine.core.rng import CounterRng, SeatRng
-from gridsmith.formats.loader import load_file
+from gridsmith.formats.loader import load_file, load_text
 
 
 def _content_files(node=None) -> list[Path]:
@@ -202,3 +202,72 @@ def test_computer_players_get_secret_generators_that_expose_no_seed(name):
     fixed = [Match(_start(game, seed=s), [Chooser()] * game.seat_count(state), agent_seed=9).rngs[0].next_u64()
              for s in (1, 2)]
     assert fixed[0] == fixed[1]
+
+
+def _difference(a, b, path="view", seen=None):
+    """Where two views differ, compared by structure (a view may be a redacted state object without
+    `==`): None when they agree."""
+    seen = set() if seen is None else seen
+    if id(a) in seen:
+        return None
+    seen.add(id(a))
+    if type(a) is not type(b):
+        return f"{path}: {type(a).__name__} vs {type(b).__name__}"
+    if isinstance(a, (list, tuple)):
+        if len(a) != len(b):
+            return f"{path}: {len(a)} vs {len(b)} items"
+        return next((d for i, (x, y) in enumerate(zip(a, b)) if (d := _difference(x, y, f"{path}[{i}]", seen))), None)
+    if isinstance(a, dict):
+        if list(a) != list(b):
+            return f"{path}: keys {list(a)[:8]} vs {list(b)[:8]}"
+        return next((d for k in a if (d := _difference(a[k], b[k], f"{path}[{k!r}]", seen))), None)
+    if isinstance(a, (set, frozenset, str, bytes, int, float, bool, type(None))) or hasattr(type(a), "model_fields"):
+        return None if a == b else f"{path}: {a!r} vs {b!r}"[:300]
+    fields = getattr(a, "__dict__", None)
+    if fields is None:
+        #: Circuit War's board `layout` is a cache key (a new number at every change), not knowledge
+        slots = [s for c in type(a).__mro__ for s in getattr(c, "__slots__", ()) if s != "layout"]
+        fields = {s: getattr(a, s, None) for s in slots}
+        other = {s: getattr(b, s, None) for s in slots}
+    else:
+        other = vars(b)
+        # `_name`s are caches (Circuit War's legal actions): worked out again on demand, not knowledge
+        fields = {k: v for k, v in fields.items() if not k.startswith("_")}
+        other = {k: v for k, v in other.items() if not k.startswith("_")}
+    return _difference(fields, other, f"{path}.{type(a).__name__}", seen)  # no fields: alike by type
+
+
+def _resumed(game, state):
+    """The game saved and loaded again, as `gridsmith play SAVE` and the editor's Reload resume it."""
+    save = game.save(state, ["uniform"] * game.seat_count(state))
+    loaded = load_text(game.save_text(save), "resume.sav.yaml")
+    assert loaded.model is not None, [d.format_text() for d in loaded.diagnostics]
+    return game.replay(loaded.model).state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_resumed_game_knows_what_the_uninterrupted_game_knew(name):
+    """Issue 28: for every seat, the view after save-and-load equals the view before, and every
+    computer player chooses the same action from it with the same generator."""
+    from gridsmith.engine.core.rng import seat_rngs
+    game = games.get(name)
+    state = _start(game, seed=13)
+    for budget in (0, 9, 40):
+        _play(game, state, budget)
+        if state.is_over:
+            break
+        again = _resumed(game, state)
+        n = game.seat_count(state)
+        for seat in range(n):
+            differs = _difference(state.view(seat), again.view(seat))
+            assert differs is None, f"{name}: seat {seat}'s view changed on resume: {differs}"
+        seat = state.to_move
+        if seat is None:
+            continue
+        legal, legal_again = state.legal_actions(), again.legal_actions()
+        assert [a.to_text() for a in legal] == [a.to_text() for a in legal_again]
+        for agent_name in game.agents():
+            agent = game.agent(agent_name)
+            before = agent.choose(state.view(seat), legal, seat_rngs(n, 99)[seat])
+            after = game.agent(agent_name).choose(again.view(seat), legal_again, seat_rngs(n, 99)[seat])
+            assert before.to_text() == after.to_text(), f"{name}: {agent_name} chooses differently after a resume"

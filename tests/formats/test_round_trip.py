@@ -19,6 +19,7 @@ from fmtkit import REPO, dump, scenario
 from gridsmith.formats import atomic
 from gridsmith.formats.document import FileDocument, merge
 from gridsmith.formats.loader import load_file, load_text, round_trip_yaml, to_plain
+from gridsmith.formats.pendulous.scenario import MAX_TURNS
 
 CONTENT = sorted((REPO / "content").rglob("*.yaml"))
 IDS = [str(p.relative_to(REPO)) for p in CONTENT]
@@ -349,7 +350,7 @@ NAMES = st.text(st.characters(blacklist_categories=("Cc", "Cs"), blacklist_chara
 
 
 @settings(max_examples=60, deadline=None)
-@given(name=NAMES, description=TEXT, turns=st.integers(-5, 10**6),
+@given(name=NAMES, description=TEXT, turns=st.integers(-5, MAX_TURNS),  # beyond: S304
        rows=st.lists(st.text(alphabet="~1234ABCD", min_size=1, max_size=12), max_size=6),
        drop=st.integers(0, 2))
 def test_any_edit_reads_back_as_the_model(name, description, turns, rows, drop):
