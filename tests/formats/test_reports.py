@@ -158,7 +158,8 @@ def test_a_repeated_mistake_is_said_in_a_few_lines(tmp_path, fmt):
     out = io.StringIO()
     write(run, fmt, out, "0")
     lines = out.getvalue().splitlines()
-    assert len(out.getvalue()) < 2500 and len(lines) == 4 + 5 + 2, out.getvalue()  # 4 S302, 5 S301, 2 Y199
+    # a few KB: 11 lines, each the file name (as long as the test folder makes it) and a short message
+    assert len(out.getvalue()) - 11 * len(str(path)) < 1800 and len(lines) == 4 + 5 + 2, out.getvalue()
     assert sum("S301" in ln and "unknown key" in ln for ln in lines) == 5
     assert any("and 191 more S301 like this" in ln for ln in lines)
     assert any("804 more problems not shown: 804 S301" in ln for ln in lines)

@@ -46,7 +46,7 @@ def test_a_deck_named_thousands_of_times_is_followed_once_and_said_once_per_name
     assert (first.code, first.line, first.path) == ("PNM458", 14, ("decks", 1))
     assert "named again (first as deck 1)" in first.message
     more = loaded.diagnostics[-1]  # the cap's summary counts what was left out: one problem per name
-    assert more.code == "Y199" and more.message == f"{2999 - MAX_PROBLEMS_PER_FILE} more problems not shown"
+    assert more.code == "Y199" and more.message.startswith(f"{2999 - MAX_PROBLEMS_PER_FILE} more problems not shown")
 
 
 def test_the_checks_are_linear_in_the_names(monkeypatch):
