@@ -26,11 +26,11 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .diagnostics import Diagnostic, Problem, Severity, safe_text
 from .errors import FormatError
@@ -39,6 +39,8 @@ CONFIG_NAMES = ("gridsmith.toml", "pyproject.toml")  # in one folder, gridsmith.
 SEVERITIES = ("error", "warning", "off")
 _KEYS = ("content-roots", "exclude", "allow-outside-references", "severity", "per-file-severity")
 _CODE = re.compile(r"^[A-Z]{1,3}\d{3}$")
+#: what a configuration's severities apply to: located diagnostics and the editor's problems
+Finding = TypeVar("Finding", Diagnostic, Problem)
 
 
 class ConfigError(FormatError):
@@ -132,22 +134,21 @@ class Config:
 
     def apply(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
         """`diagnostics` with the configured severities: raised, lowered, or left out ("off")."""
-        out = []
-        for d in diagnostics:
-            level = self.severity_of(d) if (self.severity or self.per_file) else d.severity.value
-            if level == "off":
-                continue
-            out.append(d if level == d.severity.value else replace(d, severity=Severity(level)))
-        return out
+        return self._applied(diagnostics, lambda d: d.file)
 
     def apply_problems(self, problems: Iterable[Problem], file: str | os.PathLike[str] | None) -> list[Problem]:
         """The same for the position-free problems of the file `file` (the editor's live validation)."""
+        return self._applied(problems, lambda _: file)
+
+    def _applied(self, found: Iterable[Finding], file_of: Callable[[Finding], str | os.PathLike[str] | None]
+                 ) -> list[Finding]:
+        if not (self.severity or self.per_file):
+            return list(found)
         out = []
-        for p in problems:
-            level = self._level(p.code, p.severity.value, file) if (self.severity or self.per_file) else p.severity.value
-            if level == "off":
-                continue
-            out.append(p if level == p.severity.value else replace(p, severity=Severity(level)))
+        for f in found:
+            level = self._level(f.code, f.severity.value, file_of(f))
+            if level != "off":
+                out.append(f if level == f.severity.value else replace(f, severity=Severity(level)))
         return out
 
 
