@@ -82,6 +82,14 @@ def round_trip_yaml() -> YAML:
 # --- reading bytes -----------------------------------------------------------------------------
 
 
+def oversize(name: str, size: int) -> Diagnostic | None:
+    """Y108 for a file (or a buffer) of `size` bytes over the limit, refused before it is read."""
+    if size <= MAX_FILE_BYTES:
+        return None
+    return _diag(name, 1, 1, "Y108", f"file is {size / 1048576:.1f} MiB; content files are "
+                 f"limited to {MAX_FILE_BYTES // 1048576} MiB")
+
+
 def read_text(path: str | os.PathLike[str]) -> tuple[str | None, Diagnostic | None]:
     """The file's text, or the diagnostic that says why it has none; bounded memory."""
     name = str(path)
@@ -89,10 +97,9 @@ def read_text(path: str | os.PathLike[str]) -> tuple[str | None, Diagnostic | No
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):  # a folder, a named pipe (would block), a device
             return None, _diag(name, 1, 1, "Y100", "cannot read file: not a regular file")
-        size = info.st_size
-        if size > MAX_FILE_BYTES:
-            return None, _diag(name, 1, 1, "Y108", f"file is {size / 1048576:.1f} MiB; content files are "
-                               f"limited to {MAX_FILE_BYTES // 1048576} MiB")
+        refused = oversize(name, info.st_size)
+        if refused is not None:
+            return None, refused
         with open(path, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:

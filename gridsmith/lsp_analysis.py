@@ -19,8 +19,8 @@ from typing import Any
 from gridsmith.formats import coords, registry
 from gridsmith.formats.content import bundled_names, bundled_path, is_bundled_name
 from gridsmith.formats.diagnostics import Diagnostic, Severity
-from gridsmith.formats.limits import MAX_FILE_BYTES, grid_keys
-from gridsmith.formats.loader import decode, load_text
+from gridsmith.formats.limits import grid_keys
+from gridsmith.formats.loader import decode, load_text, oversize
 from gridsmith.formats.references import Reference, declared
 from gridsmith.formats.registry import KindSpec
 from gridsmith.formats.schema import schema_for
@@ -73,9 +73,9 @@ def check_buffer_with_deps(text: str, file: Path | None,
     it (real paths: a change to one of them changes the outcome)."""
     name = str(file) if file is not None else "<buffer>"
     data = text.encode("utf-8", "surrogatepass")  # a lone surrogate is not UTF-8: decode says so
-    if len(data) > MAX_FILE_BYTES:
-        return [Diagnostic(name, 1, 1, Severity.ERROR, "Y108", f"file is {len(data) / 1048576:.1f} MiB; content "
-                           f"files are limited to {MAX_FILE_BYTES // 1048576} MiB")], set()
+    refused = oversize(name, len(data))
+    if refused is not None:
+        return [refused], set()
     decoded, problem = decode(data, name)
     if problem is not None or decoded is None:
         return ([problem] if problem is not None else []), set()
