@@ -21,6 +21,7 @@ COMMANDS = {
     "edit": "open the editor, optionally on a file",
     "play": "play a scenario: computer and human seats, in the terminal",
     "simulate": "play many seeded games computer against computer and report balance statistics",
+    "balance": "measure a scenario's balance and propose small edits that even it out, each confirmed on fresh seeds",
     "replay": "replay a saved game and check it against its snapshot",
     "lsp": "run the language server on stdio (diagnostics, completion, hover in any editor; docs/editors.md)",
     "diff": "show what changed between two files of one kind (or two git revisions of one), in the game's terms",

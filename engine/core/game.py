@@ -21,19 +21,23 @@ adds one line to pyproject.toml:
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TextIO, TypeVar
 
 from gridsmith.formats import registry
 from gridsmith.formats.document import new_text
 from gridsmith.formats.registry import SemanticCheck, add_check
 
 from .agents import available, create
+from .edits import Edit
 from .loop import Match, Step
 from .protocol import Agent
 from .scenarios import load_scenario, located
+
+if TYPE_CHECKING:
+    from .simulate import Summary
 
 S = TypeVar("S")  # a game in progress: the state the play loop drives
 A = TypeVar("A")  # an action
@@ -191,6 +195,13 @@ class Game(Generic[S, A, V]):
     def action_from_text(self, state: S, text: str) -> A:
         """An action from its text form (ValueError when it is not one)."""
         raise NotImplementedError
+
+    def edit_space(self, scenario: Any, measured: Summary) -> Iterator[Edit]:
+        """The small edits a designer of this game would try to even out `scenario`, most promising
+        first, given how it played (`measured`: its strongest and weakest seats). Each must keep
+        the file within its format's ranges; the balance assistant (engine.core.assistant) still
+        validates every edited file. The game's edits.py; none by default."""
+        return iter(())
 
     def checks(self) -> Checks:
         """The engine-backed checks of this game's kinds, each with the kind it checks (e.g. a saved

@@ -329,14 +329,19 @@ class Batch:
             f.cancel()
 
     def __iter__(self) -> Iterator[GameRecord]:
+        return (rec for _, rec in self.indexed())
+
+    def indexed(self) -> Iterator[tuple[int, GameRecord]]:
+        """(index of the spec, its record) as games finish."""
         if self.executor is None:
-            for s in self.specs:
+            for i, s in enumerate(self.specs):
                 if self.cancelled:
                     return
                 self.done += 1
-                yield play_game(s)
+                yield i, play_game(s)
             return
         self._futures = [self.executor.submit(play_game, s) for s in self.specs]
+        index = {f: i for i, f in enumerate(self._futures)}
         if self.cancelled:  # cancelled while submitting
             self.cancel()
         pending = set(self._futures)
@@ -345,7 +350,7 @@ class Batch:
             for f in finished:
                 if not f.cancelled():
                     self.done += 1
-                    yield f.result()
+                    yield index[f], result_of(f, self.specs[index[f]])
             if self.cancelled:
                 pending = {f for f in pending if not f.cancel()}  # the running ones finish
 

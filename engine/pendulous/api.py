@@ -2,10 +2,11 @@
 shared parts know of it. Registered as `pendulous` in the `gridsmith.games` entry-point group."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from gridsmith.engine.core.edits import Edit
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
 from gridsmith.engine.core.loop import Match, Step
@@ -16,6 +17,7 @@ from gridsmith.formats.pendulous.scenario import SEAT_COLOURS
 from . import reports
 from .actions import Action, action_from_text
 from .checks import CHECKS
+from .edits import edit_space
 from .events import AttackResolved, GameOver, Reverted, VictoryPointsScored
 from .game import new_game
 from .saves import SaveError, differences, replay, save_game, save_text
@@ -91,6 +93,9 @@ class PendulousGame(Game[PendulousState, Action, SaveFile]):
 
     def action_from_text(self, state: PendulousState, text: str) -> Action:
         return action_from_text(text)
+
+    def edit_space(self, scenario: Any, measured: Any) -> Iterator[Edit]:
+        return edit_space(scenario, measured)
 
     def checks(self) -> Checks:
         return CHECKS

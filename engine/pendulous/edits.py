@@ -1,0 +1,124 @@
+"""The edits a Pendulous designer makes to even out a scenario (the balance assistant's edit space).
+
+Given the strongest and the weakest seat of a measured scenario: the manual's own handicap
+(start victory points, manual 4.2.1), starting armies, reinforcements and army effectiveness per
+seat, land squares on the border of the strongest and the weakest changing hands, and a city added
+for the weakest or taken from the strongest. Steps are small and scaled to the scenario (the
+victory points to the measured score gap); the assistant validates every edited file.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from gridsmith.engine.core.edits import Change, Edit
+from gridsmith.formats.coords import label
+from gridsmith.formats.pendulous.grid import CITY_CHARS, LAND_CHARS, SEAT_COLOURS, Grid
+from gridsmith.formats.pendulous.scenario import Scenario
+
+if TYPE_CHECKING:
+    from gridsmith.engine.core.simulate import Summary
+
+#: how many border squares change hands in one edit
+BORDER_SQUARES = (3, 6, 12)
+
+
+def edit_space(s: Scenario, measured: Summary) -> Iterator[Edit]:
+    n = len(s.players)
+    rates = [p.rate for p in measured.seat_wins][:n]
+    strong = max(range(n), key=lambda q: (rates[q], -q))
+    weak = min(range(n), key=lambda q: (rates[q], q))
+    if strong == weak:
+        return
+    yield from _handicap(s, measured, strong, weak)
+    yield from _armies(s, strong, weak)
+    yield from _border(s, strong, weak)
+    yield from _cities(s, strong, weak)
+
+
+def _who(s: Scenario, q: int) -> str:
+    return f"{s.players[q].name} ({SEAT_COLOURS[q]})"
+
+
+def _player_change(s: Scenario, q: int, key: str, after: int) -> Edit:
+    before = getattr(s.players[q], key)
+    words = key.replace("_", " ")
+    return Edit(f"{_who(s, q)}: {words} {before} -> {after}", (Change(("players", q, key), before, after),))
+
+
+def _handicap(s: Scenario, measured: Summary, strong: int, weak: int) -> Iterator[Edit]:
+    gap = measured.mean_scores[strong] - measured.mean_scores[weak] if measured.mean_scores else 0.0
+    steps = sorted({_round(gap * f) for f in (0.25, 0.5, 1.0)} - {0})
+    for step in steps:
+        yield _player_change(s, weak, "start_victory_points", s.players[weak].start_victory_points + step)
+
+
+def _round(x: float) -> int:
+    """To two significant figures: a designer writes 3,200, not 3,187."""
+    if x <= 0:
+        return 0
+    digits = max(0, len(str(int(x))) - 2)
+    return int(round(x, -digits))
+
+
+def _armies(s: Scenario, strong: int, weak: int) -> Iterator[Edit]:
+    w, st = s.players[weak], s.players[strong]
+    for extra in (max(1, w.initial_forces // 5), max(1, w.initial_forces // 10)):
+        yield _player_change(s, weak, "initial_forces", w.initial_forces + extra)
+    yield _player_change(s, strong, "initial_forces", max(0, st.initial_forces - max(1, st.initial_forces // 5)))
+    yield _player_change(s, weak, "reinforcement_rate", w.reinforcement_rate + 1)
+    if st.reinforcement_rate > 1:
+        yield _player_change(s, strong, "reinforcement_rate", st.reinforcement_rate - 1)
+    yield _player_change(s, weak, "army_effectiveness", w.army_effectiveness + 10)
+    yield _player_change(s, strong, "army_effectiveness", max(10, st.army_effectiveness - 10))
+
+
+def _border(s: Scenario, strong: int, weak: int) -> Iterator[Edit]:
+    """The strongest seat's land squares next to the weakest's land, nearest the border's middle."""
+    g = Grid(s.map)
+    border = [i for i, ch in enumerate(g.cells)
+              if ch == LAND_CHARS[strong] and any(g.owners[j] == weak + 1 for j in g.nbrs[i])]
+    if not border:
+        return
+    mx = sum(i % g.width for i in border) / len(border)
+    my = sum(i // g.width for i in border) / len(border)
+    border.sort(key=lambda i: ((i % g.width - mx) ** 2 + (i // g.width - my) ** 2, i))
+    for k in BORDER_SQUARES:
+        if k > len(border):
+            break
+        chosen = sorted(border[:k])
+        yield _squares(s, chosen, g.width, LAND_CHARS[weak],
+                       f"{k} border squares of {_who(s, strong)} go to {_who(s, weak)}")
+
+
+def _squares(s: Scenario, squares: list[int], width: int, ch: str, what: str) -> Edit:
+    rows: dict[int, list[str]] = {}
+    for i in squares:
+        y, x = divmod(i, width)
+        rows.setdefault(y, list(s.map[y]))[x] = ch
+    cells = tuple((i % width, i // width) for i in squares)
+    where = ", ".join(label(c) for c in cells[:4]) + (", ..." if len(cells) > 4 else "")
+    return Edit(f"{what} ({where})", tuple(Change(("map", y), s.map[y], "".join(r)) for y, r in sorted(rows.items())),
+                cells)
+
+
+def _cities(s: Scenario, strong: int, weak: int) -> Iterator[Edit]:
+    g = Grid(s.map)
+    cities = [i for i, ch in enumerate(g.cells) if ch in CITY_CHARS]
+
+    def far_from_cities(i: int, d: int = 3) -> bool:
+        x, y = i % g.width, i // g.width
+        return all(max(abs(c % g.width - x), abs(c // g.width - y)) > d for c in cities)
+
+    own = [i for i, ch in enumerate(g.cells) if ch == LAND_CHARS[weak]]
+    if own:  # a city for the weakest, in the middle of its land and away from other cities
+        mx = sum(i % g.width for i in own) / len(own)
+        my = sum(i // g.width for i in own) / len(own)
+        spots = sorted((i for i in own if far_from_cities(i)),
+                       key=lambda i: ((i % g.width - mx) ** 2 + (i // g.width - my) ** 2, i))
+        if spots:
+            yield _squares(s, spots[:1], g.width, CITY_CHARS[weak], f"a new city for {_who(s, weak)}")
+    theirs = [i for i in cities if g.cells[i] == CITY_CHARS[strong]
+              and any(g.owners[j] == weak + 1 for j in g.nbrs[i])]
+    for i in theirs[:1]:  # a city of the strongest on the weakest's border becomes the weakest's
+        yield _squares(s, [i], g.width, CITY_CHARS[weak], f"a border city of {_who(s, strong)} goes to {_who(s, weak)}")

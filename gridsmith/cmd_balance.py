@@ -1,0 +1,121 @@
+"""`gridsmith balance FILE [--games N] [--time SECONDS] [--seats a,b] [--jobs J] [--scheduler ADDR]
+[--json] [--write N.scn.yaml]`: the balance assistant (engine.core.assistant). It measures the scenario
+with the game's computer players and, when a seat's win rate is not fair within the tolerance,
+proposes up to three small edits that bring it within, each confirmed on fresh seeds.
+
+Exit codes: 0 when the scenario is balanced or a proposal meets the tolerance, 1 when no edit found
+within the budget does (or the run was cancelled with Ctrl+C: what was found so far is printed), 2
+for usage errors."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from gridsmith.engine.core.assistant import Assistant, Budget, Report, Tolerance
+from gridsmith.engine.core.errors import GameError
+from gridsmith.engine.core.simulate import executor as make_executor
+from gridsmith.formats.atomic import atomic_write_text
+from gridsmith.formats.document import new_text
+from gridsmith.formats.session import current
+
+from .cmd_play import parse_seats
+from .loading import game_of, load_content, project_scope
+from .paths import check_input, check_output
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a scenario")
+    p.add_argument("--games", "-n", type=int, default=2000,
+                   help="games to play in all: measuring, screening the edits and confirming the best (default 2000)")
+    p.add_argument("--time", type=float, default=None, metavar="SECONDS",
+                   help="stop screening when this much time is spent (the confirmation still runs)")
+    p.add_argument("--seats", default=None, help="computer players, comma-separated, one per seat "
+                   "(one name plays every seat); default: the game's own")
+    p.add_argument("--first-seat", type=float, default=5.0, metavar="POINTS",
+                   help="the first seat's advantage must be under this many points (default 5)")
+    p.add_argument("--seed", type=int, default=0, help="first seed of the measurement")
+    p.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: CPU count)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask distributed scheduler")
+    p.add_argument("--allow-outside-references", action="store_true",
+                   help="let the scenario name files outside its content tree")
+    p.add_argument("--json", action="store_true", help="print the report as JSON (docs/commands.md)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--write", metavar="OUT", help="write the best proposal's scenario to OUT")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 100:
+        print("gridsmith balance: --games must be at least 100", file=sys.stderr)
+        return 2
+    if args.time is not None and args.time <= 0:
+        print("gridsmith balance: --time must be more than 0", file=sys.stderr)
+        return 2
+    if not 0 < args.first_seat <= 100:
+        print("gridsmith balance: --first-seat must be more than 0 and at most 100", file=sys.stderr)
+        return 2
+    check_input("balance", args.file)
+    if args.write:
+        check_output("balance", args.write, "--write")
+    with project_scope("balance", args.file, allow_outside=args.allow_outside_references or None):
+        refs = current()
+        assert refs is not None  # project_scope runs a session
+        model, spec = load_content("balance", args.file)
+        game = game_of("balance", spec)
+        if spec.kind != game.scenario_kind:
+            print(f"gridsmith balance: {args.file} is a {spec.kind}, not a {game.scenario_kind}", file=sys.stderr)
+            return 2
+        base = str(Path(args.file).resolve().parent)
+        try:
+            n = game.seat_count(game.new_game(model, args.seed, base=base))
+        except GameError as e:
+            print(f"gridsmith balance: {args.file}: {e}", file=sys.stderr)
+            return 1
+        seats = parse_seats(args.seats, n, list(game.default_agents), "balance")
+        if seats is None:
+            return 2
+        unknown = [x for x in seats if x not in game.agents()]
+        if unknown:
+            print(f"gridsmith balance: unknown computer player {unknown[0]!r} for {game.name}; "
+                  f"known: {', '.join(game.agents())}", file=sys.stderr)
+            return 2
+        executor, close = make_executor(args.jobs, args.scheduler)
+        bar = None
+        if not (args.no_progress or args.json):
+            from tqdm import tqdm  # type: ignore[import-untyped]  # optional progress bar; no stubs
+
+            bar = tqdm(total=args.games, unit="game", dynamic_ncols=True, leave=False)
+
+        def progress(done: int, total: int) -> None:
+            if bar is not None:
+                bar.update(done - bar.n)
+
+        assistant = Assistant(game.name, model, args.file, seats, Budget(args.games, args.time),
+                              Tolerance(args.first_seat / 100), args.seed, executor, base=base,
+                              roots=tuple(str(r) for r in refs.roots), allow_outside=refs.allow_outside,
+                              progress=progress)
+        try:
+            report = assistant.run()
+        except KeyboardInterrupt:  # Ctrl+C: the running games finish, what was found is reported
+            assistant.cancel()
+            report = assistant.report
+            report.cancelled = True
+        finally:
+            if bar is not None:
+                bar.close()
+            close()
+    if args.json:
+        data = {"file": args.file, **report.to_json()}
+        json.dump(data, sys.stdout, indent=2)
+        print()
+    else:
+        print(report.to_text())
+    if args.write and report.proposals:
+        atomic_write_text(args.write, new_text(report.proposals[0].model))
+        print(f"gridsmith balance: wrote the first proposal to {args.write}", file=sys.stderr)
+    return 0 if ok(report) else 1
+
+
+def ok(report: Report) -> bool:
+    return not report.cancelled and (report.balanced or any(p.meets_tolerance for p in report.proposals))
