@@ -2,10 +2,14 @@
 [--json] [--write N.scn.yaml]`: the balance assistant (engine.core.assistant). It measures the scenario
 with the game's computer players and, when a seat's win rate is not fair within the tolerance,
 proposes up to three small edits that bring it within, each confirmed on fresh seeds.
-
 Exit codes: 0 when the scenario is balanced or a proposal meets the tolerance, 1 when no edit found
 within the budget does (or the run was cancelled with Ctrl+C: what was found so far is printed), 2
-for usage errors."""
+for usage errors.
+
+`gridsmith balance --check FILE...` (the `gridsmith-balance` pre-commit hook): each scenario that has
+a recorded baseline next to it (`duel.scn.yaml` -> `duel.scn.balance.json`, written by `gridsmith
+simulate FILE --write-baseline`) is played again as the baseline was, and compared with it
+(engine.core.baseline); exit 1 when a rate moved. Scenarios without a baseline are skipped."""
 from __future__ import annotations
 
 import argparse
@@ -14,8 +18,10 @@ import sys
 from pathlib import Path
 
 from gridsmith.engine.core.assistant import Assistant, Budget, Report, Tolerance
+from gridsmith.engine.core import baseline
+from gridsmith.engine.core.baseline import BASELINE_SUFFIX, LEVEL, MIN_EFFECT, BaselineError, moves, next_to, rates
 from gridsmith.engine.core.errors import GameError
-from gridsmith.engine.core.simulate import executor as make_executor
+from gridsmith.engine.core.simulate import Summary, executor as make_executor, make_specs, run as run_games, summarize
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.document import new_text
 from gridsmith.formats.session import current
@@ -26,7 +32,13 @@ from .paths import check_input, check_output
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="a scenario")
+    p.add_argument("files", metavar="FILE", nargs="+", help="a scenario (with --check: one or more)")
+    p.add_argument("--check", action="store_true",
+                   help="compare each scenario with its recorded baseline instead (FILE.balance.json next to it)")
+    p.add_argument("--level", type=float, default=LEVEL * 100, metavar="PERCENT",
+                   help=f"--check: the two-proportion test's level (default {LEVEL * 100:g}%%)")
+    p.add_argument("--min-effect", type=float, default=MIN_EFFECT * 100, metavar="POINTS",
+                   help=f"--check: a rate moved only if it changed by at least this much (default {MIN_EFFECT * 100:g})")
     p.add_argument("--games", "-n", type=int, default=2000,
                    help="games to play in all: measuring, screening the edits and confirming the best (default 2000)")
     p.add_argument("--time", type=float, default=None, metavar="SECONDS",
@@ -46,6 +58,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.check:
+        return check(args)
+    if len(args.files) > 1:
+        print("gridsmith balance: one scenario at a time (--check takes several)", file=sys.stderr)
+        return 2
+    args.file = args.files[0]
     if args.games < 100:
         print("gridsmith balance: --games must be at least 100", file=sys.stderr)
         return 2
@@ -119,3 +137,66 @@ def run(args: argparse.Namespace) -> int:
 
 def ok(report: Report) -> bool:
     return not report.cancelled and (report.balanced or any(p.meets_tolerance for p in report.proposals))
+
+
+def check(args: argparse.Namespace) -> int:
+    """--check: every scenario with a baseline played again and compared."""
+    if not 0 < args.level < 100 or not 0 <= args.min_effect <= 100:
+        print("gridsmith balance: --level must be between 0 and 100, --min-effect between 0 and 100", file=sys.stderr)
+        return 2
+    moved_any, checked = False, 0
+    for file in scenarios_of(args.files):
+        check_input("balance", file)
+        path = next_to(file)
+        if not path.is_file():  # most files of a commit have none (rulesets, boards, scenarios not tracked)
+            continue
+        checked += 1
+        try:
+            base = baseline.read(path)
+        except BaselineError as e:
+            print(f"gridsmith balance: {e}", file=sys.stderr)
+            return 1
+        summary, names = measure(file, base["agents"], base["games"], base["first_seed"], base["agent_seed"], args)
+        moved = moves(base["rates"], rates(summary, names), args.level / 100, args.min_effect / 100)
+        if summary.errors:
+            print(f"{file}: {len(summary.errors)} games failed: {summary.errors[0]}", file=sys.stderr)
+            moved_any = True
+        for m in moved:
+            print(f"{file}: {m.to_text()}")
+        if not moved:
+            print(f"{file}: as recorded in {path.name} ({summary.games} games)", file=sys.stderr)
+        moved_any = moved_any or bool(moved)
+    if not checked:
+        print("gridsmith balance: no scenario given has a baseline (FILE.balance.json); nothing to check",
+              file=sys.stderr)
+    return 1 if moved_any else 0
+
+
+def scenarios_of(files: list[str]) -> list[str]:
+    """The scenarios to check: the files, a baseline standing for its scenario, each once."""
+    out: dict[str, None] = {}
+    for f in files:
+        if f.endswith(BASELINE_SUFFIX):
+            f = f[: -len(BASELINE_SUFFIX)] + ".yaml"
+        out[f] = None
+    return list(out)
+
+
+def measure(file: str, agents: list[str], games: int, seed: int, agent_seed: int | None,
+            args: argparse.Namespace) -> tuple[Summary, list[str]]:
+    """(statistics, seat names) of `games` games of the scenario `file` from `seed`."""
+    with project_scope("balance", file, allow_outside=args.allow_outside_references or None):
+        refs = current()
+        assert refs is not None
+        model, spec = load_content("balance", file)
+        game = game_of("balance", spec)
+        base = str(Path(file).resolve().parent)
+        n = game.seat_count(game.new_game(model, seed, base=base))
+        specs = make_specs(game.name, model, agents, games, seed=seed, base=base, agent_seed=agent_seed,
+                           roots=tuple(str(r) for r in refs.roots), allow_outside=refs.allow_outside)
+        executor, close = make_executor(args.jobs, args.scheduler)
+        try:
+            summary = summarize(list(run_games(specs, executor, progress=not args.no_progress)), n)
+        finally:
+            close()
+        return summary, game.seats(model)[:n]

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gridsmith.engine.core import baseline
 from gridsmith.engine.core.errors import GameError
 from gridsmith.engine.core.heatmap import kinds_of, write_png
 from gridsmith.engine.core.simulate import executor as make_executor, heat_map, make_specs, run as run_games, summarize
@@ -50,6 +51,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(default: a secret, independent of the game seeds)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--write-baseline", metavar="OUT.json",
+                   help="record these statistics as the scenario's balance baseline (engine.core.baseline; "
+                        "`gridsmith balance --check` and --baseline compare with it)")
+    p.add_argument("--baseline", metavar="B.json",
+                   help="compare with a recorded baseline: exit 1, saying what moved, when a seat's win rate or the "
+                        "completion rate moved (two-proportion test at 1%%, at least 5 points; docs/commands.md)")
     p.add_argument("--heatmap", metavar="OUT.png",
                    help="write a heat map of where squares changed hands or pieces fell, summed over the games")
 
@@ -67,6 +74,16 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.heatmap:  # before the games are played, so a typo in the folder loses nothing
         check_output("simulate", args.heatmap, "--heatmap")
+    if args.write_baseline:
+        check_output("simulate", args.write_baseline, "--write-baseline")
+    recorded = None
+    if args.baseline:
+        check_input("simulate", args.baseline)
+        try:
+            recorded = baseline.read(args.baseline)
+        except baseline.BaselineError as e:
+            print(f"gridsmith simulate: {e}", file=sys.stderr)
+            return 2
     check_input("simulate", args.file)  # a path that is no file is a usage error before anything reads it
     # the run's reference settings (the project's configuration, formats.config), taken once here and
     # carried by every game's spec to the workers
@@ -122,6 +139,20 @@ def run(args: argparse.Namespace) -> int:
             write_png(args.heatmap, size, heat, kinds=kinds_of(game, first, size), geometry=game.presentation.board_geometry(first))
             print(f"heat map of {sum(heat.values())} changes of hands / fallen pieces: {args.heatmap}",
                   file=sys.stderr)
+    names = seat_names(game, model, n)
+    if args.write_baseline:
+        baseline.write(args.write_baseline,
+                       baseline.record(summary, names, seats, args.seed, args.agent_seed, args.file))
+    if recorded is not None:
+        if recorded["agents"] != seats:
+            print(f"gridsmith simulate: the baseline was played by {','.join(recorded['agents'])}, not "
+                  f"{','.join(seats)} (pass --seats {','.join(recorded['agents'])})", file=sys.stderr)
+            return 2
+        moved = baseline.moves(recorded["rates"], baseline.rates(summary, names))
+        for m in moved:
+            print(f"gridsmith simulate: moved from {args.baseline}: {m.to_text()}", file=sys.stderr)
+        if moved:
+            return 1
     if summary.errors:  # the summary names each reason; stderr says that the run failed
         print(f"gridsmith simulate: {len(summary.errors)} of {len(records)} games failed", file=sys.stderr)
     return 1 if summary.errors else 0
