@@ -147,6 +147,10 @@ class MainWindow(QMainWindow):
         self.act_balance.setStatusTip("Play the document many times, computer against computer, and show who wins "
                                       "and where (the balance lab)")
         self.act_balance.triggered.connect(lambda: self.balance())
+        self.act_assistant = QAction("Balance &Assistant…", self)
+        self.act_assistant.setStatusTip("Search for small edits that even out who wins, each confirmed on fresh "
+                                        "games (the balance assistant)")
+        self.act_assistant.triggered.connect(lambda: self.balance_assistant())
         h = mb.addMenu("&Help")
         self.act_shortcuts = self._action(h, "&Keyboard Shortcuts…", lambda: self.show_shortcuts(),
                                           QKeySequence.StandardKey.HelpContents,
@@ -454,6 +458,7 @@ class MainWindow(QMainWindow):
             if not self.tools_menu.isEmpty():
                 self.tools_menu.addSeparator()
             self.tools_menu.addAction(self.act_balance)
+            self.tools_menu.addAction(self.act_assistant)
             self.tools_menu.setEnabled(True)
 
     def balance(self):
@@ -467,6 +472,23 @@ class MainWindow(QMainWindow):
         if dlg is None:
             dlg = ed.balance_dialog = BalanceDialog(ed, self)
             ed.destroyed.connect(dlg.deleteLater)  # the lab goes with its document's tab
+        dlg.show()
+        dlg.raise_()
+        return dlg
+
+    def balance_assistant(self):
+        """Tools > Balance Assistant…: edits that even out the current document (one dialog per document)."""
+        from .balance import game_of  # heavy (the batch runner): loaded on first use
+        from .balance_assistant import BalanceAssistantDialog
+
+        ed = self.current_editor()
+        game = game_of(ed.document) if ed is not None else None
+        if game is None:
+            return None
+        dlg = getattr(ed, "assistant_dialog", None)
+        if dlg is None:
+            dlg = ed.assistant_dialog = BalanceAssistantDialog(ed, game, self)
+            ed.destroyed.connect(dlg.deleteLater)
         dlg.show()
         dlg.raise_()
         return dlg

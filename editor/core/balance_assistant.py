@@ -1,0 +1,265 @@
+"""Tools > Balance Assistant…: the balance assistant (engine.core.assistant) on the document being
+edited, unsaved edits included. It measures the scenario, searches the game's edit space and shows up
+to three proposals, best first, each with its seats' win rates before and after (95% intervals, on
+fresh seeds) and the games behind them. Selecting a proposal marks what it changes: the cells on the
+map, or the field it sets. Apply makes it one undo step (Edit > Undo takes it back), and the balance
+lab then measures the edited document.
+
+The search runs on a thread that is nobody's child (it outlives a closed dialog until its running
+games finish), in worker processes started with "spawn" (a fork of a Qt program may hang).
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtWidgets import (QDialog, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QListWidget,
+                               QListWidgetItem, QProgressBar, QPushButton, QSpinBox, QVBoxLayout)
+
+from gridsmith.engine.core.assistant import Assistant, Budget, Proposal, Report, Tolerance, interval_text
+from gridsmith.engine.core.edits import Edit
+from gridsmith.engine.core.simulate import executor
+
+from .commands import ModelSnapshot
+from .document import set_path
+
+#: searches still running; a thread is released when it has finished (never deleted while it runs)
+_RUNNING: set[AssistantWorker] = set()
+
+
+class AssistantWorker(QThread):
+    progress = Signal(int, int)  # games played, the budget's games
+    done = Signal(object)  # Report
+
+    def __init__(self, assistant_args: dict[str, Any], jobs: int):
+        super().__init__()
+        self.args, self.jobs = assistant_args, jobs
+        self.assistant: Assistant | None = None
+        self._cancel_early = False
+        _RUNNING.add(self)
+        self.finished.connect(self._release)
+
+    def _release(self) -> None:
+        _RUNNING.discard(self)
+        self.deleteLater()
+
+    def run(self) -> None:
+        ex, close = executor(self.jobs, mp_context="spawn")
+        report: Report | None = None
+        try:
+            self.assistant = Assistant(**self.args, executor=ex, progress=self.progress.emit)
+            if self._cancel_early:
+                self.assistant.cancel()
+            report = self.assistant.run()
+        except Exception as e:  # noqa: BLE001 - a document that cannot be played: shown, not raised
+            report = Report([], stopped=f"{type(e).__name__}: {e}")
+        finally:
+            close()
+        self.done.emit(report)
+
+    def cancel(self) -> None:
+        self._cancel_early = True
+        if self.assistant is not None:
+            self.assistant.cancel()
+
+
+def apply_edit_to(document: Any, edit: Edit) -> None:
+    """The edit as one undo step of the document ("Balance: <what it does>")."""
+    def mutate(model: Any) -> None:
+        for c in edit.changes:
+            set_path(model, c.path, c.after)
+    document.undo_stack.push(ModelSnapshot(document, f"Balance: {edit.label}", mutate))
+
+
+class BalanceAssistantDialog(QDialog):
+    def __init__(self, editor: Any, game: Any, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.editor, self.game = editor, game
+        self.document = editor.document
+        self.worker: AssistantWorker | None = None
+        self.report: Report | None = None
+        self.setWindowTitle(f"Balance assistant — {self.document.display_name}")
+        lay = QVBoxLayout(self)
+        intro = QLabel("Measures this scenario with the computer players and, when a seat wins more or less than "
+                       "its fair share, proposes up to three small edits that even it out. Each proposal is "
+                       "confirmed on games it was not chosen on.")
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        form = QFormLayout()
+        self.games = QSpinBox()
+        self.games.setRange(100, 100_000)
+        self.games.setSingleStep(100)
+        self.games.setValue(1000)
+        self.games.setToolTip("Games to play in all: measuring, screening the edits and confirming the best")
+        form.addRow("Games (budget)", self.games)
+        self.seconds = QSpinBox()
+        self.seconds.setRange(0, 24 * 3600)
+        self.seconds.setSpecialValueText("no limit")
+        self.seconds.setSuffix(" s")
+        form.addRow("Time limit", self.seconds)
+        self.first_seat = QDoubleSpinBox()
+        self.first_seat.setRange(0.5, 50)
+        self.first_seat.setValue(5)
+        self.first_seat.setSuffix(" points")
+        self.first_seat.setToolTip("The first seat's advantage over a fair share must be under this")
+        form.addRow("First-seat advantage under", self.first_seat)
+        self.jobs = QSpinBox()
+        self.jobs.setRange(1, 256)
+        self.jobs.setValue(os.cpu_count() or 1)
+        form.addRow("Worker processes", self.jobs)
+        lay.addLayout(form)
+        row = QHBoxLayout()
+        self.run_button = QPushButton("Search")
+        self.run_button.setDefault(True)
+        self.run_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.progress = QProgressBar()
+        self.progress.setFormat("%v of %m games")
+        row.addWidget(self.run_button)
+        row.addWidget(self.cancel_button)
+        row.addWidget(self.progress, 1)
+        lay.addLayout(row)
+        self.status = QLabel("The document is measured as it is now, unsaved edits included.")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.status)
+        self.proposals = QListWidget()
+        self.proposals.setWordWrap(True)
+        self.proposals.currentRowChanged.connect(self._selected)
+        lay.addWidget(self.proposals, 1)
+        self.detail = QLabel("")
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.detail)
+        buttons = QHBoxLayout()
+        self.apply_button = QPushButton("Apply")
+        self.apply_button.setEnabled(False)
+        self.apply_button.setToolTip("Make this edit (one undo step) and measure again in the balance lab")
+        self.apply_button.clicked.connect(self.apply)
+        close = QPushButton("Close")
+        close.clicked.connect(self.reject)
+        buttons.addStretch(1)
+        buttons.addWidget(self.apply_button)
+        buttons.addWidget(close)
+        lay.addLayout(buttons)
+        self.resize(640, 560)
+
+    # ---- running ----------------------------------------------------------------------------------
+    def start(self) -> None:
+        if self.worker is not None:
+            return
+        doc = self.document
+        scenario = doc.snapshot()
+        base = str(doc.path.parent) if doc.path else None
+        args = {"game": self.game.name, "scenario": scenario, "file": doc.path, "base": base,
+                "budget": Budget(self.games.value(), self.seconds.value() or None)}
+        args["tolerance"] = Tolerance(self.first_seat.value() / 100)
+        self.proposals.clear()
+        self.detail.setText("")
+        self.apply_button.setEnabled(False)
+        self.progress.setRange(0, self.games.value())
+        self.progress.setValue(0)
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.status.setText("Measuring the scenario…")
+        self.worker = AssistantWorker(args, self.jobs.value())
+        self.worker.progress.connect(self._progress)
+        self.worker.done.connect(self._done)
+        self.destroyed.connect(self.worker.cancel)
+        self.worker.start()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.setValue(min(done, total))
+        if done > 0:
+            self.status.setText(f"Searching: {done} games played…")
+
+    def cancel(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+            self.status.setText("Cancelling: the games already running finish…")
+            self.cancel_button.setEnabled(False)
+
+    def _done(self, report: Report) -> None:
+        w, self.worker = self.worker, None
+        if w is not None:
+            w.wait()
+        self.report = report
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        if report.stopped and report.before is None and not report.cancelled:
+            self.status.setText(f"Cannot measure this document: {report.stopped}")
+            return
+        names = report.seats
+        head = ""
+        if report.before is not None:
+            head = f"Before ({report.before.games} games): " + ", ".join(
+                f"{names[q]} {interval_text(p)}" for q, p in enumerate(report.before.seat_wins)) + ". "
+        self.status.setText(head + report.message[0].upper() + report.message[1:]
+                            + f" ({report.games} games, {report.seconds:.0f} s).")
+        for p in report.proposals:
+            mark = "✔ meets the tolerance" if p.meets_tolerance else "✘ not within the tolerance"
+            item = QListWidgetItem(f"{p.edit.label}\n    {mark}: " + ", ".join(
+                f"{names[q]} {interval_text(b)} → {interval_text(a)}"
+                for q, (b, a) in enumerate(zip(p.before.seat_wins, p.after.seat_wins))))
+            self.proposals.addItem(item)
+        if report.proposals:
+            self.proposals.setCurrentRow(0)
+
+    # ---- a proposal -------------------------------------------------------------------------------
+    def selected(self) -> Proposal | None:
+        row = self.proposals.currentRow()
+        return self.report.proposals[row] if self.report and 0 <= row < len(self.report.proposals) else None
+
+    def _selected(self, row: int) -> None:
+        p = self.selected()
+        self.apply_button.setEnabled(p is not None)
+        if p is None:
+            return
+        names = self.report.seats if self.report else []
+        rows = "".join(f"<tr><td>{names[q]}</td><td>{interval_text(b)}</td><td>→</td><td><b>{interval_text(a)}</b></td></tr>"
+                       for q, (b, a) in enumerate(zip(p.before.seat_wins, p.after.seat_wins)))
+        changes = "".join(f"<li><code>{'.'.join(map(str, c.path))}</code>: {c.before!r} → {c.after!r}</li>"
+                          for c in p.edit.changes[:6])
+        self.detail.setText(f"<b>{p.edit.label}</b><ul>{changes}</ul><table cellspacing=4>"
+                            f"<tr><th align=left>seat</th><th>before</th><th></th><th>after</th></tr>{rows}</table>"
+                            f"{p.after.games} games before and after, on fresh seeds; chosen on {p.screened} "
+                            "screening games.")
+        self.show_on_map(p.edit)
+
+    def show_on_map(self, edit: Edit) -> None:
+        """The cells the edit changes marked on the map, or the field it sets shown."""
+        view = getattr(self.editor, "view", None)
+        if edit.cells and view is not None and hasattr(view, "show_marquee"):
+            view.show_marquee(list(edit.cells))
+            x, y = edit.cells[0]
+            view.center_on_cell(x, y)
+        elif edit.changes and hasattr(self.editor, "go_to_problem"):
+            self.editor.go_to_problem(edit.changes[0].path)
+
+    def apply(self) -> None:
+        p = self.selected()
+        if p is None:
+            return
+        apply_edit_to(self.document, p.edit)
+        self.status.setText(f"Applied: {p.edit.label}. Edit > Undo takes it back; the balance lab measures it now.")
+        self.apply_button.setEnabled(False)
+        window = self.parent()
+        if window is not None and hasattr(window, "balance"):
+            lab = window.balance()
+            if lab is not None:
+                lab.start()
+
+    def _stop(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+
+    def reject(self) -> None:
+        self._stop()
+        super().reject()
+
+    def closeEvent(self, e: Any) -> None:
+        self._stop()
+        super().closeEvent(e)
