@@ -10,7 +10,8 @@
    candidate as soon as its imbalance is certainly worse than the best candidate's (a racing rule on
    the Wilson intervals: its lowest possible imbalance exceeds the best one's highest). Survivors are
    then halved by measured imbalance each round until three are left or the budget is spent.
-   When no single edit meets the tolerance, the best ones are combined in pairs and screened too.
+   When no single edit meets the tolerance, the best ones are combined in pairs, and the game's edits
+   of the best edited scenario are tried on top of it (a second step), and screened too.
 4. **Confirmation** plays each of the (up to) three best candidates, and the unedited scenario, on
    fresh seeds none of them was chosen on, so the figures shown are not the search's best-of-many
    luck. Proposals are ordered by confirmed imbalance; `meets_tolerance` is judged on those games.
@@ -30,7 +31,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .edits import Edit, combine, file_problems, valid_edit
+from .edits import Edit, combine, file_problems, then, valid_edit
 from .games import get as get_game
 from .simulate import Batch, GameRecord, Summary, make_specs, summarize
 from .stats import Proportion
@@ -39,7 +40,7 @@ from .stats import Proportion
 SCREEN_SEEDS = 1_000_000
 CONFIRM_SEEDS = 2_000_000
 ROUND = 20  # screening games per candidate and round
-MAX_CANDIDATES = 40  # single edits screened (the edit space's first ones: it orders them)
+MAX_CANDIDATES = 16  # single edits screened (the edit space lists the likeliest first)
 
 
 @dataclass(frozen=True)
@@ -253,9 +254,9 @@ class Assistant:
         if self._cancel.is_set():
             rep.cancelled = True
         if not self._cancel.is_set() and not any(self.tolerance.meets(c.summary(self.n)) for c in survivors):
-            pairs = self._pairs(survivors, known)
-            if pairs:
-                survivors = sorted(survivors + self._screen(pairs),
+            more = self._pairs(survivors, known) + self._further(survivors[0], known)
+            if more:
+                survivors = sorted(survivors + self._screen(more),
                                    key=lambda c: imbalance(c.summary(self.n)))[:3]
         if self._cancel.is_set() or not survivors:
             rep.cancelled = self._cancel.is_set()
@@ -297,6 +298,21 @@ class Assistant:
                 model = valid_edit(self.scenario, edit, self.file, known)
                 if model is not None:
                     out.append(Candidate(edit, model))
+        return out
+
+    def _further(self, best: Candidate, known: frozenset[str]) -> list[Candidate]:
+        """A second step from the best edit: the game's edits of the scenario it made, given how that
+        played (a handicap that helped but not enough is raised again)."""
+        out = []
+        for edit in self.game.edit_space(best.model, best.summary(self.n)):
+            both = then(best.edit, edit)
+            if any(c.before == c.after for c in both.changes):
+                continue  # the second step took the first back
+            model = valid_edit(self.scenario, both, self.file, known)
+            if model is not None:
+                out.append(Candidate(both, model))
+            if len(out) >= MAX_CANDIDATES // 2:
+                break
         return out
 
     def _seconds_per_game(self) -> float:

@@ -51,6 +51,16 @@ def combine(edits: Sequence[Edit]) -> Edit:
                 tuple(dict.fromkeys(c for e in edits for c in e.cells)))
 
 
+def then(first: Edit, second: Edit) -> Edit:
+    """`second` made after `first` (it was proposed for the scenario `first` made), as one edit of the
+    original: a value changed twice goes from `first`'s before to `second`'s after."""
+    changes = {c.path: c for c in first.changes}
+    for c in second.changes:
+        changes[c.path] = Change(c.path, changes[c.path].before, c.after) if c.path in changes else c
+    return Edit(f"{first.label}; then {second.label}", tuple(changes.values()),
+                tuple(dict.fromkeys(first.cells + second.cells)))
+
+
 def at(data: Any, path: DocPath) -> Any:
     for step in path:
         data = data[step]
