@@ -3,10 +3,11 @@ Terminal play: a `human` seat types actions in their text form (`build circuit c
 `fire c4 E N`, `end`, ...); engine.circuitwar.terminal says why the shared seat is enough."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from gridsmith.engine.core.edits import Edit
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
 from gridsmith.engine.core.loop import Step
@@ -20,6 +21,7 @@ from . import terminal
 from .actions import Action
 from .board import NO_CIRCUIT
 from .checks import CHECKS
+from .edits import edit_space
 from .game import new_game
 from .saves import from_save, to_save
 from .state import CircuitWarState
@@ -96,6 +98,9 @@ class CircuitWarGame(Game[CircuitWarState, Action, SavedGame]):
 
     def action_from_text(self, state: CircuitWarState, text: str) -> Action:
         return Action.from_text(text, state.board.cols)
+
+    def edit_space(self, scenario: Any, measured: Any, file: Path | None = None) -> Iterator[Edit]:
+        return edit_space(scenario, measured, file)
 
     def checks(self) -> Checks:
         return CHECKS

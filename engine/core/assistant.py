@@ -241,7 +241,8 @@ class Assistant:
             return
         known = frozenset(file_problems(self.scenario, self.file))
         candidates: list[Candidate] = []
-        for edit in self.game.edit_space(self.scenario, rep.before):
+        file = Path(self.file) if self.file is not None else None
+        for edit in self.game.edit_space(self.scenario, rep.before, file):
             model = valid_edit(self.scenario, edit, self.file, known)
             if model is not None:
                 candidates.append(Candidate(edit, model))
@@ -304,7 +305,7 @@ class Assistant:
         """A second step from the best edit: the game's edits of the scenario it made, given how that
         played (a handicap that helped but not enough is raised again)."""
         out = []
-        for edit in self.game.edit_space(best.model, best.summary(self.n)):
+        for edit in self.game.edit_space(best.model, best.summary(self.n), Path(self.file) if self.file else None):
             both = then(best.edit, edit)
             if any(c.before == c.after for c in both.changes):
                 continue  # the second step took the first back

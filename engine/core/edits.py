@@ -45,6 +45,19 @@ class Edit:
                 "cells": [list(c) for c in self.cells]}
 
 
+def strongest_and_weakest(seat_win_rates: Sequence[float]) -> tuple[int, int]:
+    """(strongest seat, weakest seat) by measured win rate; the earlier seat on a tie."""
+    n = len(seat_win_rates)
+    strong = max(range(n), key=lambda q: (seat_win_rates[q], -q))
+    weak = min(range(n), key=lambda q: (seat_win_rates[q], q))
+    return strong, weak
+
+
+def change(label: str, path: DocPath, before: Any, after: Any, cells: tuple[tuple[int, int], ...] = ()) -> Edit:
+    """An edit of one value."""
+    return Edit(label, (Change(path, before, after),), cells)
+
+
 def combine(edits: Sequence[Edit]) -> Edit:
     """Several edits as one (a proposal of more than one change)."""
     return Edit("; ".join(e.label for e in edits), tuple(c for e in edits for c in e.changes),
@@ -74,9 +87,13 @@ def apply_edit(model: BaseModel, edit: Edit) -> BaseModel:
     for c in edit.changes:
         *head, last = c.path
         parent = at(data, tuple(head))
-        if parent[last] != c.before:
-            raise ValueError(f"{'.'.join(map(str, c.path))} is {parent[last]!r}, not {c.before!r}")
-        parent[last] = c.after
+        now = parent.get(last) if isinstance(parent, dict) else parent[last]  # a key left out is None
+        if now != c.before:
+            raise ValueError(f"{'.'.join(map(str, c.path))} is {now!r}, not {c.before!r}")
+        if c.after is None and isinstance(parent, dict):
+            parent.pop(last, None)
+        else:
+            parent[last] = c.after
     try:
         return type(model).model_validate(data)
     except ValidationError as e:

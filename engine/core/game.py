@@ -196,9 +196,10 @@ class Game(Generic[S, A, V]):
         """An action from its text form (ValueError when it is not one)."""
         raise NotImplementedError
 
-    def edit_space(self, scenario: Any, measured: Summary) -> Iterator[Edit]:
-        """The small edits a designer of this game would try to even out `scenario`, most promising
-        first, given how it played (`measured`: its strongest and weakest seats). Each must keep
+    def edit_space(self, scenario: Any, measured: Summary, file: Path | None = None) -> Iterator[Edit]:
+        """The small edits a designer of this game would try to even out `scenario` (read from `file`,
+        which its relative references resolve against), most promising first, given how it played
+        (`measured`: its strongest and weakest seats). Each must keep
         the file within its format's ranges; the balance assistant (engine.core.assistant) still
         validates every edited file. The game's edits.py; none by default."""
         return iter(())

@@ -3,10 +3,11 @@ entry-point group. Terminal play: a `human` team sees the arena and types orders
 `A1 move 3,4`, `A1 claw B1`, `done`; `?` lists the legal ones)."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from gridsmith.engine.core.edits import Edit
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
 from gridsmith.engine.core.loop import Match, Step
@@ -16,6 +17,7 @@ from gridsmith.formats.kongbots.save import SaveFile
 
 from .actions import Order, parse_order
 from .checks import CHECKS
+from .edits import edit_space
 from .events import GameOver, ModuleDestroyed, TurnStarted
 from .game import SCENARIO, new_game
 from .saves import from_save, to_save
@@ -104,6 +106,9 @@ class KongbotsGame(Game[KongbotsState, Order, SaveFile]):
 
     def action_from_text(self, state: KongbotsState, text: str) -> Order:
         return parse_order(text)
+
+    def edit_space(self, scenario: Any, measured: Any, file: Path | None = None) -> Iterator[Edit]:
+        return edit_space(scenario, measured, file)
 
     def checks(self) -> Checks:
         return CHECKS

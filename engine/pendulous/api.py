@@ -94,8 +94,8 @@ class PendulousGame(Game[PendulousState, Action, SaveFile]):
     def action_from_text(self, state: PendulousState, text: str) -> Action:
         return action_from_text(text)
 
-    def edit_space(self, scenario: Any, measured: Any) -> Iterator[Edit]:
-        return edit_space(scenario, measured)
+    def edit_space(self, scenario: Any, measured: Any, file: Path | None = None) -> Iterator[Edit]:
+        return edit_space(scenario, measured, file)
 
     def checks(self) -> Checks:
         return CHECKS

@@ -9,9 +9,10 @@ victory points to the measured score gap); the assistant validates every edited 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gridsmith.engine.core.edits import Change, Edit
+from gridsmith.engine.core.edits import Change, Edit, change, strongest_and_weakest
 from gridsmith.formats.coords import label
 from gridsmith.formats.pendulous.grid import CITY_CHARS, LAND_CHARS, SEAT_COLOURS, Grid
 from gridsmith.formats.pendulous.scenario import Scenario
@@ -23,11 +24,8 @@ if TYPE_CHECKING:
 BORDER_SQUARES = (3, 6, 12)
 
 
-def edit_space(s: Scenario, measured: Summary) -> Iterator[Edit]:
-    n = len(s.players)
-    rates = [p.rate for p in measured.seat_wins][:n]
-    strong = max(range(n), key=lambda q: (rates[q], -q))
-    weak = min(range(n), key=lambda q: (rates[q], q))
+def edit_space(s: Scenario, measured: Summary, file: Path | None = None) -> Iterator[Edit]:
+    strong, weak = strongest_and_weakest([p.rate for p in measured.seat_wins][: len(s.players)])
     if strong == weak:
         return
     yield from _handicap(s, measured, strong, weak)
@@ -42,8 +40,7 @@ def _who(s: Scenario, q: int) -> str:
 
 def _player_change(s: Scenario, q: int, key: str, after: int) -> Edit:
     before = getattr(s.players[q], key)
-    words = key.replace("_", " ")
-    return Edit(f"{_who(s, q)}: {words} {before} -> {after}", (Change(("players", q, key), before, after),))
+    return change(f"{_who(s, q)}: {key.replace('_', ' ')} {before} -> {after}", ("players", q, key), before, after)
 
 
 def _handicap(s: Scenario, measured: Summary, strong: int, weak: int) -> Iterator[Edit]:

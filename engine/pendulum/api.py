@@ -8,11 +8,12 @@ action (`place w1 g-top-1`, `act w1`, `flip black`, `wait`, ...), `list` for the
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from gridsmith.engine.core.edits import Edit
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
 from gridsmith.engine.core.loop import Match
@@ -21,6 +22,7 @@ from gridsmith.formats.pendulum.save import SaveFile, SeatClock
 
 from .actions import Action
 from .checks import CHECKS
+from .edits import edit_space
 from .game import SCENARIO, new_game
 from .runner import PolledGame
 from .saves import from_save, to_save
@@ -96,6 +98,9 @@ class PendulumGame(Game[PolledGame, Action, SaveFile]):
 
     def action_from_text(self, state: PolledGame, text: str) -> Action:
         return Action.from_text(text)
+
+    def edit_space(self, scenario: Any, measured: Any, file: Path | None = None) -> Iterator[Edit]:
+        return edit_space(scenario, measured, file)
 
     def checks(self) -> Checks:
         return CHECKS

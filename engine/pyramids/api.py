@@ -3,10 +3,11 @@ entry-point group. Terminal play: a `human` seat types moves like `c4-c6` and se
 view (Cheops' unknown pieces print as `?`)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from gridsmith.engine.core.edits import Edit
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
 from gridsmith.engine.core.loop import Match, Step
@@ -14,6 +15,7 @@ from gridsmith.formats.pyramids.save import SavedGame
 
 from .actions import SIDE_NAMES, Move
 from .checks import CHECKS
+from .edits import edit_space
 from .events import Attacked
 from .game import SCENARIO, new_game
 from .saves import from_save, to_save
@@ -103,6 +105,9 @@ class PyramidsGame(Game[PyramidsState, Move, SavedGame]):
 
     def action_from_text(self, state: PyramidsState, text: str) -> Move:
         return Move.from_text(text, state.geo.h)
+
+    def edit_space(self, scenario: Any, measured: Any, file: Path | None = None) -> Iterator[Edit]:
+        return edit_space(scenario, measured, file)
 
     def checks(self) -> Checks:
         return CHECKS

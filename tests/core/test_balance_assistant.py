@@ -148,3 +148,43 @@ def test_a_baseline_that_is_not_one_is_refused_in_one_line(tmp_path):
     with pytest.raises(baseline.BaselineError, match="missing or wrong"):
         baseline.read(bad)
     assert baseline.next_to("content/duel.scn.yaml") == Path("content/duel.scn.balance.json")
+
+
+# ---- every game declares its edit space ----------------------------------------------------------
+
+def _lopsided(n: int, strong: int = 0, weak: int | None = None):
+    """A measured summary where seat `strong` won 9 of 10 and the weakest seat one or none."""
+    from gridsmith.engine.core.simulate import GameRecord
+
+    weak = n - 1 if weak is None else weak
+    recs = [GameRecord(i, 0, ("x",) * n, (strong,), tuple(1.0 if q == strong else 0.0 for q in range(n)), 10, 1, 0.1)
+            for i in range(9)]
+    recs.append(GameRecord(9, 0, ("x",) * n, ((strong + 1) % n if (strong + 1) % n != weak else strong,),
+                           (0.0,) * n, 10, 1, 0.1))
+    return summarize(recs, n)
+
+
+SCENARIOS = sorted(str(p.relative_to(REPO)) for p in (REPO / "content").glob("*/*.scn.yaml"))
+#: what each game's edits touch in the scenario file (issue 33 item 2; other files: docs/balance.md)
+TOUCHES = {"pendulous": {"start_victory_points", "initial_forces", "map"}, "pyramids": {"first", "slide"},
+           "kongbots": {"build"}, "circuitwar": {"energy", "grid"}, "pendulum": {"privilege", "side", "leader"}}
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_every_game_proposes_valid_edits_for_its_weakest_seat(name):
+    f = REPO / name
+    model, _, diags = load_model(f)
+    assert model is not None, diags
+    game = get(model.kind.split(".")[0])
+    n = len(game.seats(model))
+    edits = list(game.edit_space(model, _lopsided(n), f))
+    assert edits, f"{game.name} proposes no edit for a lopsided {name}"
+    touched = {c.path[-1] if isinstance(c.path[-1], str) else c.path[0] for e in edits for c in e.changes}
+    assert touched & TOUCHES[game.name], touched
+    known = frozenset(file_problems(model, f))
+    valid = [e for e in edits if valid_edit(model, e, f, known) is not None]
+    assert len(valid) >= max(1, len(edits) // 2), [e.label for e in edits if e not in valid]
+    assert all(e.label and e.changes for e in edits)
+    # a balanced measurement has no strongest seat: nothing to propose
+    even = summarize([], n)
+    assert list(game.edit_space(model, even, f)) == []
