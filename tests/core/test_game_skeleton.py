@@ -19,7 +19,7 @@ GAMES = games.names()
 
 # engine/<game>/: the files every game has (game-specific rules modules sit beside them)
 ENGINE_FILES = ("api.py", "game.py", "state.py", "actions.py", "events.py", "agents.py", "saves.py",
-                "terminal.py", "checks.py")
+                "terminal.py", "checks.py", "edits.py")
 EDITOR_FILES = ("play.py", "art.py")
 
 
