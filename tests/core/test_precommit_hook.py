@@ -181,3 +181,40 @@ def test_each_file_gets_the_answer_it_gets_in_the_whole_tree(tmp_path):
     assert whole and {d["code"] for d in whole} == {"S301", "S302"}, whole
     assert report(*files[:5]) + report(*files[5:]) == whole
     assert [d for f in files for d in report(f)] == whole
+
+
+# --- the balance check hook (issue 33 item 5) -------------------------------------------------------
+BALANCE = next(h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text("utf-8"))
+               if h["id"] == "gridsmith-balance")
+
+
+def test_the_balance_hook_fails_a_commit_that_moves_a_recorded_balance(tmp_path):
+    """pre-commit runs `gridsmith-balance` on a content repository whose duel has a baseline: the
+    unchanged duel passes, a duel edited so that gray always wins fails with what moved."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    repo = tmp_path / "balance-repo"
+    (repo / "pendulous").mkdir(parents=True)
+    duel = repo / "pendulous" / "duel.scn.yaml"
+    shutil.copy(REPO / "content" / "pendulous" / "duel.scn.yaml", duel)
+    (repo / "gridsmith.toml").write_text('content-roots = ["."]\n')
+    subprocess.run([sys.executable, "-m", "gridsmith", "simulate", str(duel), "--games", "40", "--jobs", "1",
+                    "--agent-seed", "2", "--no-progress", "--write-baseline",
+                    str(repo / "pendulous" / "duel.scn.balance.json")], check=True, capture_output=True)
+    entry = BALANCE["entry"].split()
+    local = {key: value for key, value in BALANCE.items() if key not in ("language", "entry")}
+    local.update(language="system", entry=" ".join([sys.executable, "-m", "gridsmith", *entry[1:], "--jobs", "1"]))
+    (repo / ".pre-commit-config.yaml").write_text(
+        yaml.safe_dump({"repos": [{"repo": "local", "hooks": [local]}]}), encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", ".")
+    proc = _pre_commit(repo, "--all-files")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    text = duel.read_text("utf-8")
+    i = text.index("start_victory_points", text.index("start_victory_points") + 1)
+    duel.write_text(text[:i] + "start_victory_points: 5000" + text[text.index("\n", i):], encoding="utf-8")
+    _git(repo, "add", ".")
+    proc = _pre_commit(repo, "--files", "pendulous/duel.scn.yaml")
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 1, out
+    assert "seat Gray Army" in out and "points, p = " in out and "Traceback" not in out
