@@ -107,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
 
         def progress(done: int, total: int) -> None:
             if bar is not None:
+                bar.set_description(assistant.phase, refresh=False)
                 bar.update(done - bar.n)
 
         assistant = Assistant(game.name, model, args.file, seats, Budget(args.games, args.time),

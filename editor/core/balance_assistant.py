@@ -87,6 +87,7 @@ class BalanceAssistantDialog(QDialog):
         intro.setWordWrap(True)
         lay.addWidget(intro)
         form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         self.games = QSpinBox()
         self.games.setRange(100, 100_000)
         self.games.setSingleStep(100)
@@ -118,6 +119,7 @@ class BalanceAssistantDialog(QDialog):
         self.cancel_button.clicked.connect(self.cancel)
         self.progress = QProgressBar()
         self.progress.setFormat("%v of %m games")
+        self.progress.setVisible(False)  # shown while a search runs
         row.addWidget(self.run_button)
         row.addWidget(self.cancel_button)
         row.addWidget(self.progress, 1)
@@ -162,6 +164,7 @@ class BalanceAssistantDialog(QDialog):
         self.apply_button.setEnabled(False)
         self.progress.setRange(0, self.games.value())
         self.progress.setValue(0)
+        self.progress.setVisible(True)
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.status.setText("Measuring the scenario…")
@@ -173,8 +176,9 @@ class BalanceAssistantDialog(QDialog):
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.setValue(min(done, total))
-        if done > 0:
-            self.status.setText(f"Searching: {done} games played…")
+        a = self.worker.assistant if self.worker is not None else None
+        if done > 0 and a is not None:
+            self.status.setText(f"{a.phase[0].upper()}{a.phase[1:]}: {done} games played…")
 
     def cancel(self) -> None:
         if self.worker is not None:

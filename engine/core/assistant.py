@@ -184,6 +184,8 @@ class Assistant:
         self.report = Report(self.seat_names)
         self._cancel = threading.Event()
         self._batch: Batch | None = None
+        #: what the search is doing, in words (a progress display reads it from another thread)
+        self.phase = "measuring the scenario"
         self._t0 = 0.0
 
     # ---- the phases' budget -------------------------------------------------------------------
@@ -251,17 +253,20 @@ class Assistant:
         rep.candidates = len(candidates)
         if not candidates:
             return
+        self.phase = f"screening {len(candidates)} edits"
         survivors = self._screen(candidates)
         if self._cancel.is_set():
             rep.cancelled = True
         if not self._cancel.is_set() and not any(self.tolerance.meets(c.summary(self.n)) for c in survivors):
             more = self._pairs(survivors, known) + self._further(survivors[0], known)
+            self.phase = f"screening {len(more)} combined and further edits"
             if more:
                 survivors = sorted(survivors + self._screen(more),
                                    key=lambda c: imbalance(c.summary(self.n)))[:3]
         if self._cancel.is_set() or not survivors:
             rep.cancelled = self._cancel.is_set()
             return
+        self.phase = f"confirming {len(survivors[:3])} proposals on fresh seeds"
         self._confirm(survivors[:3], rep)
 
     def _screen(self, candidates: list[Candidate]) -> list[Candidate]:
