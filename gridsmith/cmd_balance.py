@@ -39,8 +39,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"--check: the two-proportion test's level (default {LEVEL * 100:g}%%)")
     p.add_argument("--min-effect", type=float, default=MIN_EFFECT * 100, metavar="POINTS",
                    help=f"--check: a rate moved only if it changed by at least this much (default {MIN_EFFECT * 100:g})")
-    p.add_argument("--games", "-n", type=int, default=2000,
-                   help="games to play in all: measuring, screening the edits and confirming the best (default 2000)")
+    p.add_argument("--games", "-n", type=int, default=3000,
+                   help="games to play in all: measuring, screening the edits and confirming the best (default 3000)")
     p.add_argument("--time", type=float, default=None, metavar="SECONDS",
                    help="stop screening when this much time is spent (the confirmation still runs)")
     p.add_argument("--seats", default=None, help="computer players, comma-separated, one per seat "

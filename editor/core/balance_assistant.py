@@ -91,7 +91,7 @@ class BalanceAssistantDialog(QDialog):
         self.games = QSpinBox()
         self.games.setRange(100, 100_000)
         self.games.setSingleStep(100)
-        self.games.setValue(1000)
+        self.games.setValue(3000)
         self.games.setToolTip("Games to play in all: measuring, screening the edits and confirming the best")
         form.addRow("Games (budget)", self.games)
         self.seconds = QSpinBox()

@@ -254,14 +254,16 @@ class Assistant:
         if not candidates:
             return
         self.phase = f"screening {len(candidates)} edits"
-        survivors = self._screen(candidates)
+        # the single edits get half of the screening budget: the rest is for a second step
+        reserve = 4 * self.confirm_games
+        survivors = self._screen(candidates, rep.games + (self.budget.games - rep.games - reserve) // 2)
         if self._cancel.is_set():
             rep.cancelled = True
         if not self._cancel.is_set() and not any(self.tolerance.meets(c.summary(self.n)) for c in survivors):
             more = self._pairs(survivors, known) + self._further(survivors[0], known)
             self.phase = f"screening {len(more)} combined and further edits"
             if more:
-                survivors = sorted(survivors + self._screen(more),
+                survivors = sorted(survivors + self._screen(more, self.budget.games - reserve),
                                    key=lambda c: imbalance(c.summary(self.n)))[:3]
         if self._cancel.is_set() or not survivors:
             rep.cancelled = self._cancel.is_set()
@@ -269,13 +271,17 @@ class Assistant:
         self.phase = f"confirming {len(survivors[:3])} proposals on fresh seeds"
         self._confirm(survivors[:3], rep)
 
-    def _screen(self, candidates: list[Candidate]) -> list[Candidate]:
-        alive = list(candidates)
+    def _screen(self, candidates: list[Candidate], until: int) -> list[Candidate]:
+        """The best three of `candidates` after screening rounds, while the games played stay within
+        `until` (and the time budget leaves the confirmation its time)."""
+        # a small budget screens the edit space's likeliest edits (it lists them first), at least three
+        alive = list(candidates)[: max(3, (until - self.report.games) // ROUND)]
         seed = self.seed + SCREEN_SEEDS
-        reserve = (1 + min(3, len(alive))) * self.confirm_games  # games the confirmation needs
+        reserve = 4 * self.confirm_games  # games the confirmation needs
         rounds = 0
         while alive and not self._cancel.is_set():
-            if self.report.games + len(alive) * ROUND + reserve > self.budget.games:
+            cost = self.report.games + len(alive) * ROUND
+            if (rounds and cost > until) or cost + reserve > self.budget.games:  # one round at least
                 self.report.stopped = "games"
                 break
             if self._out_of_time(self._seconds_per_game() * reserve):
