@@ -51,6 +51,13 @@ class Loaded:
     tree: Any = None  # ruamel CommentedMap, comments and positions included
     text: str | None = None
     migrated_from: int | None = None
+    #: problems found once `diagnostics` held the cap (MAX_PROBLEMS_PER_FILE), by code: counted for
+    #: the cap's summary line (Y199), never located or built
+    unlisted: collections.Counter[str] = field(default_factory=collections.Counter)
+
+    def full(self) -> bool:
+        """The cap is reached: what is found from now on is only counted."""
+        return len(self.diagnostics) >= MAX_PROBLEMS_PER_FILE
 
     @property
     def ok(self) -> bool:
@@ -157,7 +164,9 @@ def _load_text(text: str, filename: str, file: FsPath | None) -> Loaded:
     aliases: dict[tuple[Any, ...], tuple[int, int]] = {}
     findings = yaml_guard.scan(text, aliases)
     lines = text.splitlines() if findings else None
-    out.diagnostics += [_diag(filename, f.line + 1, f.col + 1, f.code, f.message, lines=lines) for f in findings]
+    kept = findings[:MAX_PROBLEMS_PER_FILE]  # the rest (a pasted blob of duplicate keys) only counted
+    out.diagnostics += [_diag(filename, f.line + 1, f.col + 1, f.code, f.message, lines=lines) for f in kept]
+    out.unlisted.update(f.code for f in findings[MAX_PROBLEMS_PER_FILE:])
     if findings:
         # fatal ones (syntax, depth, alias bomb, several documents) leave nothing sound to build;
         # after duplicate keys or foreign tags the data is not what the author thinks it is, and
@@ -186,6 +195,9 @@ def _validate(out: Loaded, locator: Any, spec: KindSpec | None, data: dict[str, 
 
     def add(problems: list[Problem]) -> None:
         for p in problems:
+            if out.full():  # beyond the cap: counted, not located
+                out.unlisted[p.code] += 1
+                continue
             line, col, end_line, end_col = locator.span(_path_back(steps, p.path), p.on_key)
             out.diagnostics.append(Diagnostic(out.file, line, col, p.severity, p.code, p.message, p.path,
                                               end_line, end_col))
@@ -302,10 +314,13 @@ def check_model(model: BaseModel, ctx: CheckContext | None = None) -> list[Probl
 
 
 def _cap(out: Loaded) -> None:
-    if len(out.diagnostics) > MAX_PROBLEMS_PER_FILE:
-        rest = len(out.diagnostics) - MAX_PROBLEMS_PER_FILE
+    """The first MAX_PROBLEMS_PER_FILE diagnostics, then one Y199 at the last of them saying how many
+    of each code were left out (those found past the cap were only counted: Loaded.unlisted)."""
+    codes = collections.Counter(d.code for d in out.diagnostics[MAX_PROBLEMS_PER_FILE:]) + out.unlisted
+    out.unlisted = collections.Counter()
+    if codes:
+        rest = sum(codes.values())
         last = out.diagnostics[MAX_PROBLEMS_PER_FILE - 1]
-        codes = collections.Counter(d.code for d in out.diagnostics[MAX_PROBLEMS_PER_FILE:])
         which = ", ".join(f"{n} {code}" for code, n in sorted(codes.items(), key=lambda c: (-c[1], c[0])))
         out.diagnostics = out.diagnostics[:MAX_PROBLEMS_PER_FILE] + [
             _diag(out.file, last.line, last.col, "Y199", f"{rest} more problems not shown: {which}", Severity.WARNING)
@@ -376,6 +391,6 @@ def _fast(text: str, filename: str, file: FsPath) -> Loaded | None:
         return None  # header problems are rare: the round-trip reader words them
     out = Loaded(filename, text=text)
     _validate(out, NodeLocator(root, text), spec, plain, [], file)
-    if any(d.code == "K207" for d in out.diagnostics):
+    if out.unlisted["K207"] or any(d.code == "K207" for d in out.diagnostics):
         return None
     return out

@@ -5,6 +5,7 @@ found through the `gridsmith.kinds` entry-point group.
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
@@ -72,8 +73,21 @@ _EXTRA_CHECKS: dict[str, list[SemanticCheck]] = {}
 
 def add_check(kind: str, check: SemanticCheck) -> None:
     """Add a check to a kind from a higher layer (e.g. the engine verifies that a saved game
-    replays to its snapshot); formats never imports the engine, the command line wires it."""
-    _EXTRA_CHECKS.setdefault(kind, []).append(check)
+    replays to its snapshot); formats never imports the engine, the command line wires it. A check
+    already added to the kind is not added again (the command line and a game may both add it)."""
+    added = _EXTRA_CHECKS.setdefault(kind, [])
+    if check not in added:
+        added.append(check)
+
+
+#: kind -> what adds its checks from a higher layer, run the first time the kind's checks are wanted
+_DEFERRED: dict[str, list[Callable[[], None]]] = {}
+
+
+def defer_checks(kind: str, load: Callable[[], None]) -> None:
+    """Have `load` (which calls `add_check`) run the first time the checks of `kind` are wanted, so a
+    run that checks no file of `kind` never imports what its checks need (the engine)."""
+    _DEFERRED.setdefault(kind, []).append(load)
 
 
 #: a stage runs on every structurally valid model before its kind's checks: (kind, model, context)
@@ -94,6 +108,12 @@ def stages() -> tuple[Stage, ...]:
 
 
 def checks_for(spec: KindSpec) -> tuple[SemanticCheck, ...]:
+    if spec.kind in _DEFERRED:
+        with _LOCK:  # another thread (the language server's checker) waits until they are added
+            loads = _DEFERRED.get(spec.kind, [])
+            while loads:
+                loads.pop(0)()
+            _DEFERRED.pop(spec.kind, None)
     return spec.checks + tuple(_EXTRA_CHECKS.get(spec.kind, ()))
 
 
@@ -112,11 +132,17 @@ def known_suffixes() -> tuple[str, ...]:
     return tuple(sorted({s.suffix for s in _KINDS.values()}))
 
 
-_loaded = False
+_loaded = _complete = False
+#: one thread loads the kinds (or a kind's deferred checks) while the others wait for all of them
+_LOCK = threading.RLock()
 
 
 def _load_all() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True  # first: a game's module may ask the registry while it registers
-        kinds.load_all()
+    global _loaded, _complete
+    if _complete:
+        return
+    with _LOCK:
+        if not _loaded:  # (else this thread is loading them: a game's module asks while it registers)
+            _loaded = True
+            kinds.load_all()
+            _complete = True

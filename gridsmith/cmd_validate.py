@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import multiprocessing
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gridsmith.engine.core.games import all_games
-from gridsmith.formats import config
+from gridsmith.formats import config, registry
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.diagnostics import Diagnostic
 from gridsmith.formats.discover import select
@@ -22,6 +24,9 @@ from gridsmith.formats.session import project_session
 from . import __version__
 from .loading import project_config
 from .paths import check_inputs, check_output, fail
+
+if TYPE_CHECKING:
+    from gridsmith.engine.core.game import Checks
 
 FORMATS = ("text", "json", "github", "sarif")
 #: a tree of more files than this is checked on every core: below it, starting the processes costs
@@ -62,10 +67,31 @@ def _count(text: str) -> int:
     return n
 
 
+#: kind -> its game's engine-backed checks (`module:CHECKS`, engine.core.game.Checks), e.g. a saved
+#: game must replay; the same checks as each game's Game.checks(), named without importing any engine
+CHECKS_GROUP = "gridsmith.checks"
+
+
 def register_engine_checks() -> None:
-    """Every registered game adds its engine-backed checks (e.g. a saved game must replay)."""
-    for game in all_games():
-        game.register_checks()
+    """The games' engine-backed checks, each game's imported the first time a file of one of its
+    kinds is checked (formats.registry.defer_checks): a tree without saves imports no engine. Once
+    per process."""
+    global _registered
+    if _registered:
+        return
+    _registered = True
+    for ep in entry_points(group=CHECKS_GROUP):
+        registry.defer_checks(ep.name, functools.partial(_add_checks, ep))
+
+
+_registered = False
+
+
+def _add_checks(ep: EntryPoint) -> None:
+    checks: Checks = ep.load()
+    for kind, check in checks:
+        if kind == ep.name:
+            registry.add_check(kind, check)
 
 
 def run(args: argparse.Namespace) -> int:

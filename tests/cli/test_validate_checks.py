@@ -1,0 +1,44 @@
+"""`gridsmith validate` imports a game's engine only for the kinds that have engine-backed checks
+(issue 29 item 8, start-up): the entry-point group `gridsmith.checks` names them, and must name
+exactly the checks every game's Game.checks() gives."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+from gridsmith.cmd_validate import CHECKS_GROUP
+from gridsmith.engine.core.games import all_games
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_checks_group_names_every_games_engine_checks_and_nothing_else():
+    games = {(kind, check) for game in all_games() for kind, check in game.checks()}
+    named = {(ep.name, check) for ep in entry_points(group=CHECKS_GROUP) for kind, check in ep.load()
+             if kind == ep.name}
+    assert named == games
+    assert {kind for kind, _ in games} == {ep.name for ep in entry_points(group=CHECKS_GROUP)}
+
+
+def _modules_after_validating(*paths: str, code: int = 0) -> set[str]:
+    probe = ("import json, sys\nfrom gridsmith.cli import main\ncode = main(['validate', '-q', *sys.argv[1:]])\n"
+             "print(json.dumps([code, sorted(sys.modules)]))")
+    out = subprocess.run([sys.executable, "-c", probe, *paths], capture_output=True, text=True, timeout=120)
+    exited, modules = json.loads(out.stdout.splitlines()[-1])
+    assert exited == code, out.stdout + out.stderr
+    return set(modules)
+
+
+def test_a_tree_without_saves_imports_no_engine_and_a_save_imports_its_games():
+    scenario = str(ROOT / "content" / "pendulous" / "duel.scn.yaml")
+    modules = _modules_after_validating(scenario)
+    engines = sorted(m for m in modules if m.startswith("gridsmith.engine.") and m.split(".")[2] != "core")
+    assert engines == []
+    # a saved game that does not replay (SAV405): its game's engine checked it
+    save = ROOT / "tests" / "cli" / "bad_commands" / "pendulous_more_seats_than_scenario.sav.yaml"
+    modules = _modules_after_validating(str(save), code=1)
+    assert "gridsmith.engine.pendulous.checks" in modules
+    assert "gridsmith.engine.kongbots.checks" not in modules
