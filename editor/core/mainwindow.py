@@ -189,6 +189,10 @@ class MainWindow(QMainWindow):
         """A tab for an editor (a game's, or the text view), at `index` (-1: the end)."""
         doc = ed.document
         self.undo_group.addStack(doc.undo_stack)
+        # the view's zoom is followed before the tab is inserted: inserting the first tab makes it current,
+        # which builds and lays out its docks, and the view fits itself (zooms) during that layout
+        if hasattr(ed, "view"):
+            ed.view.zoomChanged.connect(lambda _z, ed=ed: ed is self.current_editor() and self._update_zoom_label())
         i = self.tabs.insertTab(index, ed, doc.display_name)
         doc.modifiedChanged.connect(lambda _m, ed=ed: self._update_title(ed))
         doc.pathChanged.connect(lambda ed=ed: self._update_title(ed))
@@ -196,9 +200,6 @@ class MainWindow(QMainWindow):
         ed.showPanel.connect(lambda pid, ed=ed: ed is self.current_editor() and self.raise_panel(pid))
         if hasattr(ed, "validator"):
             ed.validator.problemsChanged.connect(lambda _p, ed=ed: self._update_problem_label(ed))
-        if hasattr(ed, "view"):
-            ed.view.zoomChanged.connect(lambda z, ed=ed: ed is self.current_editor()
-                                        and self.zoom_label.setText(f"{z * 100:.0f}%"))
         self.tabs.setCurrentIndex(i)
         self._update_title(ed)
         if isinstance(ed, TextEditor):
@@ -517,13 +518,10 @@ class MainWindow(QMainWindow):
             self.undo_group.setActiveStack(ed.document.undo_stack)
             self._update_title(ed)
             self._update_problem_label(ed)
-            if hasattr(ed, "view"):
-                self.zoom_label.setText(f"{ed.view.zoom * 100:.0f}%")
         else:
             self.setWindowTitle("Gridsmith")
             self.setWindowModified(False)
             self.problem_label.setText("")
-            self.zoom_label.setText("")
         self.tools_menu.clear()
         if has:
             for a in ed.tool_actions():
@@ -576,6 +574,12 @@ class MainWindow(QMainWindow):
             dock.setVisible(self.panel_visible[pid])
         if fresh:
             self._initial_dock_sizes(fresh)
+        self._update_zoom_label()  # after the docks: laying them out may have fitted the view again
+
+    def _update_zoom_label(self) -> None:
+        """The current tab's zoom; nothing for a tab without a canvas (a form, the text view)."""
+        view = getattr(self.current_editor(), "view", None)
+        self.zoom_label.setText(f"{view.zoom * 100:.0f}%" if view is not None else "")
 
     # ---- the current editor's canvas actions (Edit: cut, copy, paste...; View: Show Grid) -------------
     def _canvas_menus(self, ed: DocumentEditor | None) -> None:
