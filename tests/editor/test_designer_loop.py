@@ -66,3 +66,28 @@ def test_a_form_tab_shows_no_zoom(qtbot, window):
     QTest.keyClick(window.tabs.tabBar(), Qt.Key.Key_Left)  # back to the canvas tab
     assert window.tabs.currentIndex() == 0
     assert window.zoom_label.text() == f"{window.current_editor().view.zoom * 100:.0f}%"
+
+
+# ---- 5. the Where column names a place -------------------------------------------------------------------
+def test_where_column_names_a_place_a_person_finds(qtbot, window, tmp_path):
+    """KB412 (a team without an entry hex) is about the whole grid: its Where said only "rows"."""
+    from editor_helpers import wait_validated
+
+    text = (GAMES / "kongbots" / "pit.arena.yaml").read_text().replace("B", ".")
+    arena = tmp_path / "noentry.arena.yaml"
+    arena.write_text(text)
+    ed = window.open_file(arena)
+    problems = wait_validated(qtbot, ed)
+    assert [p.code for p in problems if p.code == "KB412"] == ["KB412"]
+    tree = ed.problems_panel.tree
+    row = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount()) if tree.topLevelItem(i).text(1) == "KB412")
+    assert row.text(3) == "rows (all 11)"
+
+
+def test_place_text_reads_keys_and_indices():
+    from gridsmith.editor.core.problems import place_text
+
+    model = {"teams": [{"bots": [{"build": "x"}, {"build": "y"}]}]}
+    assert place_text(("teams", 0, "bots", 1, "build"), model) == "teams[0].bots[1].build"
+    assert place_text(("teams", 0, "bots"), model) == "teams[0].bots (all 2)"
+    assert place_text((), model) == "the whole file"
