@@ -36,6 +36,7 @@ from .document import EditorDocument
 from .editorwidget import DocumentEditor
 from .shortcuts import ShortcutsDialog
 from .textview import TextDocument, TextEditor
+from .undofocus import UndoRouter
 
 #: the canvas never gets narrower or lower than this while docks can give way
 CENTRAL_MIN = QSize(360, 240)
@@ -133,6 +134,8 @@ class MainWindow(QMainWindow):
         self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         e.addAction(self.act_undo)
         e.addAction(self.act_redo)
+        # from any focus in the window, a form field included (editor.core.undofocus)
+        self.undo_router = UndoRouter(self, self.act_undo, self.act_redo)
 
         v = mb.addMenu("&View")
         self._action(v, "Zoom &In", lambda: self._ed("zoom_in"), QKeySequence.StandardKey.ZoomIn)

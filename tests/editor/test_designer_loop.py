@@ -91,3 +91,60 @@ def test_place_text_reads_keys_and_indices():
     assert place_text(("teams", 0, "bots", 1, "build"), model) == "teams[0].bots[1].build"
     assert place_text(("teams", 0, "bots"), model) == "teams[0].bots (all 2)"
     assert place_text((), model) == "the whole file"
+
+
+# ---- 2. undo and redo from any focus ------------------------------------------------------------------------
+def _click_problem(qtbot, ed, code: str) -> None:
+    tree = ed.problems_panel.tree
+    item = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount()) if tree.topLevelItem(i).text(1) == code)
+    tree.scrollToItem(item)
+    QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(item).center())
+
+
+def _keys(combo: str) -> None:
+    """Press a shortcut on whatever has the focus now, as a person would."""
+    mods = Qt.KeyboardModifier.ControlModifier
+    if "Shift" in combo:
+        mods |= Qt.KeyboardModifier.ShiftModifier
+    QTest.keyClick(QApplication.focusWidget(), getattr(Qt.Key, f"Key_{combo[-1]}"), mods)
+
+
+def test_undo_and_redo_act_on_the_document_after_a_problem_moved_the_focus(qtbot, window, duel):
+    from editor_helpers import drag
+
+    duel.write_text(duel.read_text().replace("name: Gray Army", "name: Red Army"))  # PND410: the same name twice
+    ed = window.open_file(duel)
+    settle(qtbot, window)
+    before = ed.document.cell(1, 1)
+    ed.palette_panel.player_buttons[1].click()
+    drag(ed.view, [(1, 1), (2, 1)])
+    painted = ed.document.cell(1, 1)
+    assert painted != before
+    qtbot.waitUntil(lambda: any(p.code == "PND410" for p in ed.problems()) and ed.validator.problems is ed.problems()
+                    and not ed.validator._timer.isActive())
+    _click_problem(qtbot, ed, "PND410")
+    field = QApplication.focusWidget()
+    assert field is ed.settings_panel.fields[("players", 0, "name")] or \
+        field is ed.settings_panel.fields[("players", 1, "name")]  # a form field has the focus
+
+    _keys("Z")  # Ctrl+Z: the map, not the field
+    assert ed.document.cell(1, 1) == before
+    _keys("Shift+Z")
+    assert ed.document.cell(1, 1) == painted
+    _keys("Z")
+    _keys("Y")
+    assert ed.document.cell(1, 1) == painted
+
+    # typing in the field: Ctrl+Z undoes the typing first (nothing committed yet) ...
+    QTest.keyClick(field, Qt.Key.Key_End)
+    QTest.keyClicks(field, "s")
+    _keys("Z")
+    assert field.text().endswith("Army") and ed.document.cell(1, 1) == painted
+    # ... and once Return committed the name, Ctrl+Z undoes the rename, then the map
+    QTest.keyClicks(field, " II")
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: any(p.name.endswith(" II") for p in ed.document.model.players))
+    _keys("Z")
+    assert not any(p.name.endswith(" II") for p in ed.document.model.players)
+    _keys("Z")
+    assert ed.document.cell(1, 1) == before
