@@ -387,9 +387,10 @@ class MainWindow(QMainWindow):
     def close_tab(self, ed: DocumentEditor | None, ask: bool = True) -> bool:
         if ed is None:
             return False
-        if ask and not self.maybe_save(ed):
+        playing = [w for w in self.play_windows if getattr(w, "source_editor", None) is ed]
+        if ask and not (self.maybe_save(ed) and all(pw.confirm_close() for pw in playing)):
             return False
-        for pw in [w for w in self.play_windows if getattr(w, "source_editor", None) is ed]:
+        for pw in playing:
             pw.close()
         self._release_panels(ed)
         self.undo_group.removeStack(ed.document.undo_stack)
@@ -402,6 +403,10 @@ class MainWindow(QMainWindow):
     def closeEvent(self, e) -> None:
         for ed in self.editors():
             if not self.maybe_save(ed):
+                e.ignore()
+                return
+        for pw in list(self.play_windows):  # a game in progress: save it, leave it, or stay
+            if not pw.confirm_close():
                 e.ignore()
                 return
         for pw in list(self.play_windows):

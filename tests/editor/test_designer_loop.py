@@ -148,3 +148,113 @@ def test_undo_and_redo_act_on_the_document_after_a_problem_moved_the_focus(qtbot
     assert not any(p.name.endswith(" II") for p in ed.document.model.players)
     _keys("Z")
     assert ed.document.cell(1, 1) == before
+
+
+# ---- 4. closing a play window in the middle of a game asks -------------------------------------------------
+def _answer(qtbot, text: str, seen: list) -> None:
+    """Click the button `text` of the message box that is about to open (as a person would)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox, QPushButton
+
+    def poll() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, poll)
+            return
+        seen.append(box.text())
+        button = next(b for b in box.findChildren(QPushButton) if b.text().replace("&", "") == text)
+        QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, poll)
+
+
+def _pendulous_window(qtbot, seats, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from gridsmith.editor.core.play_provider import provider_class
+    from gridsmith.editor.core.playwindow import PlayWindow
+    from gridsmith.formats.loader import load_file
+
+    monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: None)  # Pendulous' end-of-turn score
+    duel = GAMES / "pendulous" / "duel.scn.yaml"
+    w = PlayWindow(provider_class("pendulous"), load_file(duel).model, seats, 5, base=duel.parent, agent_seed=9,
+                   pace="fast", settings={"end_turn_dialog": False})
+    w.resize(1024, 700)
+    w.show()
+    w.activateWindow()  # as a person's click on it would
+    qtbot.waitActive(w)
+    return w
+
+
+def test_closing_a_game_in_progress_asks_and_a_finished_game_closes(qtbot, monkeypatch):
+    from editor_helpers import click
+
+    w = _pendulous_window(qtbot, ["human", "greedy"], monkeypatch)
+    w.begin()
+    click(w.provider.view, 4, 1)  # Red places an army and ends the turn: moves that closing would lose
+    QTest.mouseClick(w.provider.end_turn_btn, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(w.is_human_turn, timeout=20000)
+    assert w.match.steps
+    seen: list = []
+    _answer(qtbot, "Cancel", seen)
+    QTest.keyClick(w, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)  # File > Back to the Editor
+    assert seen and "not finished" in seen[0]
+    assert w.isVisible()  # Cancel: still playing
+    w.activateWindow()  # offscreen, no window is active after a dialog closes (a window manager gives it back)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    _answer(qtbot, "Close Without Saving", seen)
+    QTest.keyClick(w, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    assert len(seen) == 2 and not w.isVisible()
+    w.deleteLater()
+
+    done = _pendulous_window(qtbot, ["greedy", "random"], monkeypatch)
+    done.begin()
+    qtbot.waitUntil(lambda: done.state.is_over, timeout=60000)
+    QTest.keyClick(done, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)  # no question: nothing to lose
+    assert not done.isVisible()
+    done.deleteLater()
+
+
+def test_the_editor_asks_for_a_game_in_progress_when_its_tab_closes(qtbot, window, monkeypatch):
+    from editor_helpers import click
+    from gridsmith.editor.core.play_provider import provider_class
+    from gridsmith.editor.core.playwindow import open_play_window
+
+    monkeypatch.setattr("PySide6.QtWidgets.QMessageBox.information", lambda *a, **k: None)
+    ed = window.open_file(GAMES / "pendulous" / "duel.scn.yaml")
+    pw = open_play_window(window, provider_class("pendulous"), ed.document.snapshot(), ["human", "greedy"], seed=5, source_editor=ed, pace="fast",
+                          settings={"end_turn_dialog": False}, scenario_file=ed.document.path)
+    click(pw.provider.view, 4, 1)
+    QTest.mouseClick(pw.provider.end_turn_btn, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(pw.is_human_turn, timeout=20000)
+    seen: list = []
+    _answer(qtbot, "Cancel", seen)
+    QTest.keyClick(window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)  # the editor's File > Close
+    assert seen and window.editors() == [ed] and pw.isVisible()
+
+
+def test_a_play_window_deleted_while_the_computer_thinks_does_not_abort(qtbot, monkeypatch):
+    """The agent's thread was the window's child: deleting the window destroyed a running QThread,
+    which aborts the program. Now the thread runs on, unheard, and deletes itself when done."""
+    import threading
+
+    from gridsmith.editor.core import agentworker
+
+    w = _pendulous_window(qtbot, ["greedy", "greedy"], monkeypatch)
+    started, release = threading.Event(), threading.Event()
+    for agent in w.match.players:
+        real = agent.choose
+
+        def slow(view, legal, rng, real=real):
+            started.set()
+            release.wait(30)
+            return real(view, legal, rng)
+
+        agent.choose = slow
+    w.begin()
+    assert started.wait(10)
+    assert w.worker is not None and w.worker.parent() is None
+    w.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # gone while the agent thinks
+    release.set()
+    qtbot.waitUntil(lambda: agentworker.running() == 0, timeout=10000)
