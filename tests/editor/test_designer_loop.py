@@ -258,3 +258,94 @@ def test_a_play_window_deleted_while_the_computer_thinks_does_not_abort(qtbot, m
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # gone while the agent thinks
     release.set()
     qtbot.waitUntil(lambda: agentworker.running() == 0, timeout=10000)
+
+
+# ---- 3. references are picked, not typed -------------------------------------------------------------------
+def _pick(qtbot, combo, text: str) -> None:
+    """Open the combo's list with a click on its arrow and choose `text` with the keys, as a person would."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    opt = QStyleOptionComboBox()
+    combo.initStyleOption(opt)
+    arrow = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, opt,
+                                         QStyle.SubControl.SC_ComboBoxArrow, combo)
+    QTest.mouseClick(combo, Qt.MouseButton.LeftButton, pos=arrow.center())
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible)
+    QTest.qWait(QApplication.doubleClickInterval() + 50)  # a release this soon after opening is ignored (Qt)
+    items = [combo.itemText(i) for i in range(combo.count())]
+    assert text in items, items
+    index = combo.model().index(items.index(text), 0)
+    QTest.mouseMove(view.viewport(), view.visualRect(index).center())
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
+    qtbot.waitUntil(lambda: not view.isVisible())
+
+
+def test_a_reference_is_picked_from_the_files_that_exist_with_their_problems_beside_it(qtbot, window, tmp_path):
+    import shutil
+
+    scenario = tmp_path / "sample.scn.yaml"
+    shutil.copy(GAMES / "pyramids" / "sample.scn.yaml", scenario)
+    broken = (GAMES / "pyramids" / "default.board.yaml").read_text().replace('  - "P.DDDPDDD.P"', '  - "P.DDDPDDD"')
+    (tmp_path / "castle.board.yaml").write_text(broken)
+    ed = window.open_file(scenario)
+    settle(qtbot, window)
+    field = ed.board
+    assert field.status.text() == "✔ ok"
+
+    _pick(qtbot, field.combo, "castle.board.yaml")  # the project's file, listed beside the bundled names
+    assert ed.document.model.board == "castle.board.yaml"
+    assert field.status.text().startswith("✖ 1 error: line ")  # its problems beside it
+
+    _pick(qtbot, field.combo, "default")
+    assert ed.document.model.board == "default" and field.status.text() == "✔ ok"
+
+    # typed by hand still works, and says at once what is wrong
+    QTest.mouseClick(field.combo.lineEdit(), Qt.MouseButton.LeftButton)
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(QApplication.focusWidget(), "nowhere")
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert ed.document.model.board == "nowhere"
+    assert "is not bundled content" in field.status.text()
+    _keys("Z")  # committed: Ctrl+Z is the document's
+    assert ed.document.model.board == "default"
+
+    # Ctrl+click opens the referenced file in its own tab
+    QTest.mouseClick(field.combo.lineEdit(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier)
+    assert window.current_editor().document.path == (GAMES / "pyramids" / "default.board.yaml").resolve()
+
+
+def test_browse_writes_the_chosen_file_relative_to_the_scenario(qtbot, window, tmp_path, monkeypatch):
+    import shutil
+
+    from PySide6.QtWidgets import QFileDialog
+
+    scenario = tmp_path / "sample.scn.yaml"
+    shutil.copy(GAMES / "pyramids" / "sample.scn.yaml", scenario)
+    (tmp_path / "sets").mkdir()
+    shutil.copy(GAMES / "pyramids" / "default.pieceset.yaml", tmp_path / "sets" / "mine.pieceset.yaml")
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        lambda parent, title, start, filt: asked.append(start) or (str(tmp_path / "sets" / "mine.pieceset.yaml"), ""))
+    ed = window.open_file(scenario)
+    settle(qtbot, window)
+    field = next(iter(ed.sides.values())).pieceset
+    _pick(qtbot, field.combo, "Browse…")
+    assert asked == [str(tmp_path)]
+    assert "sets/mine.pieceset.yaml" in [s.pieceset for s in ed.document.model.sides.values()]
+    assert field.status.text() == "✔ ok"
+
+
+def test_every_declared_reference_field_is_a_picker(qtbot, window):
+    """Each game's forms: every reference field declared in formats/<game>/refs.py that the form shows
+    is a RefField (the Pendulum decks are a list: see docs/editor.md)."""
+    from gridsmith.editor.core.reffield import RefField
+
+    expected = {"pyramids/sample.scn.yaml": {"board", "piece set", "setup library"},
+                "kongbots/scout-duel.scn.yaml": {"arena", "ruleset"},
+                "pendulum/duel.scn.yaml": {"ruleset", "board", "leader"},
+                "pendulous/duel.scn.yaml": {"ruleset"}}
+    for name, labels in expected.items():
+        ed = window.open_file(GAMES / name)
+        fields = [f for w in (ed, *(p.widget for p in ed.panels())) for f in w.findChildren(RefField)]
+        assert {f.reference.label for f in fields} >= labels, name
