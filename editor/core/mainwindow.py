@@ -34,6 +34,7 @@ from .problems import count_text
 from .autosave import Autosaver
 from .document import EditorDocument
 from .editorwidget import DocumentEditor
+from .screenfit import fit_size, fit_window
 from .shortcuts import ShortcutsDialog
 from .textview import TextDocument, TextEditor
 from .undofocus import UndoRouter
@@ -56,7 +57,7 @@ class MainWindow(QMainWindow):
     def __init__(self, autosave_dir: str | Path | None = None, autosave_ms: int | None = None):
         super().__init__()
         self.setWindowTitle("Gridsmith")
-        self.resize(_fit_screen(DEFAULT_SIZE))
+        self.resize(fit_size(self, DEFAULT_SIZE))
         self.undo_group = QUndoGroup(self)
         self.tabs = QTabWidget()
         self.tabs.setMinimumSize(CENTRAL_MIN)
@@ -476,6 +477,7 @@ class MainWindow(QMainWindow):
         if dlg is None:
             dlg = ed.balance_dialog = BalanceDialog(ed, self)
             ed.destroyed.connect(dlg.deleteLater)  # the lab goes with its document's tab
+            fit_window(dlg)  # no taller than the screen (its heat map and results scale)
         dlg.show()
         dlg.raise_()
         return dlg
@@ -737,6 +739,8 @@ class MainWindow(QMainWindow):
         self.dock_wanted.update({str(k): int(v) for k, v in dict(s.value("window/dock_sizes", {}) or {}).items()})
         geometry, state = s.value("window/geometry"), s.value("window/state")
         ok = bool(geometry) and self.restoreGeometry(geometry)
+        if ok:  # saved on a bigger screen (or another monitor): no bigger than this one, and on it
+            fit_window(self, self.size())
         if state:
             self.restoreState(state, STATE_VERSION)
         return ok
@@ -747,11 +751,3 @@ def _with_platform(keys: str, standard: QKeySequence.StandardKey) -> list[QKeySe
     out = [QKeySequence(keys)]
     return out + [k for k in QKeySequence.keyBindings(standard) if k not in out][:1]
 
-
-def _fit_screen(size: QSize) -> QSize:
-    """`size`, or less on a small screen (the window must not open bigger than the screen)."""
-    screen = QApplication.primaryScreen()
-    if screen is None:
-        return size
-    room = screen.availableGeometry().size()
-    return QSize(min(size.width(), room.width() - 40), min(size.height(), room.height() - 60))

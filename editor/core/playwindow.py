@@ -29,7 +29,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer, Qt, Signal
+from PySide6.QtCore import QSize, QTimer, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel,
                                QListWidget, QMainWindow, QMessageBox, QPushButton, QScrollArea, QToolBar,
@@ -47,7 +47,11 @@ from .agentworker import AgentWorker
 from .play_clock import TICK_MS, ClockControls
 from .play_provider import HUMAN, PACES, PlayProvider
 from .play_replay import ReplayControls
+from .screenfit import fit_size, frame_extra
 from .seat_dialog import SeatDialog
+
+#: the play window's size on a screen with room for it (else the screen's, less the frame)
+PLAY_SIZE = QSize(1100, 760)
 
 # ---- the window -----------------------------------------------------------------------------
 class PlayWindow(ClockControls, ReplayControls, QMainWindow):
@@ -613,8 +617,10 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
         """Beside the editor when the screen has room for both, else over it; never larger than the
         screen (usable from 1024x700)."""
         screen = (main_window.screen() if main_window is not None else self.screen()).availableGeometry()
-        w, h = min(1100, screen.width()), min(760, screen.height())
+        size = fit_size(main_window or self, PLAY_SIZE)  # with its frame within the screen (screenfit)
+        w, h = size.width(), size.height()
         self.resize(w, h)
+        h += frame_extra(self).height()
         if main_window is None:
             return
         mg = main_window.frameGeometry()
