@@ -130,12 +130,12 @@ def _balance(main, size: tuple[int, int], games_per_run: int):
 def tour(out: Path, games_: Iterable[str] | None = None, sizes: Iterable[tuple[int, int]] = SIZES,
          games_per_run: int = 4, play: bool = True, balance: bool = True) -> list[Path]:
     """Write the tour's PNGs into `out`; the list of files written."""
-    from gridsmith.editor.app import application
     from gridsmith.engine.core import games
 
     from .mainwindow import MainWindow
 
-    app = application()
+    app = QApplication.instance() or QApplication(["gridsmith-tour"])
+    app.setStyle("Fusion")  # as `gridsmith edit` shows it (editor.app; the core does not import the app)
     app.setQuitOnLastWindowClosed(False)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
