@@ -32,7 +32,7 @@ from typing import Any
 from PySide6.QtCore import QSize, QTimer, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel,
-                               QListWidget, QMainWindow, QMessageBox, QPushButton, QScrollArea, QToolBar,
+                               QListWidget, QMainWindow, QMessageBox, QPushButton, QScrollArea, QStyle, QToolBar,
                                QVBoxLayout, QWidget)
 
 from gridsmith.engine.core import games
@@ -146,7 +146,7 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
         if extra is not None:
             pl.addWidget(extra)
         pl.addStretch(1)
-        scroll = QScrollArea()  # a long panel scrolls instead of squeezing its labels
+        scroll = _PanelScroll()  # a long panel scrolls instead of squeezing its labels
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -685,6 +685,25 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
         self._abandoned.clear()
         self.closed.emit()
         e.accept()
+
+
+class _PanelScroll(QScrollArea):
+    """The game panel's scroll area: as wide as the panel needs *beside* its vertical scroll bar (a
+    panel that scrolls at 1024x700 lost its right edge under the bar: "2. Blue" and "End" were cut)."""
+
+    def _with_bar(self, width: int) -> int:
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        return width + bar + 2 * self.frameWidth()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        hint = super().minimumSizeHint()
+        w = self.widget()
+        return QSize(self._with_bar(w.minimumSizeHint().width()), hint.height()) if w is not None else hint
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        hint = super().sizeHint()
+        w = self.widget()
+        return QSize(self._with_bar(w.sizeHint().width()), hint.height()) if w is not None else hint
 
 
 # ---- opening a window from an editor --------------------------------------------------------------------
