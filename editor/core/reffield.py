@@ -8,7 +8,7 @@ ruleset, a board, a piece set, an arena, a deck...). Its list, made each time it
   the project's or repository's folder), as paths relative to the file being edited,
 - "Browse…", a file dialog that starts beside the file being edited.
 
-Beside the combo, the referenced file's problems: "ok", or how many errors it has and the first
+Beside the combo (on the same line, cut with "…" when narrow, whole in its tooltip), the referenced file's problems: "ok", or how many errors it has and the first
 one's message (or why the reference cannot be followed: formats.references). Ctrl+click in the
 field, or the Open button, opens the referenced file in its own editor tab (the main window's
 `open_file`).
@@ -27,8 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QWidget
 
 from gridsmith.formats import config, loader
 from gridsmith.formats.content import bundled_names, bundled_path, content_root, is_bundled_name
@@ -133,6 +132,31 @@ class _Combo(QComboBox):
         super().showPopup()
 
 
+class _Elided(QLabel):
+    """One line, cut with "…" when narrow; the whole text in its tooltip."""
+
+    def __init__(self):
+        super().__init__()
+        self.full = ""
+        self.setMinimumWidth(40)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        self.full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def text(self) -> str:
+        return self.full
+
+    def _elide(self) -> None:
+        super().setText(self.fontMetrics().elidedText(self.full, Qt.TextElideMode.ElideRight, max(0, self.width())))
+
+    def resizeEvent(self, e) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(e)
+        self._elide()
+
+
 class _CtrlClick(QObject):
     def __init__(self, field: "RefField"):
         super().__init__(field)
@@ -170,18 +194,12 @@ class RefField(QWidget):
         self.open_button.setText("Open")
         self.open_button.setToolTip(f"Open the {reference.label} file in its own tab (also Ctrl+click in the field)")
         self.open_button.clicked.connect(self.open_target)
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        top = QHBoxLayout()
-        top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(self.combo, 1)
-        top.addWidget(self.open_button)
-        lay = QVBoxLayout(self)
+        self.status = _Elided()
+        lay = QHBoxLayout(self)  # one line: a form keeps its row height (no line under the field to squash)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(1)
-        lay.addLayout(top)
-        lay.addWidget(self.status)
+        lay.addWidget(self.combo, 3)
+        lay.addWidget(self.open_button)
+        lay.addWidget(self.status, 2)
         self.setFocusProxy(self.combo)
         self.setToolTip(f"The {reference.label}: a bundled name or a path to a *{reference.suffix} file. Pick one "
                         "from the list (or Browse…); Ctrl+click or Open shows it in its own tab")
@@ -284,7 +302,6 @@ class RefField(QWidget):
         text, ok = status_of(self._value, self.reference, self.referrer())
         self.status.setText(("✔ " if ok else "✖ ") + text if text else "")
         self.status.setStyleSheet("" if ok else "color: #d32f2f")
-        self.status.setToolTip(text)
         target = self.target()
         self.open_button.setEnabled(target is not None and target.is_file())
 
