@@ -27,7 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QWidget
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout,
+                               QWidget)
 
 from gridsmith.formats import config, loader
 from gridsmith.formats.content import bundled_names, bundled_path, content_root, is_bundled_name
@@ -317,3 +318,71 @@ class RefField(QWidget):
         if target is None or not target.is_file() or opener is None:
             return False
         return opener(target) is not None
+
+
+class RefListField(QWidget):
+    """A list of references of one kind (Pendulum's decks): a RefField per item with a remove button
+    (×), and Add. Speaks the Pendulum forms' list dialect: `set_value(list)`, `changed(list)`."""
+
+    changed = Signal(object)  # the new list of references
+
+    def __init__(self, reference: Reference, referrer: Callable[[], Path | None], parent=None):
+        super().__init__(parent)
+        self.reference, self.referrer = reference, referrer
+        self._value: list[str] = []
+        self.rows: list[RefField] = []
+        self._lay = QVBoxLayout(self)
+        self._lay.setContentsMargins(0, 0, 0, 0)
+        self._lay.setSpacing(2)
+        self.add_button = QToolButton()
+        self.add_button.setText(f"Add {reference.label}")
+        self.add_button.setToolTip(f"Another {reference.label} file (its items are joined to the others)")
+        self.add_button.clicked.connect(self._add)
+        self._lay.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
+
+    def set_value(self, refs: list[str]) -> None:
+        """Show `refs` (from the document): no signal."""
+        self._value = list(refs)
+        while len(self.rows) > len(refs):
+            row = self.rows.pop()
+            row.parentWidget().deleteLater()
+        while len(self.rows) < len(refs):
+            self._row()
+        for row, ref in zip(self.rows, refs):
+            row.set_value(ref)
+
+    def value(self) -> list[str]:
+        return list(self._value)
+
+    def _row(self) -> RefField:
+        holder = QWidget()
+        line = QHBoxLayout(holder)
+        line.setContentsMargins(0, 0, 0, 0)
+        field = RefField(self.reference, self.referrer)
+        remove = QToolButton()
+        remove.setText("×")
+        remove.setToolTip(f"Remove this {self.reference.label}")
+        line.addWidget(field, 1)
+        line.addWidget(remove)
+        field.changed.connect(lambda _t, f=field: self._edited())
+        remove.clicked.connect(lambda _c=False, f=field: self._remove(f))
+        self._lay.insertWidget(len(self.rows), holder)
+        self.rows.append(field)
+        return field
+
+    def _edited(self) -> None:
+        refs = [r.text().strip() for r in self.rows if r.text().strip()]
+        if refs != self._value:
+            self._value = refs
+            self.changed.emit(refs)
+
+    def _add(self) -> None:
+        field = self._row()
+        field.setFocus()
+        field.combo.showPopup()  # pick the new one from the list
+
+    def _remove(self, field: RefField) -> None:
+        i = self.rows.index(field)
+        self.rows.pop(i)
+        field.parentWidget().deleteLater()
+        self._edited()

@@ -11,16 +11,16 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGridLayout, Q
 
 from gridsmith.formats.content import bundled_names
 from gridsmith.formats.diagnostics import Severity
-from gridsmith.formats.pendulum.refs import BOARD, LEADER, RULESET
+from gridsmith.formats.pendulum.refs import BOARD, DECK, LEADER, RULESET
 from gridsmith.formats.pendulum.scenario import COLOURS, KIND, Scenario, Seat, resolve
 from gridsmith.formats.references import model_of
 
 from ..core.editorwidget import ValidatedEditor
 from ..core.forms import guard_wheel
-from ..core.reffield import RefField
+from ..core.reffield import RefField, RefListField
 from ..core.playwindow import start_test_play
 from .document import PendulumDocument, path_text
-from .widgets import IdsEdit, TextEdit
+from .widgets import TextEdit
 
 SEAT_FIELDS = ("leader", "side", "colour", "advanced_placement", "fame", "reaction_ms", "action_ms")
 
@@ -118,7 +118,7 @@ class ScenarioEditor(ValidatedEditor):
             f.changed.connect(lambda t, k=key: doc.edit((k,), t, f"Scenario {k}"))
             form.addRow(label, f)
             self.fields[key] = f
-        self.decks = IdsEdit("The deck files whose cards are joined: bundled names or paths, comma-separated")
+        self.decks = RefListField(DECK, lambda: doc.path)  # the deck files whose cards are joined: picked, not typed
         self.decks.changed.connect(lambda ids: doc.edit(("decks",), ids, "Scenario decks"))
         form.addRow("Decks", self.decks)
         self.privilege = QComboBox()

@@ -338,14 +338,35 @@ def test_browse_writes_the_chosen_file_relative_to_the_scenario(qtbot, window, t
 
 def test_every_declared_reference_field_is_a_picker(qtbot, window):
     """Each game's forms: every reference field declared in formats/<game>/refs.py that the form shows
-    is a RefField (the Pendulum decks are a list: see docs/editor.md)."""
+    is a RefField (the Pendulum decks: a RefField per deck)."""
     from gridsmith.editor.core.reffield import RefField
 
     expected = {"pyramids/sample.scn.yaml": {"board", "piece set", "setup library"},
                 "kongbots/scout-duel.scn.yaml": {"arena", "ruleset"},
-                "pendulum/duel.scn.yaml": {"ruleset", "board", "leader"},
+                "pendulum/duel.scn.yaml": {"ruleset", "board", "leader", "deck"},
                 "pendulous/duel.scn.yaml": {"ruleset"}}
     for name, labels in expected.items():
         ed = window.open_file(GAMES / name)
         fields = [f for w in (ed, *(p.widget for p in ed.panels())) for f in w.findChildren(RefField)]
         assert {f.reference.label for f in fields} >= labels, name
+
+
+def test_pendulum_decks_are_picked_one_by_one(qtbot, window, tmp_path):
+    import shutil
+
+    scenario = tmp_path / "duel.scn.yaml"
+    shutil.copy(GAMES / "pendulum" / "duel.scn.yaml", scenario)
+    ed = window.open_file(scenario)
+    settle(qtbot, window)
+    decks = ed.decks
+    assert [r.text() for r in decks.rows] == ["default"] and decks.rows[0].status.text() == "✔ ok"
+    QTest.mouseClick(decks.add_button, Qt.MouseButton.LeftButton)  # Add deck: a second row, its list open
+    combo = decks.rows[1].combo
+    qtbot.waitUntil(combo.view().isVisible)
+    combo.hidePopup()
+    QTest.keyClicks(QApplication.focusWidget(), "nowhere")
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert ed.document.model.decks == ["default", "nowhere"]
+    assert decks.rows[1].status.text().startswith("✖")
+    _keys("Z")
+    assert ed.document.model.decks == ["default"]
