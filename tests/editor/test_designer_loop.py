@@ -370,3 +370,14 @@ def test_pendulum_decks_are_picked_one_by_one(qtbot, window, tmp_path):
     assert decks.rows[1].status.text().startswith("✖")
     _keys("Z")
     assert ed.document.model.decks == ["default"]
+
+
+def test_the_rulesets_and_piece_sets_without_a_field_have_one(qtbot, window):
+    from gridsmith.editor.core.reffield import RefField
+
+    for name, label in (("circuitwar/duel.scn.yaml", "ruleset"), ("kongbots/scout-raider.bot.yaml", "ruleset"),
+                        ("pyramids/default.setups.yaml", "piece set")):
+        ed = window.open_file(GAMES / name)
+        fields = [f for w in (ed, *(p.widget for p in ed.panels())) for f in w.findChildren(RefField)]
+        field = next(f for f in fields if f.reference.label == label)
+        assert field.text() == "default" and field.status.text() == "✔ ok", name
