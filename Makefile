@@ -10,7 +10,7 @@ QT_DEBS := libegl1 libgl1 libopengl0 libglib2.0-0 libfontconfig1 libfreetype6 li
            libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 \
            libxcb-render-util0 libxcb-image0 libxcb-randr0 libxcb-xinerama0 libxcb-xkb1 libx11-xcb1
 
-.PHONY: setup run test contracts fuzz validate schemas bench clean system-deps
+.PHONY: setup run test contracts fuzz validate schemas bench clean system-deps screenshots
 
 setup: system-deps $(VENV)/.installed
 
@@ -70,6 +70,26 @@ schemas: setup
 
 bench: setup
 	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+# the screenshot tour (editor/core/tour.py): every editor, play window and balance lab of every game at
+# 1024x700 and 1600x1000 into docs/screenshots/. A real window: the display there is, else Xvfb (with
+# openbox when installed, so windows are managed as on a desktop), else offscreen rendering.
+SHOTS ?= docs/screenshots
+TOUR  := $(BIN)/python -m gridsmith.editor.core.tour $(SHOTS) $(TOUR_ARGS)
+screenshots: setup
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+	  $(TOUR); \
+	elif command -v Xvfb >/dev/null 2>&1; then \
+	  n=99; while [ -e /tmp/.X$$n-lock ]; do n=$$((n + 1)); done; \
+	  Xvfb :$$n -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 & xvfb=$$!; sleep 1; \
+	  if command -v openbox >/dev/null 2>&1; then DISPLAY=:$$n openbox >/dev/null 2>&1 & wm=$$!; sleep 1; fi; \
+	  DISPLAY=:$$n $(TOUR); rc=$$?; \
+	  [ -n "$$wm" ] && kill $$wm; kill $$xvfb; exit $$rc; \
+	elif command -v xvfb-run >/dev/null 2>&1; then \
+	  xvfb-run -a -s "-screen 0 1600x1000x24" $(TOUR); \
+	else \
+	  QT_QPA_PLATFORM=offscreen $(TOUR); \
+	fi
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

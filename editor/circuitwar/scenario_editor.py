@@ -3,14 +3,17 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from gridsmith.formats.circuitwar import lattice as L
+from gridsmith.formats.circuitwar.refs import RULESET
 
 from ..core import playwindow
 from ..core import tools as core_tools
 from ..core.clipboard import ClipError
+from ..core import commands
 from ..core.editorwidget import GridEditor, Panel
+from ..core.reffield import RefField
 from . import art
 from .clipboard import CircuitClip
 from .document import NO_CIRCUIT, OBJECT_WORDS, CircuitWarDocument, split_value
@@ -55,6 +58,13 @@ class CircuitWarEditor(GridEditor):
         document.gridReset.connect(self._model_reset)
         document.edited.connect(self._retrace)
         self.palette.traceChanged.connect(self._retrace)
+        # the scenario's ruleset, picked, not typed (editor.core.reffield), at the top of the palette
+        self.ruleset_field = RefField(RULESET, lambda: document.path)
+        self.ruleset_field.changed.connect(lambda t: commands.set_value(document, ("ruleset",), t or "default", "Ruleset"))
+        self.ruleset_field.set_value(document.model.ruleset)
+        document.valueChanged.connect(lambda _p=(): self.ruleset_field.set_value(document.model.ruleset))
+        self.palette.layout().insertWidget(0, self.ruleset_field)
+        self.palette.layout().insertWidget(0, QLabel("Ruleset"))
         self.set_tool("circuit")
 
     # ---- palette state --------------------------------------------------------------------------

@@ -2,6 +2,13 @@
 applies its choice on the GUI thread. The window never freezes and the state is only ever changed
 on one thread.
 
+A worker's lifetime does not depend on the window that started it (issue 28): a QThread destroyed
+while it runs aborts the program ("QThread: Destroyed while thread is still running"), and a worker
+that was the window's child went with the window — deleting a play window while a computer player
+was thinking aborted the editor. A worker has no parent; `_RUNNING` keeps it until its thread has
+ended, then it deletes itself. The window connects its own methods (a receiver that Qt disconnects
+when the window is gone), so an answer that arrives after the window is deleted goes nowhere.
+
 An agent that reports its search as it goes (Pyramids' Cheops: `on_think`) gets `thought.emit` as
 that callback when the window asks for it (`report_thinking=True`)."""
 from __future__ import annotations
@@ -11,17 +18,27 @@ from typing import Any
 
 from PySide6.QtCore import QThread, Signal
 
+#: the agent threads still running, whatever became of the windows that started them
+_RUNNING: set["AgentWorker"] = set()
+
 
 class AgentWorker(QThread):
     chosen = Signal(object)  # the action
     failed = Signal(str)
     thought = Signal(object)  # whatever the agent reports while it thinks
 
-    def __init__(self, agent: Any, view: Any, legal: list, rng: Any, parent=None, report_thinking: bool = False):
-        super().__init__(parent)
+    def __init__(self, agent: Any, view: Any, legal: list, rng: Any, report_thinking: bool = False):
+        super().__init__()  # never anyone's child: see the module's docstring
         self.agent, self.view, self.legal, self.rng = agent, view, legal, rng
         self.report_thinking = report_thinking
         self.seconds = 0.0
+        _RUNNING.add(self)
+        self.finished.connect(self._release)
+
+    def _release(self) -> None:
+        """On the GUI thread once the thread has ended: no one needs it any more."""
+        _RUNNING.discard(self)
+        self.deleteLater()
 
     def run(self) -> None:
         t0 = time.perf_counter()
@@ -34,3 +51,8 @@ class AgentWorker(QThread):
             return
         self.seconds = time.perf_counter() - t0
         self.chosen.emit(action)
+
+
+def running() -> int:
+    """How many agent threads are still running (tests; the editor's exit waits for none)."""
+    return len(_RUNNING)

@@ -92,7 +92,7 @@ class ValidatedEditor(DocumentEditor):
 
     def start_validation(self, describe_path) -> None:
         """Call once from __init__: `describe_path` names a problem's place for the panel."""
-        self.problems_panel = ProblemsPanel(describe_path)
+        self.problems_panel = ProblemsPanel(describe_path, model_of=lambda: self.document.model)
         self.validator = LiveValidator(self.document, parent=self)
         self.validator.problemsChanged.connect(self.problems_panel.set_problems)
 

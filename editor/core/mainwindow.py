@@ -34,8 +34,10 @@ from .problems import count_text
 from .autosave import Autosaver
 from .document import EditorDocument
 from .editorwidget import DocumentEditor
+from .screenfit import fit_size, fit_window
 from .shortcuts import ShortcutsDialog
 from .textview import TextDocument, TextEditor
+from .undofocus import UndoRouter
 
 #: the canvas never gets narrower or lower than this while docks can give way
 CENTRAL_MIN = QSize(360, 240)
@@ -55,7 +57,7 @@ class MainWindow(QMainWindow):
     def __init__(self, autosave_dir: str | Path | None = None, autosave_ms: int | None = None):
         super().__init__()
         self.setWindowTitle("Gridsmith")
-        self.resize(_fit_screen(DEFAULT_SIZE))
+        self.resize(fit_size(self, DEFAULT_SIZE))
         self.undo_group = QUndoGroup(self)
         self.tabs = QTabWidget()
         self.tabs.setMinimumSize(CENTRAL_MIN)
@@ -133,6 +135,8 @@ class MainWindow(QMainWindow):
         self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         e.addAction(self.act_undo)
         e.addAction(self.act_redo)
+        # from any focus in the window, a form field included (editor.core.undofocus)
+        self.undo_router = UndoRouter(self, self.act_undo, self.act_redo)
 
         v = mb.addMenu("&View")
         self._action(v, "Zoom &In", lambda: self._ed("zoom_in"), QKeySequence.StandardKey.ZoomIn)
@@ -193,6 +197,10 @@ class MainWindow(QMainWindow):
         """A tab for an editor (a game's, or the text view), at `index` (-1: the end)."""
         doc = ed.document
         self.undo_group.addStack(doc.undo_stack)
+        # the view's zoom is followed before the tab is inserted: inserting the first tab makes it current,
+        # which builds and lays out its docks, and the view fits itself (zooms) during that layout
+        if hasattr(ed, "view"):
+            ed.view.zoomChanged.connect(lambda _z, ed=ed: ed is self.current_editor() and self._update_zoom_label())
         i = self.tabs.insertTab(index, ed, doc.display_name)
         doc.modifiedChanged.connect(lambda _m, ed=ed: self._update_title(ed))
         doc.pathChanged.connect(lambda ed=ed: self._update_title(ed))
@@ -200,9 +208,6 @@ class MainWindow(QMainWindow):
         ed.showPanel.connect(lambda pid, ed=ed: ed is self.current_editor() and self.raise_panel(pid))
         if hasattr(ed, "validator"):
             ed.validator.problemsChanged.connect(lambda _p, ed=ed: self._update_problem_label(ed))
-        if hasattr(ed, "view"):
-            ed.view.zoomChanged.connect(lambda z, ed=ed: ed is self.current_editor()
-                                        and self.zoom_label.setText(f"{z * 100:.0f}%"))
         self.tabs.setCurrentIndex(i)
         self._update_title(ed)
         if isinstance(ed, TextEditor):
@@ -387,9 +392,10 @@ class MainWindow(QMainWindow):
     def close_tab(self, ed: DocumentEditor | None, ask: bool = True) -> bool:
         if ed is None:
             return False
-        if ask and not self.maybe_save(ed):
+        playing = [w for w in self.play_windows if getattr(w, "source_editor", None) is ed]
+        if ask and not (self.maybe_save(ed) and all(pw.confirm_close() for pw in playing)):
             return False
-        for pw in [w for w in self.play_windows if getattr(w, "source_editor", None) is ed]:
+        for pw in playing:
             pw.close()
         self._release_panels(ed)
         self.undo_group.removeStack(ed.document.undo_stack)
@@ -402,6 +408,10 @@ class MainWindow(QMainWindow):
     def closeEvent(self, e) -> None:
         for ed in self.editors():
             if not self.maybe_save(ed):
+                e.ignore()
+                return
+        for pw in list(self.play_windows):  # a game in progress: save it, leave it, or stay
+            if not pw.confirm_close():
                 e.ignore()
                 return
         for pw in list(self.play_windows):
@@ -472,6 +482,7 @@ class MainWindow(QMainWindow):
         if dlg is None:
             dlg = ed.balance_dialog = BalanceDialog(ed, self)
             ed.destroyed.connect(dlg.deleteLater)  # the lab goes with its document's tab
+            fit_window(dlg)  # no taller than the screen (its heat map and results scale)
         dlg.show()
         dlg.raise_()
         return dlg
@@ -539,13 +550,10 @@ class MainWindow(QMainWindow):
             self.undo_group.setActiveStack(ed.document.undo_stack)
             self._update_title(ed)
             self._update_problem_label(ed)
-            if hasattr(ed, "view"):
-                self.zoom_label.setText(f"{ed.view.zoom * 100:.0f}%")
         else:
             self.setWindowTitle("Gridsmith")
             self.setWindowModified(False)
             self.problem_label.setText("")
-            self.zoom_label.setText("")
         self.tools_menu.clear()
         if has:
             for a in ed.tool_actions():
@@ -598,6 +606,12 @@ class MainWindow(QMainWindow):
             dock.setVisible(self.panel_visible[pid])
         if fresh:
             self._initial_dock_sizes(fresh)
+        self._update_zoom_label()  # after the docks: laying them out may have fitted the view again
+
+    def _update_zoom_label(self) -> None:
+        """The current tab's zoom; nothing for a tab without a canvas (a form, the text view)."""
+        view = getattr(self.current_editor(), "view", None)
+        self.zoom_label.setText(f"{view.zoom * 100:.0f}%" if view is not None else "")
 
     # ---- the current editor's canvas actions (Edit: cut, copy, paste...; View: Show Grid) -------------
     def _canvas_menus(self, ed: DocumentEditor | None) -> None:
@@ -747,6 +761,8 @@ class MainWindow(QMainWindow):
         self.dock_wanted.update({str(k): int(v) for k, v in dict(s.value("window/dock_sizes", {}) or {}).items()})
         geometry, state = s.value("window/geometry"), s.value("window/state")
         ok = bool(geometry) and self.restoreGeometry(geometry)
+        if ok:  # saved on a bigger screen (or another monitor): no bigger than this one, and on it
+            fit_window(self, self.size())
         if state:
             self.restoreState(state, STATE_VERSION)
         return ok
@@ -757,11 +773,3 @@ def _with_platform(keys: str, standard: QKeySequence.StandardKey) -> list[QKeySe
     out = [QKeySequence(keys)]
     return out + [k for k in QKeySequence.keyBindings(standard) if k not in out][:1]
 
-
-def _fit_screen(size: QSize) -> QSize:
-    """`size`, or less on a small screen (the window must not open bigger than the screen)."""
-    screen = QApplication.primaryScreen()
-    if screen is None:
-        return size
-    room = screen.availableGeometry().size()
-    return QSize(min(size.width(), room.width() - 40), min(size.height(), room.height() - 60))

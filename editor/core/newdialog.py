@@ -11,13 +11,14 @@ import inspect
 import typing
 from dataclasses import dataclass
 
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QListWidget,
+from PySide6.QtWidgets import (QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QListWidget,
                                QListWidgetItem, QSpinBox, QVBoxLayout, QWidget)
 
 from gridsmith.formats import registry, templates
 
 from . import files, plugins
 from .forms import guard_wheel
+from .screenfit import FittedDialog
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def parameters(kind: str) -> list[Parameter]:
     return out
 
 
-class NewDocumentDialog(QDialog):
+class NewDocumentDialog(FittedDialog):  # never bigger than the screen (screenfit)
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setWindowTitle("New document")

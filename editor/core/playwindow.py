@@ -29,10 +29,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer, Qt, Signal
+from PySide6.QtCore import QSize, QTimer, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel,
-                               QListWidget, QMainWindow, QMessageBox, QPushButton, QScrollArea, QToolBar,
+                               QListWidget, QMainWindow, QMessageBox, QPushButton, QScrollArea, QStyle, QToolBar,
                                QVBoxLayout, QWidget)
 
 from gridsmith.engine.core import games
@@ -47,7 +47,11 @@ from .agentworker import AgentWorker
 from .play_clock import TICK_MS, ClockControls
 from .play_provider import HUMAN, PACES, PlayProvider
 from .play_replay import ReplayControls
+from .screenfit import fit_size, frame_extra
 from .seat_dialog import SeatDialog
+
+#: the play window's size on a screen with room for it (else the screen's, less the frame)
+PLAY_SIZE = QSize(1100, 760)
 
 # ---- the window -----------------------------------------------------------------------------
 class PlayWindow(ClockControls, ReplayControls, QMainWindow):
@@ -79,6 +83,8 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
         self.worker: AgentWorker | None = None
         self._abandoned: list[AgentWorker] = []
         self._closing = False
+        self._ask_on_close = False
+        self._saved_steps = 0  # the moves a saved file holds (nothing to lose up to there)
         self.paused = False
         self.replaying = False
         self.names = self.provider.player_names(scenario)
@@ -140,7 +146,7 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
         if extra is not None:
             pl.addWidget(extra)
         pl.addStretch(1)
-        scroll = QScrollArea()  # a long panel scrolls instead of squeezing its labels
+        scroll = _PanelScroll()  # a long panel scrolls instead of squeezing its labels
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -212,8 +218,8 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
         self.act_new = f.addAction("&New Game", lambda: self.new_game())
         self.act_new.setToolTip("The same scenario and seats, a new seed")
         f.addSeparator()
-        back = f.addAction("&Back to the Editor", self.close)
-        back.setShortcut(QKeySequence.StandardKey.Close)
+        back = f.addAction("&Back to the Editor", self.close_asking)
+        back.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Close))  # Ctrl+W too, not only Ctrl+F4
         g = mb.addMenu("&Game")
         self.act_replay = g.addAction("&Replay This Game", self.start_replay)
         if self.clocked:
@@ -310,6 +316,7 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
             else:
                 self.match.apply(self.game.action_from_text(self.state, item))
             self._log_step(self.match.steps[-1])
+        self._saved_steps = len(self.match.steps)  # a loaded game's moves are in its file
         self.provider.show_state(self.state, self.viewer(), full=True)
         self.refresh()
         if self.state.is_over:
@@ -342,14 +349,24 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
         if self.match.computer_to_move():
             self.provider.before_think()
             req = self.match.request()  # the seat's own view, the legal actions and its generator
-            w = AgentWorker(req.agent, req.view, req.legal, req.rng, self,
-                            report_thinking=self.provider.reports_thinking)
-            w.chosen.connect(lambda action, w=w: self._computer_chose(w, action))
-            w.failed.connect(lambda msg, w=w: self._computer_failed(w, msg))
-            w.thought.connect(self.provider.thought)
+            w = AgentWorker(req.agent, req.view, req.legal, req.rng, report_thinking=self.provider.reports_thinking)
+            # the window's own methods: Qt drops these connections when the window is deleted
+            w.chosen.connect(self._worker_chose)
+            w.failed.connect(self._worker_failed)
+            w.thought.connect(self._worker_thought)
             self.worker = w
             self.refresh()
             w.start()
+
+    def _worker_chose(self, action: Any) -> None:
+        self._computer_chose(self.sender(), action)
+
+    def _worker_failed(self, message: str) -> None:
+        self._computer_failed(self.sender(), message)
+
+    def _worker_thought(self, info: Any) -> None:
+        if not self._closing:
+            self.provider.thought(info)
 
     def _computer_chose(self, w: AgentWorker, action: Any) -> None:
         self._reap(w)
@@ -378,10 +395,9 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
         self.act_pause.setChecked(True)
 
     def _reap(self, w: AgentWorker) -> None:
-        w.wait()
+        """A worker has answered (it deletes itself once its thread has ended: agentworker)."""
         if w in self._abandoned:
             self._abandoned.remove(w)
-        w.deleteLater()
 
     def _abandon_worker(self) -> None:
         """Drop the running search's answer (it finishes on its own thread, unused)."""
@@ -547,6 +563,7 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
                 return None
         save = self.game.save(self.state, self.seats, self.title)
         atomic_write_text(path, self.game.save_text(save))
+        self._saved_steps = len(self.match.steps)
         self.statusBar().showMessage(f"Game saved to {path}", 5000)
         return Path(path)
 
@@ -600,8 +617,10 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
         """Beside the editor when the screen has room for both, else over it; never larger than the
         screen (usable from 1024x700)."""
         screen = (main_window.screen() if main_window is not None else self.screen()).availableGeometry()
-        w, h = min(1100, screen.width()), min(760, screen.height())
+        size = fit_size(main_window or self, PLAY_SIZE)  # with its frame within the screen (screenfit)
+        w, h = size.width(), size.height()
         self.resize(w, h)
+        h += frame_extra(self).height()
         if main_window is None:
             return
         mg = main_window.frameGeometry()
@@ -622,17 +641,69 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
             self._fitted = True
             QTimer.singleShot(0, self, zoom.zoom_fit)  # the whole board in view once laid out
 
+    def in_progress(self) -> bool:
+        """A game begun and not finished, with moves not saved since: closing would lose them."""
+        return not self.state.is_over and len(self.match.steps) > self._saved_steps
+
+    def confirm_close(self) -> bool:
+        """True when the window may close: no game in progress, or the person chose to save it
+        (and did) or to discard it. The default answer loses nothing (Save; Esc is Cancel)."""
+        if not self.in_progress():
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, "Leave the game?",
+                          f"The game of {self.title} is not finished. Save it before closing the window?",
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        box.button(QMessageBox.StandardButton.Discard).setText("&Close Without Saving")
+        answer = box.exec()
+        box.deleteLater()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save_game() is not None
+        return answer == QMessageBox.StandardButton.Discard
+
+    def close_asking(self) -> bool:
+        """File > Back to the Editor (Ctrl+W): close, asking first when a game is in progress."""
+        self._ask_on_close = True
+        try:
+            return self.close()
+        finally:
+            self._ask_on_close = False
+
     def closeEvent(self, e) -> None:
+        # the person closed it (the title bar's button, Ctrl+W): ask. Code that closes the window (the
+        # editor closing its tab or quitting) has asked already through confirm_close().
+        if (e.spontaneous() or self._ask_on_close) and not self.confirm_close():
+            e.ignore()
+            return
         self._closing = True
         self.replay_timer.stop()
         self.clock_timer.stop()
         self.provider.shutdown()
-        self._abandon_worker()
-        for w in list(self._abandoned):
-            w.wait()
+        self._abandon_worker()  # it finishes on its own thread, unheard (agentworker: no wait, no abort)
         self._abandoned.clear()
         self.closed.emit()
         e.accept()
+
+
+class _PanelScroll(QScrollArea):
+    """The game panel's scroll area: as wide as the panel needs *beside* its vertical scroll bar (a
+    panel that scrolls at 1024x700 lost its right edge under the bar: "2. Blue" and "End" were cut)."""
+
+    def _with_bar(self, width: int) -> int:
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        return width + bar + 2 * self.frameWidth()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        hint = super().minimumSizeHint()
+        w = self.widget()
+        return QSize(self._with_bar(w.minimumSizeHint().width()), hint.height()) if w is not None else hint
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        hint = super().sizeHint()
+        w = self.widget()
+        return QSize(self._with_bar(w.sizeHint().width()), hint.height()) if w is not None else hint
 
 
 # ---- opening a window from an editor --------------------------------------------------------------------

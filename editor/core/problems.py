@@ -6,6 +6,9 @@ stroke; a result older than the latest edit is dropped.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QObject, QRect, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (QHeaderView, QLabel, QPushButton, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
@@ -110,6 +113,32 @@ class _WrappingDelegate(QStyledItemDelegate):
         return QSize(hint.width(), max(option.fontMetrics.height(), rect.height()) + 6)
 
 
+def place_text(path: tuple, model: Any = None) -> str:
+    """A problem's place in words a person can find in the file: the keys with their indices
+    (`teams[0].bots[2].build`), and for a key that holds a whole list or table, how much of it
+    (`rows (all 9)`: KB412 "team A has no entry hex" is about every row, not a place in one)."""
+    if not path:
+        return "the whole file"
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    value: Any = model
+    for part in path:
+        try:
+            value = value[part] if isinstance(value, (list, tuple, dict)) else getattr(value, str(part))
+        except (LookupError, AttributeError, TypeError):
+            return out
+    if isinstance(value, (list, tuple, dict)) and len(value) > 1:
+        return f"{out} (all {len(value)})"
+    return out
+
+
+def _bare(text: str, path: tuple) -> bool:
+    """True when a Where text is only the path's keys run together (says nothing more than them)."""
+    keys = [str(p) for p in path]
+    return text in {" › ".join(keys), ".".join(keys), "/".join(keys), " ".join(keys)}
+
+
 def count_text(errors: int, warnings: int) -> str:
     """"1 error, 2 warnings" (never "1 error(s)")."""
     return f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
@@ -134,13 +163,16 @@ class ProblemsPanel(QWidget):
     problemChosen = Signal(object)  # the problem itself (a Problem or a located Diagnostic)
 
     def __init__(self, describe_path, parent=None, subject: str = "document", describe_problem=None,
-                 fix_of=None):
+                 fix_of=None, model_of: Callable[[], Any] | None = None):
         """`describe_problem(problem)` overrides `describe_path(problem.path)` for the Where column;
-        `fix_of(problem)` -> (button text, tooltip, callable) or None adds a one-click Fix column."""
+        `fix_of(problem)` -> (button text, tooltip, callable) or None adds a one-click Fix column;
+        `model_of()` is the model the paths lead into: a Where that is only the path's keys becomes
+        `place_text` (indices in brackets, how much of a list is meant)."""
         super().__init__(parent)
         self.describe_path = describe_path
+        self.model_of = model_of
         # keys in a path come from the file: escaped like messages (a hostile key must not draw)
-        describe = describe_problem or (lambda p: self.describe_path(p.path))
+        describe = describe_problem or (lambda p: self._where(p.path))
         self.describe_problem = lambda p: safe_text(describe(p), 200)
         self.fix_of = fix_of
         self.subject = subject
@@ -174,6 +206,13 @@ class ProblemsPanel(QWidget):
         lay.addWidget(self.summary)
         lay.addWidget(self.tree)
         self.problems: list = []
+
+    def _where(self, path) -> str:
+        path = tuple(path or ())
+        text = self.describe_path(path)
+        if path and _bare(text, path):
+            return place_text(path, self.model_of() if self.model_of is not None else None)
+        return text
 
     def set_subject(self, subject: str) -> None:
         self.subject = subject

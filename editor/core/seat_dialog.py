@@ -5,12 +5,13 @@ import ast
 import inspect
 from typing import Any
 
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGridLayout, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QComboBox, QDialogButtonBox, QFormLayout, QGridLayout, QLabel, QLineEdit,
                                QSpinBox, QVBoxLayout)
 
 from gridsmith.engine.core import games
 
 from .play_provider import HUMAN, PlayProvider
+from .screenfit import FittedDialog
 
 
 def agent_options(game, name: str) -> dict[str, Any]:
@@ -43,7 +44,7 @@ def parse_options(text: str, known: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class SeatDialog(QDialog):
+class SeatDialog(FittedDialog):  # never bigger than the screen (screenfit)
     """Who plays each seat: a human or one of the registered computer players, with its options;
     the names (where the game allows it) and the seed."""
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHeaderView, QLabel, QMainWindow, QMenu,
+from PySide6.QtWidgets import (QDialogButtonBox, QHeaderView, QLabel, QMainWindow, QMenu,
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+from .screenfit import FittedDialog
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ def collect(window: QMainWindow) -> list[Entry]:
     return out
 
 
-class ShortcutsDialog(QDialog):
+class ShortcutsDialog(FittedDialog):  # never bigger than the screen (screenfit)
     def __init__(self, window: QMainWindow):
         super().__init__(window)
         self.setWindowTitle("Keyboard shortcuts")

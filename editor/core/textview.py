@@ -27,6 +27,7 @@ from .document import EditorDocument
 from .editorwidget import ValidatedEditor
 from .problems import ProblemsPanel
 from . import files
+from .undofocus import OWN_UNDO
 from .validation import check_text, did_you_mean
 
 
@@ -146,6 +147,7 @@ class CodeEdit(QPlainTextEdit):
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        self.setProperty(OWN_UNDO, True)  # Ctrl+Z undoes the typing here (editor.core.undofocus)
         self.gutter = _LineNumbers(self)
         self.blockCountChanged.connect(lambda _n: self.setViewportMargins(self.gutter_width(), 0, 0, 0))
         self.updateRequest.connect(self._scrolled)

@@ -27,6 +27,7 @@ from ..core.commands import ModelSnapshot
 from ..core.document import EditorDocument
 from ..core.editorwidget import ValidatedEditor
 from ..core.forms import guard_wheel
+from ..core.reffield import RefField
 from ..core.toolbox import ValueBox
 
 RANGES = range(1, 7)
@@ -123,6 +124,9 @@ class BotEditor(ValidatedEditor):
         self.chassis.addItems(CLASSES)
         self.chassis.activated.connect(lambda i: doc.set_chassis(CLASSES[i]))
         form.addRow("Class", self.chassis)
+        self.ruleset = RefField(RULESET, lambda: doc.path)  # whose limits the build obeys: picked, not typed
+        self.ruleset.changed.connect(lambda t: commands.set_value(doc, ("ruleset",), t or "default", "Build ruleset"))
+        form.addRow("Ruleset", self.ruleset)
         left.addLayout(form)
         self.palette = ValueBox("Module (click an interface to fit it)",
                                 [(c, f"{c}  {NAME[c]}") for c in CODES] + [(EMPTY, f"{EMPTY}  empty")], CODES[0])
@@ -217,6 +221,7 @@ class BotEditor(ValidatedEditor):
             if w.text() != v:
                 w.setText(v)
         self.chassis.setCurrentText(m.chassis)
+        self.ruleset.set_value(m.ruleset)
         if [len(r) for r in self.slots] != [len(t) for t in m.tenders]:
             self._rebuild_slots()
         problems = doc.problems()

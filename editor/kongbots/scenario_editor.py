@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPushButton, QVBox
 
 from gridsmith.formats.diagnostics import Severity
 from gridsmith.formats.kongbots.modules import TEAMS
+from gridsmith.formats.kongbots.refs import ARENA, RULESET
 from gridsmith.formats.kongbots.scenario import KIND, BotEntry, Scenario, resolve
 from gridsmith.formats.registry import CheckContext
 
@@ -15,6 +16,7 @@ from ..core import commands
 from ..core.document import EditorDocument
 from ..core.editorwidget import ValidatedEditor
 from ..core.forms import guard_wheel
+from ..core.reffield import RefField
 from ..core.playwindow import start_test_play
 from .team_builder import TeamBuilder
 
@@ -47,7 +49,8 @@ class ScenarioEditor(ValidatedEditor):
                                 ("arena", "Arena", "A bundled arena (classic-diamond, pillars, pit) or a path to a "
                                  "*.arena.yaml file"),
                                 ("ruleset", "Ruleset", "A bundled ruleset (default) or a path to a *.rules.yaml file")):
-            f = QLineEdit()
+            refs = {"arena": ARENA, "ruleset": RULESET}  # picked, not typed (editor.core.reffield)
+            f = RefField(refs[key], lambda: doc.path) if key in refs else QLineEdit()
             f.setToolTip(tip)
             f.editingFinished.connect(lambda k=key, f=f: f.text() != getattr(doc.model, k) and commands.set_value(
                 doc, (k,), f.text(), f"Set {k}"))

@@ -25,11 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gridsmith.formats.pendulous.refs import load_ruleset
+from gridsmith.formats.pendulous.refs import RULESET, load_ruleset
 from gridsmith.formats.rulesets import RulesetError
 
 from ..core import commands
 from ..core.forms import guard_wheel
+from ..core.reffield import RefField
 from .art import SEAT_NAMES, SEAT_QCOLOURS
 from .document import MAX_PLAYERS, PendulousDocument
 from .generate import GenerateMapDialog, generate_into
@@ -151,7 +152,7 @@ class SettingsPanel(QScrollArea):
                                                         merge=False))
         form.addRow("", self.naval)
         self.fields[("settings", "naval_invasions")] = self.naval
-        self.ruleset_edit = QLineEdit()
+        self.ruleset_edit = RefField(RULESET, lambda: self.doc.path)  # picked, not typed (editor.core.reffield)
         self.ruleset_edit.setPlaceholderText("default")
         self.ruleset_edit.setToolTip("A bundled ruleset name or a path to a *.rules.yaml file; empty = default")
         self.ruleset_edit.editingFinished.connect(self._ruleset_done)
@@ -295,7 +296,7 @@ class SettingsPanel(QScrollArea):
             elif isinstance(widget, QPlainTextEdit):
                 if widget.toPlainText() != value:
                     widget.setPlainText(value)
-            elif isinstance(widget, QLineEdit):
+            elif isinstance(widget, (QLineEdit, RefField)):
                 if widget.text() != value:
                     widget.setText(value)
                     widget.setCursorPosition(0)  # show the start of a long name in a narrow field

@@ -11,15 +11,16 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGridLayout, Q
 
 from gridsmith.formats.content import bundled_names
 from gridsmith.formats.diagnostics import Severity
-from gridsmith.formats.pendulum.refs import RULESET
+from gridsmith.formats.pendulum.refs import BOARD, DECK, LEADER, RULESET
 from gridsmith.formats.pendulum.scenario import COLOURS, KIND, Scenario, Seat, resolve
 from gridsmith.formats.references import model_of
 
 from ..core.editorwidget import ValidatedEditor
 from ..core.forms import guard_wheel
+from ..core.reffield import RefField, RefListField
 from ..core.playwindow import start_test_play
 from .document import PendulumDocument, path_text
-from .widgets import IdsEdit, TextEdit
+from .widgets import TextEdit
 
 SEAT_FIELDS = ("leader", "side", "colour", "advanced_placement", "fame", "reaction_ms", "action_ms")
 
@@ -50,12 +51,8 @@ class SeatRow:
     def __init__(self, editor: "ScenarioEditor", grid: QGridLayout, i: int):
         self.editor, self.i = editor, i
         self.number = QLabel(f"Seat {i + 1}")
-        self.leader = QComboBox()
-        self.leader.setEditable(True)
-        self.leader.addItems(bundled_names("pendulum", ".leader.yaml"))
-        self.leader.setToolTip("A bundled leader or a path to a *.leader.yaml file")
-        self.leader.lineEdit().editingFinished.connect(lambda: self.set("leader", self.leader.currentText()))
-        self.leader.activated.connect(lambda _i: self.set("leader", self.leader.currentText()))
+        self.leader = RefField(LEADER, lambda: editor.document.path)  # picked, not typed (editor.core.reffield)
+        self.leader.changed.connect(lambda text: self.set("leader", text))
         self.side = QComboBox()
         self.side.addItems(["basic", "advanced"])
         self.side.activated.connect(lambda _i: self.set("side", self.side.currentText()))
@@ -93,8 +90,7 @@ class SeatRow:
                                   merge=merge)
 
     def show(self, seat: Seat) -> None:
-        if self.leader.currentText() != seat.leader:
-            self.leader.setCurrentText(seat.leader)
+        self.leader.set_value(seat.leader)
         self.side.setCurrentText(seat.side)
         self.colour.setCurrentText(seat.colour)
         self.placement.setChecked(seat.advanced_placement)
@@ -117,11 +113,12 @@ class ScenarioEditor(ValidatedEditor):
                 ("ruleset", "Ruleset", "A bundled ruleset (default) or a path to a *.rules.yaml file"),
                 ("board", "Board", "A bundled board (default) or a path to a *.board.yaml file; the side follows "
                  "the number of seats (1-3 / 4-5)")):
-            f = TextEdit(tip)
+            refs = {"ruleset": RULESET, "board": BOARD}  # picked, not typed (editor.core.reffield)
+            f = RefField(refs[key], lambda: doc.path) if key in refs else TextEdit(tip)
             f.changed.connect(lambda t, k=key: doc.edit((k,), t, f"Scenario {k}"))
             form.addRow(label, f)
             self.fields[key] = f
-        self.decks = IdsEdit("The deck files whose cards are joined: bundled names or paths, comma-separated")
+        self.decks = RefListField(DECK, lambda: doc.path)  # the deck files whose cards are joined: picked, not typed
         self.decks.changed.connect(lambda ids: doc.edit(("decks",), ids, "Scenario decks"))
         form.addRow("Decks", self.decks)
         self.privilege = QComboBox()

@@ -9,13 +9,14 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.engine.pyramids.game import random_setup
 from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
-from gridsmith.formats.pyramids.refs import RefError, load_ref
+from gridsmith.formats.pyramids.refs import BOARD, PIECESET, SETUPS, RefError, load_ref
 from gridsmith.formats.pyramids.scenario import SIDES, SetupChoice, Side, resolve
 from gridsmith.formats.pyramids.setups import SetupLibrary
 from gridsmith.formats.registry import CheckContext
 
 from ..core import commands
 from ..core.forms import guard_wheel
+from ..core.reffield import RefField
 from ..core.document import EditorDocument
 from ..core.editorwidget import ValidatedEditor
 from ..core.playwindow import start_test_play
@@ -63,14 +64,14 @@ class SidePanel(QGroupBox):
         super().__init__(SIDE_TITLES[side])
         self.doc, self.side = doc, side
         form = QFormLayout(self)
-        self.pieceset = QLineEdit()
+        self.pieceset = RefField(PIECESET, lambda: doc.path)  # picked, not typed (editor.core.reffield)
         self.pieceset.editingFinished.connect(lambda: doc.set_side_pieceset(side, self.pieceset.text().strip() or "default"))
         form.addRow("Piece set", self.pieceset)
         self.form = QComboBox()
         self.form.addItems(["Random", "Library entry", "Inline rows"])
         self.form.activated.connect(self._form_changed)
         form.addRow("Setup", self.form)
-        self.library = QLineEdit()
+        self.library = RefField(SETUPS, lambda: doc.path)
         self.library.editingFinished.connect(self._library_changed)
         form.addRow("Library", self.library)
         self.entry = QComboBox()
@@ -133,7 +134,7 @@ class ScenarioEditor(ValidatedEditor):
         self.description = QLineEdit()
         self.description.editingFinished.connect(lambda: commands.set_value(doc, ("description",), self.description.text(), "Description"))
         form.addRow("Description", self.description)
-        self.board = QLineEdit()
+        self.board = RefField(BOARD, lambda: doc.path)  # picked, not typed (editor.core.reffield)
         self.board.editingFinished.connect(lambda: commands.set_value(doc, ("board",), self.board.text().strip() or "default", "Board"))
         form.addRow("Board", self.board)
         lay.addLayout(form)

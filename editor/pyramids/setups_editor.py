@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QButtonGroup, QGridLayout, QGroupBox, QHBoxLayout
 
 from gridsmith.formats.pyramids.pieces import BOARD_WIDTH, EMPTY, HOME_ROWS, PIECES
 from gridsmith.formats.pyramids.pieceset import Counts, PieceSet
-from gridsmith.formats.pyramids.refs import RefError, load_ref
+from gridsmith.formats.pyramids.refs import PIECESET, RefError, load_ref
 from gridsmith.formats.pyramids.setups import MAX_SETUPS, Setup
 from gridsmith.formats.registry import CheckContext
 
@@ -26,6 +26,7 @@ from ..core import commands, tools as core_tools
 from ..core.commands import ModelSnapshot
 from ..core.document import EditorDocument
 from ..core.editorwidget import GridEditor, Panel
+from ..core.reffield import RefField
 from ..core.toolbox import ToolBox
 from .art import OPEN_COLOUR, SIDE_COLOURS, paint_setup_square, piece_label
 
@@ -297,6 +298,11 @@ class LibraryPanel(QWidget):
         self.name.editingFinished.connect(lambda: self.name.text() and commands.set_value(
             doc, ("name",), self.name.text(), "Rename library"))
         lay.addWidget(self.name)
+        self.pieceset = RefField(PIECESET, lambda: doc.path)  # the setups are checked against it: picked, not typed
+        self.pieceset.setToolTip("The piece set the setups are checked against")
+        self.pieceset.changed.connect(lambda t: commands.set_value(doc, ("pieceset",), t or "default", "Piece set"))
+        lay.addWidget(QLabel("Piece set"))
+        lay.addWidget(self.pieceset)
         self.count = QLabel()
         lay.addWidget(self.count)
         doc.valueChanged.connect(self.refresh)
@@ -327,6 +333,7 @@ class LibraryPanel(QWidget):
         self.buttons["add"].setEnabled(not full)
         self.buttons["duplicate"].setEnabled(bool(names) and not full)
         self.count.setText(f"{len(names)} of {MAX_SETUPS} setups")
+        self.pieceset.set_value(self.doc.model.pieceset)
 
 
 class SetupsEditor(GridEditor):
