@@ -74,6 +74,14 @@ class LatticeNotation(Notation):
         x, y, d = cell
         return (x, y), ((x + 1, y) if d == 0 else (x, y + 1))
 
+    @staticmethod
+    def doubled(x: int, y: int) -> Cell:
+        """A cell of the lattice's doubled grid (formats.circuitwar.lattice, heat maps: points where x
+        and y are even, the edge between two points where one is odd) as a point or an edge here."""
+        if x % 2 == 0 and y % 2 == 0:
+            return (x // 2, y // 2)
+        return (x // 2, y // 2, 0 if y % 2 == 0 else 1)
+
     def label(self, cell: Cell) -> str:
         if len(cell) == 2:
             return f"point {cell[0] + 1},{cell[1] + 1}"

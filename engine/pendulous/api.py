@@ -39,6 +39,9 @@ class PendulousPresentation(Presentation[PendulousState]):
     def cell_kind(self, state: PendulousState, x: int, y: int) -> str:
         return state.square(y, x)[0]
 
+    def heat_caption(self) -> str:
+        return "squares that changed hands"
+
     def heat(self, state: PendulousState, step: Step) -> list[tuple[int, int]]:
         """Squares that changed hands: captured by an attack, or gained when unsupplied (2.8)."""
         out = []

@@ -4,6 +4,7 @@ target under the mouse and the line of sight, the dice log, a computer team to t
 game as `simulate`), hotseat, save/load. Screenshots: kongbots-play.png, kongbots-play-over.png."""
 from __future__ import annotations
 
+import math
 import shutil
 
 import pytest
@@ -149,10 +150,10 @@ def test_balance_lab_for_a_kongbots_scenario(qtbot, tmp_path):
     shot(dlg, "kongbots-balance.png")
     # drawn as the arena is: hexagons in axial rows (Game.board_geometry), not squares
     assert hm.geom.name == "hex"
-    s = hm._scale()
+    s, o = hm._scale(), hm.origin()  # the board is centred in its panel
     for cell in ((0, 0), (5, 4), (11, 11), (11, 0)):
         c = hm.geom.center(cell)
-        assert hm.cell_at(QPointF(c.x() * s, c.y() * s)) == cell
+        assert hm.cell_at(QPointF(o.x() + c.x() * s, o.y() + c.y() * s)) == cell
     # row 11 is drawn 5.5 hexes right of row 0: the rhombus of the arena, as the painter draws it
     assert hm.geom.center((0, 11)).x() - hm.geom.center((0, 0)).x() == pytest.approx(5.5 * hm.geom.px)
     ed.close_editor()
@@ -168,4 +169,10 @@ def test_simulate_heat_map_png_of_a_hex_arena(tmp_path, capsys):
     assert main(["simulate", str(SKIRMISH), "--games", "2", "--jobs", "1", "--agent-seed", "1", "--no-progress",
                  "--seats", "greedy,greedy", "--heatmap", str(out)]) == 0
     data = out.read_bytes()
-    assert struct.unpack(">II", data[16:24]) == (12 * 12 + 11 * 6, 12 * 12)
+    # hexagons 12 pixels wide, rows 3/4 of a hexagon's height (12 * 2/sqrt(3)) apart, as the editor draws them
+    assert struct.unpack(">II", data[16:24]) == (12 * 12 + 11 * 6, math.ceil(12 * (11 * 1.5 + 2) / math.sqrt(3)))
+    from gridsmith.engine.core.heatmap import BACKGROUND
+    from tests.editor.test_balance_lab import _pixel
+
+    # the corner left of the first hexagon's point is background: hexagons, not offset squares
+    assert _pixel(data, 1, 1) == BACKGROUND and _pixel(data, 6, 7) != BACKGROUND
