@@ -181,6 +181,7 @@ class ScenarioEditor(ValidatedEditor):
         self.play_button.clicked.connect(lambda: self.play(None))
         lay.addWidget(self.play_button)
         self.status = QLabel()
+        self.status.setWordWrap(True)  # a long refusal wraps instead of widening the form
         lay.addWidget(self.status)
         lay.addStretch(1)
 
@@ -194,7 +195,14 @@ class ScenarioEditor(ValidatedEditor):
         if getattr(self.document.model.options, key) != value:
             commands.set_value(self.document, ("options", key), value, f"Option {key}", merge=True)
 
+    def _cannot_play(self) -> str:
+        """Why the scenario as it is now cannot be played ("" when it can): the message under Test-play."""
+        res, problems = resolve(self.document.snapshot(), self.document.context())
+        return "" if res is not None else "Cannot play: " + "; ".join(p.message for p in problems)[:300]
+
     def refresh(self, _path=()) -> None:
+        if self.status.text():  # an edit (or an undo) may have fixed what stopped the last test-play
+            self.status.setText(self._cannot_play())
         m = self.document.model
         for w, v in ((self.name, m.name), (self.description, m.description), (self.board, m.board)):
             if w.text() != v:
@@ -231,8 +239,8 @@ class ScenarioEditor(ValidatedEditor):
         from .play_window import PlayWindow  # (with its provider)
 
         res, problems = resolve(self.document.snapshot(), self.document.context())
+        self.status.setText("" if res is not None else "Cannot play: " + "; ".join(p.message for p in problems)[:300])
         if res is None:
-            self.status.setText("Cannot play: " + "; ".join(p.message for p in problems)[:300])
             return None
         if main_window is not None:
             w = start_test_play(self, main_window, PyramidsProvider, scenario=res, errors_first=False)

@@ -288,3 +288,28 @@ def test_new_game_abandons_a_search_in_progress(qtbot, play_window):
     w.new_game()
     qtbot.waitUntil(lambda: not w._abandoned, timeout=30000)  # the old search answered, unused
     assert w.seed != old_seed and w.state.ply == 0 and w.log.count() == 0
+
+
+from tests.qt_fixtures import window  # noqa: E402,F401  (the main window, for its Edit menu)
+
+
+def test_a_refused_test_play_message_goes_when_an_undo_fixes_it(qtbot, tmp_path, window):  # noqa: F811
+    """Issue 30: after a refused test-play ("Cannot play: board 'castle' is not bundled content") and
+    Edit > Undo, the game plays but the old message stayed under the button."""
+    from PySide6.QtTest import QTest
+
+    ed = window.open_file(copy(tmp_path, "sample.scn.yaml"))
+    ed.board.setFocus()
+    ed.board.selectAll()
+    QTest.keyClicks(ed.board, "castle")
+    QTest.keyClick(ed.board, Qt.Key.Key_Return)
+    assert ed.document.model.board == "castle"
+    qtbot.mouseClick(ed.play_button, Qt.MouseButton.LeftButton)
+    assert "Cannot play" in ed.status.text() and "castle" in ed.status.text()
+    window.act_undo.trigger()  # Edit > Undo
+    assert ed.document.model.board == "default"
+    assert ed.status.text() == ""
+    qtbot.mouseClick(ed.play_button, Qt.MouseButton.LeftButton)
+    assert ed.play_windows and ed.status.text() == ""
+    for w in ed.play_windows:
+        w.close()
