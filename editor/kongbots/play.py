@@ -4,7 +4,7 @@ hotseat, save, load and replay.
 What is Kongbots' own: the arena on the shared hex canvas with the Kongbots and the missiles on
 their hexes; the pulse track and the phase box of the manual (turn, pulse 1-5, phases 1-6, which
 team acts); orders by clicking (one of your Kongbots, then a highlighted enemy, missile or hex) or
-from the list of legal orders, Done ends your part of the phase; for the enemy or missile under the
+dragging it there (the play board's piece input, editor.core.playboard), or from the list of legal orders, Done ends your part of the phase; for the enemy or missile under the
 mouse the line of sight from your Kongbot (green clear, red blocked: the engine's
 `KongbotsState.clear`) and the hit chance with its breakdown from the engine's odds
 (`engine.kongbots.odds.laser_breakdown`: "need 9 = 5 + 4 hexes - 1 aimer + 1 shield: 27.8%"); a
@@ -85,11 +85,12 @@ class KongbotsProvider(PlayProvider):
         bot = next(((b.team, b.label, "out" if b.out else "malf" if b.malf else "")
                     for b in s.bots if b.hex == (q, r)), None)
         missiles = tuple((m.team, f"m{m.id}") for m in s.missiles if m.hex == (q, r))
-        mark = "sel" if bot is not None and bot[1] == self.selected else "target" if (q, r) in self.targets else ""
+        mark = ""  # the chosen Kongbot and its targets are the play board's overlay (editor.core.playboard)
         return (ch, bot, missiles, mark, ch not in "#-" and s.in_ecm((q, r)))
 
     def board(self):
-        self.canvas = PlayBoard(self._geometry, self._key, paint_play_hex, play_colour, self.click, self.hovered)
+        self.canvas = PlayBoard(self._geometry, self._key, paint_play_hex, play_colour, self.click, self.hovered,
+                                pieces=self, on_deselect=lambda: self._select(None))
         self.view = self.canvas.view
         self.sight = QGraphicsLineItem()
         self.sight.setZValue(20)
@@ -185,6 +186,13 @@ class KongbotsProvider(PlayProvider):
         if isinstance(order, Fire) and order.target.startswith("m"):
             return next((m.hex for m in s.missiles if f"m{m.id}" == order.target), None)
         return s.bot(order.target).hex
+
+    def selected_cell(self):
+        """The chosen Kongbot's hex (editor.core.playboard.Pieces: click, drag and the highlight)."""
+        return None if self.selected is None else (self.shown or self.window.state).bot(self.selected).hex
+
+    def target_cells(self):
+        return list(self.targets)
 
     def _select(self, label: str | None, redraw: bool = True) -> None:
         self.selected = label

@@ -107,18 +107,18 @@ class PyramidsProvider(PlayProvider):
         sq = y * 11 + x
         rows = self.window.state.geo.rows
         h = len(rows)
-        mark = "sel" if sq == self.selected else "target" if sq in self.targets else \
-            "last" if sq in self._last else ""
+        mark = "last" if sq in self._last else ""  # the chosen piece and its targets: the play board's overlay
         label = (f"{COLS[x]}" if y == h - 1 else "") + (f"{h - y}" if x == 0 else "")
         piece = self.cells[sq] if sq < len(self.cells) else None
         return (rows[y][x], piece, mark, label)
 
     def board(self):
-        """The board on the shared canvas: click a piece, then a square; the mouse over a square
-        says what stands there."""
+        """The board on the shared canvas: click a piece, then a square, or drag it there (the play
+        board's piece input); the mouse over a square says what stands there."""
         self.canvas = PlayBoard(self._geometry, self._key, paint_play_square, play_colour,
                                 lambda cell: self.click(cell[1] * 11 + cell[0]),
-                                lambda cell: self.hovered(*(cell or (-1, -1))))
+                                lambda cell: self.hovered(*(cell or (-1, -1))), pieces=self,
+                                on_deselect=lambda: self._select(-1))
         self.view, self.tiles = self.canvas.view, self.canvas.tiles
         return self.view
 
@@ -219,6 +219,13 @@ class PyramidsProvider(PlayProvider):
             self.best.setText(f"{self.window.names[step.seat]} played {step.action.to_text()}")
 
     # ---- input --------------------------------------------------------------------------------------------
+    def selected_cell(self):
+        """The chosen piece's square as a board cell (editor.core.playboard.Pieces)."""
+        return None if self.selected < 0 else (self.selected % 11, self.selected // 11)
+
+    def target_cells(self):
+        return [(t % 11, t // 11) for t in self.targets]
+
     def _select(self, sq: int) -> None:
         self.selected = sq
         self.targets = {m.to for m in self.window.state.legal_actions() if m.frm == sq} if sq >= 0 else set()

@@ -176,3 +176,39 @@ def test_simulate_heat_map_png_of_a_hex_arena(tmp_path, capsys):
 
     # the corner left of the first hexagon's point is background: hexagons, not offset squares
     assert _pixel(data, 1, 1) == BACKGROUND and _pixel(data, 6, 7) != BACKGROUND
+
+
+def test_orders_by_dragging_a_kongbot_with_its_targets_highlighted(qtbot):
+    """Issue 30 item 7: a Kongbot dragged onto a green hex gets that order, as two clicks do; while it
+    is chosen its targets are highlighted (the play board's overlay); a drop on a hex it cannot act on
+    is refused with the reason; clicking it again lets it go."""
+    from tests.editor.editor_helpers import drag, press, release
+
+    w = window(qtbot, ["human", "human"])
+    w.begin()
+    pv, board = w.provider, w.provider.canvas
+    g = board.item.geometry
+    for _ in range(50):  # to the first phase that offers a move
+        moves = [o for o in w.state.legal_actions() if isinstance(o, Move)]
+        if moves:
+            break
+        pv.done_button.click()
+    else:
+        pytest.fail("no move offered")
+    o = moves[0]
+    start = w.state.bot(o.bot).hex
+    click(pv.view, *start)
+    assert pv.selected == o.bot and board.selected_overlay.isVisible()
+    assert all(board.targets_overlay.path().contains(g.center(h)) for h in pv.targets) and o.to in pv.targets
+    click(pv.view, *start)  # again: let go
+    assert pv.selected is None and not board.targets_overlay.isVisible()
+    wall = next(h for h in g.cells() if w.state.arena.rows[h[1]][h[0]] == "#")
+    drag(pv.view, [start, wall])
+    assert w.notice.isVisible() and "cannot do anything at" in w.notice.text() and pv.selected == o.bot
+    n = len(w.state.log)
+    press(pv.view, *start)  # the chosen Kongbot, dragged
+    move(pv.view, *o.to)
+    assert board.drop_overlay.isVisible()
+    release(pv.view, *o.to)
+    assert len(w.state.log) == n + 1 and w.state.bot(o.bot).hex == o.to
+    w.close()

@@ -313,3 +313,44 @@ def test_a_refused_test_play_message_goes_when_an_undo_fixes_it(qtbot, tmp_path,
     assert ed.play_windows and ed.status.text() == ""
     for w in ed.play_windows:
         w.close()
+
+
+def test_pieces_move_by_click_and_by_drag_with_the_targets_highlighted(qtbot, play_window):
+    """Issue 30 item 7, through the mouse on the board (editor.core.playboard's piece input): a click
+    chooses and highlights, a second click acts; a drag does the same; a drop where the piece cannot
+    go is refused with the reason; clicking the chosen piece again, or Escape, lets it go."""
+    from PySide6.QtTest import QTest
+
+    from tests.editor.editor_helpers import click, drag, move, press, release
+
+    w, pv = play_window, play_window.provider
+    board, g = pv.canvas, pv.canvas.item.geometry
+    s = w.state
+    legal = s.legal_actions()
+    m = legal[0]
+    cell = lambda sq: (sq % 11, sq // 11)  # noqa: E731
+    click(pv.view, *cell(m.frm))
+    assert pv.selected == m.frm and board.selected_overlay.isVisible() and board.targets_overlay.isVisible()
+    tinted = board.targets_overlay.path()
+    assert all(tinted.contains(g.center(cell(t))) for t in pv.targets)
+    assert pv.targets == {x.to for x in legal if x.frm == m.frm}
+    far = next(sq for sq in range(len(s.side_at)) if sq not in pv.targets and s.side_at[sq] < 0)
+    assert not tinted.contains(g.center(cell(far)))
+    click(pv.view, *cell(m.frm))  # the chosen piece again: let go
+    assert pv.selected == -1 and not board.selected_overlay.isVisible() and not board.targets_overlay.isVisible()
+    drag(pv.view, [cell(m.frm), cell(far)])  # dropped where it cannot go
+    assert "cannot reach" in w.notice.text() and pv.selected == m.frm and w.state.ply == 0
+    QTest.keyClick(pv.view, Qt.Key.Key_Escape)
+    assert pv.selected == -1 and not board.selected_overlay.isVisible()
+    press(pv.view, *cell(m.frm))
+    move(pv.view, *cell(m.to))
+    assert board.drop_overlay.isVisible() and board.drop_overlay.pen().color() == board.DROP_OK
+    with qtbot.waitSignal(w.computerDone, timeout=20000):
+        release(pv.view, *cell(m.to))
+    assert w.state.ply == 2 and w.log.item(0).text().startswith("Player ") and not board.drop_overlay.isVisible()
+    # two clicks play the next move
+    m = w.state.legal_actions()[0]
+    click(pv.view, *cell(m.frm))
+    with qtbot.waitSignal(w.computerDone, timeout=20000):
+        click(pv.view, *cell(m.to))
+    assert w.state.ply == 4
