@@ -115,7 +115,7 @@ class _PieceTool(_ClickTool):
 
 class PlayBoard:
     #: the chosen piece, its legal targets, and the cell under a dragged piece (can / cannot go there)
-    SELECTED = (QColor("#ffeb3b"), QColor(255, 235, 59, 70))
+    SELECTED = (QColor("#ffeb3b"), None)  # an outline only: the piece under it keeps its colours
     TARGET = (QColor(46, 160, 67), QColor(80, 200, 80, 110))
     DROP_OK, DROP_NO = QColor("#ffffff"), QColor("#e53935")
 

@@ -208,7 +208,7 @@ class KongbotsProvider(PlayProvider):
         if not w.is_human_turn():
             w.refuse(w.why_not_your_turn())
             return
-        here = HEX.short(cell)
+        here = HEX.label(cell)
         if self.selected is not None and cell in self.targets:
             self.give(self.targets[cell].to_text())
             return
@@ -225,7 +225,7 @@ class KongbotsProvider(PlayProvider):
             w.refuse(f"{self.selected} cannot do anything at {here} in the {PHASES[s.phase]} phase: the green hexes "
                      "are what it can do.")
             return
-        w.refuse(f"{here}: first click one of your own Kongbots.")
+        w.refuse(f"{HEX.title(cell)}: first click one of your own Kongbots.")
 
     def give(self, text: str) -> bool:
         w = self.window
@@ -248,7 +248,8 @@ class KongbotsProvider(PlayProvider):
     def odds_text(self, cell) -> tuple[str, bool | None]:
         """What the panel says about `cell` and whether the shooter sees it (None: no target there)."""
         s = self.shown or self.window.state
-        text = f"{HEX.short(cell)}: " + {"#": "wall", "-": "outside"}.get(s.arena.rows[cell[1]][cell[0]], "floor")
+        # the hex named as the arena editor's status bar names it (formats.coords' long form)
+        text = f"{HEX.label(cell)}: " + {"#": "wall", "-": "outside"}.get(s.arena.rows[cell[1]][cell[0]], "floor")
         if s.in_ecm(cell):
             text += (f" inside an ECM field (each of a missile's {s.p.warheads} warheads hits on "
                      f"{s.p.need_inside_ecm}+ here)")
@@ -268,7 +269,7 @@ class KongbotsProvider(PlayProvider):
         seen = s.clear(shooter, cell, target)
         d = distance(shooter.hex, cell)
         lasers = shooter.count(LASER)
-        text += f"\n{shooter.label} → {HEX.short(cell)}: {d} hexes, line of sight {'clear' if seen else 'BLOCKED'}"
+        text += f"\n{shooter.label} → {HEX.label(cell)}: {d} hexes, line of sight {'clear' if seen else 'BLOCKED'}"
         if lasers:
             shields = target.count(SHIELD) if target is not None else 0
             text += f"\nlaser: {laser_breakdown(s.p, d, shooter.count(AIMER), shields, target is None)}"

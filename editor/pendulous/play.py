@@ -203,7 +203,7 @@ class PendulousProvider(PlayProvider):
         self.hover = (x, y)
         s = self.shown or self.window.state
         kind, owner, armies, supplied = s.square(y, x)
-        where = f"Column {x + 1}, row {y + 1}"
+        where = notation("square").title((x, y))  # as the editor's status bar says it
         if kind == "water":
             self.square_label.setText(f"{where}: water")
             self.view.setToolTip(f"{where}: water — nothing can stand or happen here (2.1)")

@@ -18,9 +18,9 @@ from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QListWidget, QPushBu
 
 from gridsmith.engine.pyramids.actions import SIDE_NAMES
 from gridsmith.engine.pyramids.cheops import CheopsAgent
-from gridsmith.engine.pyramids.geometry import COLS
 from gridsmith.engine.pyramids.pieces import CHAR, MOBILE, WINS_BY_OPTION
 from gridsmith.engine.pyramids.saves import from_save
+from gridsmith.formats import coords
 from gridsmith.formats.pyramids.pieces import NAME_OF_CHAR
 
 from ..core.geometry import SquareGeometry
@@ -49,9 +49,9 @@ def legend_text(lion_vs_lion: str = "defender") -> str:
 
 
 def square_name(sq: int, height: int) -> str:
-    """a1 … k11: the manual's notation (columns from the left, rows from the bottom)."""
+    """a1 … k11: the manual's notation (columns from the left, rows from the bottom), formats.coords'."""
     r, c = divmod(sq, 11)
-    return f"{COLS[c]}{height - r}"
+    return coords.algebraic(height).short((c, r))
 
 
 def piece_name(ch: str) -> str:
@@ -108,7 +108,8 @@ class PyramidsProvider(PlayProvider):
         rows = self.window.state.geo.rows
         h = len(rows)
         mark = "last" if sq in self._last else ""  # the chosen piece and its targets: the play board's overlay
-        label = (f"{COLS[x]}" if y == h - 1 else "") + (f"{h - y}" if x == 0 else "")
+        name = coords.algebraic(h).short((x, y))  # the edge labels: the column's letter, the row's number
+        label = (name[0] if y == h - 1 else "") + (name[1:] if x == 0 else "")
         piece = self.cells[sq] if sq < len(self.cells) else None
         return (rows[y][x], piece, mark, label)
 

@@ -212,3 +212,29 @@ def test_orders_by_dragging_a_kongbot_with_its_targets_highlighted(qtbot):
     release(pv.view, *o.to)
     assert len(w.state.log) == n + 1 and w.state.bot(o.bot).hex == o.to
     w.close()
+
+
+def test_the_editor_and_the_play_window_name_a_hex_the_same_way(qtbot):
+    """Issue 30 item 3: the arena editor said "column 7, row 7" where the play window said "8,8" for
+    the same hex; both now say it in formats.coords' long form, and orders and the log use its short
+    form with the same numbers."""
+    from tests.editor.editor_helpers import open_in_editor
+
+    ed = open_in_editor(qtbot, CONTENT / "pillars.arena.yaml")
+    said: list[str] = []
+    ed.statusMessage.connect(said.append)
+    move(ed.view, 7, 7, buttons=Qt.MouseButton.NoButton)
+    assert said and said[-1].startswith("column 8, row 8: ")
+    w = window(qtbot, ["human", "human"])  # warrior-skirmish is fought in the pillars arena
+    w.begin()
+    pv = w.provider
+    move(pv.view, 7, 7, buttons=Qt.MouseButton.NoButton)
+    assert pv.odds.text().startswith("column 8, row 8: ")
+    click(pv.view, 7, 7)  # not a Kongbot of the side to move: refused, naming the hex the same way
+    assert w.notice.text().startswith("Column 8, row 8: ")
+    o = next(o for o in w.state.legal_actions() if isinstance(o, Move)) if any(
+        isinstance(o, Move) for o in w.state.legal_actions()) else None
+    if o is not None:
+        q, r = o.to
+        assert o.to_text().endswith(f"move {q + 1},{r + 1}")
+    w.close()

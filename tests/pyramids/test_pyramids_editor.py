@@ -354,3 +354,28 @@ def test_pieces_move_by_click_and_by_drag_with_the_targets_highlighted(qtbot, pl
     with qtbot.waitSignal(w.computerDone, timeout=20000):
         click(pv.view, *cell(m.to))
     assert w.state.ply == 4
+
+
+def test_one_notation_for_a_square_in_the_painter_its_problems_and_the_play_window(qtbot, tmp_path, play_window):
+    """Issue 30 item 3: the board painter's status bar, its problems' Where column and the play
+    window name a square as the manual does (formats.coords.algebraic: c4), with the same letters."""
+    from gridsmith.formats import coords
+    from tests.editor.editor_helpers import move as hover
+
+    ed = open_editor(qtbot, copy(tmp_path, "default.board.yaml"))
+    said: list[str] = []
+    ed.statusMessage.connect(said.append)
+    hover(ed.view, 2, 7, buttons=Qt.MouseButton.NoButton)  # column c, row 4 of 11 from the bottom
+    assert said[-1].startswith("c4: ")
+    ed.panel.buttons["D"].setChecked(True)
+    drag(ed.view, [(0, 9), (0, 9)])  # a desert in the player's home zone: PYR404 at a2
+    qtbot.waitUntil(lambda: ed.problems_panel.tree.topLevelItemCount() > 0, timeout=5000)
+    wheres = [ed.problems_panel.tree.topLevelItem(i).text(3) for i in range(ed.problems_panel.tree.topLevelItemCount())]
+    assert "square a2" in wheres
+    pv = play_window.provider
+    hover(pv.view, 2, 7, buttons=Qt.MouseButton.NoButton)
+    assert pv.square_label.text().startswith("c4: ")
+    n = coords.algebraic(11)
+    assert n.short((2, 7)) == "c4" and n.parse("c4") == (2, 7) and n.parse("K11") == (10, 0)
+    with pytest.raises(coords.CoordinateError):
+        n.parse("c12")
