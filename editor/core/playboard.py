@@ -22,7 +22,7 @@ board then gives every game the same input and the same look:
 * click a piece: it is chosen, outlined in yellow, its legal targets tinted green (`show_selection`);
   a second click on a target acts; a click on the chosen piece again lets it go; Escape lets it go;
 * drag a piece onto a target: the same as the two clicks (press chooses, release acts — or is
-  refused with the reason, the piece staying chosen); while dragging, the cell under the mouse is
+  refused with the reason, the piece staying chosen; `on_drop` when a drop differs from a click); while dragging, the cell under the mouse is
   outlined (white when the piece can go there, red when not).
 
 After every state change the game calls `canvas.show_selection()` (PlayProvider.show_state), so the
@@ -104,7 +104,7 @@ class _PieceTool(_ClickTool):
                 self.board.clear_selection()
             return
         if self.pieces.selected_cell() == origin:  # dropped somewhere: the second click of the drag
-            self.on_click(cell)
+            (self.board.on_drop or self.on_click)(cell)
             self.board.show_selection()
 
     def cancel(self) -> None:
@@ -122,16 +122,18 @@ class PlayBoard:
     def __init__(self, geometry: Callable[[], Geometry], key_at: Callable[..., Hashable],
                  render: Callable[[QPainter, object, Hashable], None], colour: Callable[[Hashable], QColor],
                  on_click: Callable[[Cell], None], on_hover: Callable[[Cell | None], None],
-                 pieces: Pieces | None = None, on_deselect: Callable[[], None] | None = None):
+                 pieces: Pieces | None = None, on_deselect: Callable[[], None] | None = None,
+                 on_drop: Callable[[Cell], None] | None = None):
         """`geometry()`: the board's Geometry (its `px` is the tiles' size); `key_at(*cell)`: what a
         cell looks like; `render(painter, rect, key)`: a tile; `colour(key)`: its world-view colour;
         `pieces` (and `on_deselect()`, which lets the chosen piece go): pieces chosen, then sent by a
-        second click or a drag."""
+        second click or a drag; `on_drop(cell)`: what a drop does when it differs from a second click
+        (a piece dropped on another of the player's pieces is refused, where a click chooses that one)."""
         self.geometry, self.key_at = geometry, key_at
         self.tiles = TileCache(render, geometry().px)
         self.item = GridItem(geometry, key_at, self.tiles)
         self.view = GridView(self.item)
-        self.pieces, self.on_deselect = pieces, on_deselect
+        self.pieces, self.on_deselect, self.on_drop = pieces, on_deselect, on_drop
         self.view.tool = _ClickTool(on_click) if pieces is None else _PieceTool(self, on_click, pieces)
         self.view.hovered.connect(on_hover)
         self.minimap = Minimap(self.view, geometry, lambda *c: colour(key_at(*c)))

@@ -22,6 +22,7 @@ from gridsmith.engine.kongbots.actions import DONE, Fire, Move
 from gridsmith.engine.kongbots.events import PHASES
 from gridsmith.engine.kongbots.odds import laser_breakdown
 from gridsmith.engine.kongbots.saves import from_save
+from gridsmith.engine.kongbots.state import CLAWS, LASERS, LAUNCH, MOVEMENT
 from gridsmith.formats.coords import notation
 from gridsmith.formats.kongbots.modules import AIMER, LASER, SHIELD, TEAMS
 
@@ -53,6 +54,42 @@ def modules_text(slots) -> str:
         if m:
             counts[m] = counts.get(m, 0) + 1
     return ", ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items()) or "none"
+
+
+def why_not(s, label: str, cell) -> str:
+    """Why Kongbot `label` has no order on hex `cell` in this phase, in the manual's words (a refusal;
+    the legal orders are the engine's, this only explains a hex that is not one of them)."""
+    b = s.bot(label)
+    ch = s.arena.rows[cell[1]][cell[0]] if cell[0] < len(s.arena.rows[cell[1]]) else "-"
+    other = next((o for o in s.bots if o.hex == cell and not o.out), None)
+    missile = next((m for m in s.missiles if m.hex == cell), None)
+    if s.phase == MOVEMENT:
+        if ch == "#":
+            return "that hex is a wall: Kongbots move only over floor"
+        if ch == "-":
+            return "that hex is outside the arena"
+        if other is not None:
+            return f"{other.label} stands there: two Kongbots never share a hex"
+        if distance(b.hex, cell) > 1:
+            return f"a Kongbot moves one hex at a time, onto a neighbouring hex ({s.p.move_hexes} a phase)"
+        return f"it has moved as far as it may this pulse ({s.p.move_hexes} hexes a phase)"
+    if s.phase in (LAUNCH, LASERS):
+        weapon = "a missile is launched" if s.phase == LAUNCH else "a laser fires"
+        if other is None and missile is None:
+            return f"{weapon} at an enemy Kongbot" + (" or missile" if s.phase == LASERS else "") + \
+                ", and there is none there"
+        if (other is not None and other.team == b.team) or (missile is not None and missile.team == b.team):
+            return f"{weapon} only at the other team"
+        if not s.clear(b, cell, other):
+            return "its line of sight there is blocked (a wall or a Kongbot in the way)"
+        return "it has no weapon left to use in this phase (fired, or none carried)"
+    if s.phase == CLAWS:
+        if other is None or other.team == b.team:
+            return "a claw attacks an enemy Kongbot, and there is none there"
+        if distance(b.hex, cell) != 1:
+            return "a claw reaches only an adjacent hex"
+        return "it has no claw to use (attacked already, or none carried)"
+    return f"nothing is ordered on the board in the {PHASES[s.phase]} phase"
 
 
 class KongbotsProvider(PlayProvider):
@@ -222,8 +259,8 @@ class KongbotsProvider(PlayProvider):
             self._select(mine.label)
             return
         if self.selected is not None:
-            w.refuse(f"{self.selected} cannot do anything at {here} in the {PHASES[s.phase]} phase: the green hexes "
-                     "are what it can do.")
+            w.refuse(f"{self.selected} cannot do anything at {here} in the {PHASES[s.phase]} phase: "
+                     f"{why_not(s, self.selected, cell)}. The green hexes are what it can do.")
             return
         w.refuse(f"{HEX.title(cell)}: first click one of your own Kongbots.")
 

@@ -205,6 +205,7 @@ def test_orders_by_dragging_a_kongbot_with_its_targets_highlighted(qtbot):
     wall = next(h for h in g.cells() if w.state.arena.rows[h[1]][h[0]] == "#")
     drag(pv.view, [start, wall])
     assert w.notice.isVisible() and "cannot do anything at" in w.notice.text() and pv.selected == o.bot
+    assert "that hex is a wall: Kongbots move only over floor" in w.notice.text()  # the rule's reason
     n = len(w.state.log)
     press(pv.view, *start)  # the chosen Kongbot, dragged
     move(pv.view, *o.to)

@@ -379,3 +379,33 @@ def test_one_notation_for_a_square_in_the_painter_its_problems_and_the_play_wind
     assert n.short((2, 7)) == "c4" and n.parse("c4") == (2, 7) and n.parse("K11") == (10, 0)
     with pytest.raises(coords.CoordinateError):
         n.parse("c12")
+
+
+def test_a_refused_drop_says_the_rule(qtbot, play_window):
+    """Every refusal gives the rule's reason in English: a piece dropped on its own side's piece, on a
+    desert, beyond the slide, or off its lines is told which rule stops it."""
+    from tests.editor.editor_helpers import drag
+
+    w, pv = play_window, play_window.provider
+    s, geo = w.state, w.state.geo
+    cell = lambda sq: (sq % 11, sq // 11)  # noqa: E731
+    m = next(m for m in s.legal_actions() if s.type_at[m.frm] != 8)  # not an antelope: the slide holds it
+    own = next(sq for sq in range(geo.n) if s.side_at[sq] == 0 and sq != m.frm)
+    drag(pv.view, [cell(m.frm), cell(own)])
+    assert "holds one of your own pieces" in w.notice.text()
+    desert = next(sq for sq in range(geo.n) if geo.desert[sq])
+    drag(pv.view, [cell(m.frm), cell(desert)])
+    assert "is desert: no piece stands on a desert" in w.notice.text()
+    fx, fy = cell(m.frm)
+    diagonal = next(sq for sq in range(geo.n) if s.side_at[sq] < 0 and not geo.desert[sq]
+                    and cell(sq)[0] != fx and cell(sq)[1] != fy and not (geo.power[sq] and geo.power[m.frm]))
+    drag(pv.view, [cell(m.frm), cell(diagonal)])
+    assert "straight line, up, down, left or right" in w.notice.text()
+    far = next((sq for sq in range(geo.n) if cell(sq)[0] == fx and s.side_at[sq] < 0 and not geo.desert[sq]
+                and abs(cell(sq)[1] - fy) > s.slide
+                and all(s.side_at[x] < 0 and not geo.desert[x]
+                        for x in range(min(sq, m.frm) + 11, max(sq, m.frm), 11))), None)
+    if far is not None:
+        drag(pv.view, [cell(m.frm), cell(far)])
+        assert f"the slide is {s.slide}" in w.notice.text()
+    assert w.state.ply == 0 and pv.selected == m.frm
