@@ -409,3 +409,16 @@ def test_a_refused_drop_says_the_rule(qtbot, play_window):
         drag(pv.view, [cell(m.frm), cell(far)])
         assert f"the slide is {s.slide}" in w.notice.text()
     assert w.state.ply == 0 and pv.selected == m.frm
+
+
+def test_the_scenario_form_reads_in_a_short_window(qtbot, tmp_path):
+    """Issue 30 item 6: at 1024x700 (the form's tab about 420 pixels tall under the problems panel)
+    the game options were squeezed below their height and could not be read; the form now scrolls
+    and the options sit in two columns."""
+    ed = open_editor(qtbot, copy(tmp_path, "sample.scn.yaml"))
+    ed.resize(1000, 420)
+    settle_widget = __import__("tests.qt_fixtures", fromlist=["settle"]).settle
+    settle_widget(qtbot, ed)
+    for w in (ed.slide, ed.level, ed.first, ed.max_moves, ed.think, ed.hide_attacks, ed.hide_pieces, ed.board,
+              ed.play_button):
+        assert w.height() >= w.minimumSizeHint().height(), w
