@@ -260,6 +260,10 @@ class ScenarioEditor(ValidatedEditor):
             w = start_test_play(self, main_window, PyramidsProvider, scenario=res, errors_first=False)
         else:
             w = PlayWindow(res, scenario_name=self.document.model.name)
+            # beside the editor's window, never larger than the screen (it opened at its size hint:
+            # taller than a 1000-pixel screen, the game log cut off)
+            top = self.window()
+            w.place(top if top is not self else None)
             w.show()
             w.begin()
         if w is not None:

@@ -422,3 +422,19 @@ def test_the_scenario_form_reads_in_a_short_window(qtbot, tmp_path):
     for w in (ed.slide, ed.level, ed.first, ed.max_moves, ed.think, ed.hide_attacks, ed.hide_pieces, ed.board,
               ed.play_button):
         assert w.height() >= w.minimumSizeHint().height(), w
+
+
+def test_play_against_cheops_opens_a_window_that_fits_the_screen(qtbot, tmp_path):
+    """Issue 30: the form's "Play against Cheops" opened the play window at its size hint, taller than
+    the screen with the game log cut off; it is now placed as every play window is."""
+    ed = open_editor(qtbot, copy(tmp_path, "sample.scn.yaml"))
+    qtbot.mouseClick(ed.play_button, Qt.MouseButton.LeftButton)
+    assert ed.play_windows
+    w = ed.play_windows[-1]
+    screen = w.screen().availableGeometry()
+    assert w.height() <= screen.height() and w.width() <= screen.width()
+    # placed as every play window is (PlayWindow.place: as large as it reads well, within the screen;
+    # unplaced it kept the platform's default size)
+    assert (w.width(), w.height()) == (min(1100, screen.width()), min(760, screen.height()))
+    assert w.log_dock.isVisible() and w.log_dock.geometry().bottom() <= w.height()
+    w.close()
