@@ -12,8 +12,14 @@ Cells are stored 0-based as tuples; people read them 1-based, column first:
 |          | edge (x, y, 0): (x,y)-(x+1,y)     | ``edge 3,2-4,2``           | ``3,2-4,2``|
 |          | edge (x, y, 1): (x,y)-(x,y+1)     | ``edge 3,2-3,3``           | ``3,2-3,3``|
 
+| algebraic| (x, y): column x, row y stored    | ``c4``                     | ``c4``     |
+|          | top-down (a board of height h)    |                            |            |
+
 ``parse`` reads the short form back (and the long one), so a terminal prompt and a log line use the
-same text. A hex map keeps "column, row" of its axial rows: the same words as a square map, because
+same text. The long form names a cell in sentences (status bars, hover panels, problems); the short
+form is what a player types and what logs and orders print; both carry the same numbers. A game
+whose manual names squares as a chess board does (Pyramids: columns a-k from the left, rows counted
+from the bottom) uses `algebraic(height)`, whose long and short forms are the same. A hex map keeps "column, row" of its axial rows: the same words as a square map, because
 the file stores it as rows of characters exactly like a square map (see docs/editor.md for the
 drawing of the axial layout).
 """
@@ -48,6 +54,11 @@ class Notation:
         x, y = cell
         return f"{x + 1},{y + 1}"
 
+    def title(self, cell: Cell) -> str:
+        """The long form at the start of a sentence: ``Column 3, row 2``."""
+        text = self.label(cell)
+        return text[:1].upper() + text[1:]
+
     def parse(self, text: str) -> Cell:
         m = _PAIR.match(text.replace("point", "", 1))
         if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
@@ -74,6 +85,14 @@ class LatticeNotation(Notation):
         x, y, d = cell
         return (x, y), ((x + 1, y) if d == 0 else (x, y + 1))
 
+    @staticmethod
+    def doubled(x: int, y: int) -> Cell:
+        """A cell of the lattice's doubled grid (formats.circuitwar.lattice, heat maps: points where x
+        and y are even, the edge between two points where one is odd) as a point or an edge here."""
+        if x % 2 == 0 and y % 2 == 0:
+            return (x // 2, y // 2)
+        return (x // 2, y // 2, 0 if y % 2 == 0 else 1)
+
     def label(self, cell: Cell) -> str:
         if len(cell) == 2:
             return f"point {cell[0] + 1},{cell[1] + 1}"
@@ -95,6 +114,36 @@ class LatticeNotation(Notation):
         if (x1, y1) < (x0, y0):
             x0, y0, x1, y1 = x1, y1, x0, y0
         return (x0, y0, 0 if y1 == y0 else 1)
+
+
+class AlgebraicNotation(Notation):
+    """Squares named as a chess board names them: column letter from the left (a, b, ...), row number
+    counted from the bottom of a board `height` rows tall; (2, h - 4) is ``c4``."""
+
+    name = "algebraic"
+    LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+    def __init__(self, height: int) -> None:
+        self.height = height
+
+    def label(self, cell: Cell) -> str:
+        return self.short(cell)
+
+    def short(self, cell: Cell) -> str:
+        x, y = cell
+        return f"{self.LETTERS[x]}{self.height - y}"
+
+    def parse(self, text: str) -> Cell:
+        t = text.strip().lower()
+        if len(t) >= 2 and t[0] in self.LETTERS and t[1:].isdigit() and 1 <= int(t[1:]) <= self.height:
+            return (self.LETTERS.index(t[0]), self.height - int(t[1:]))
+        raise CoordinateError(f"{text!r} is not a square (expected a column letter and a row from the bottom, "
+                              f"1-{self.height}, e.g. c4)")
+
+
+def algebraic(height: int) -> AlgebraicNotation:
+    """The chess-board notation of a board `height` rows tall (Pyramids)."""
+    return AlgebraicNotation(height)
 
 
 NOTATIONS: dict[str, Notation] = {n.name: n for n in (SquareNotation(), HexNotation(), LatticeNotation())}

@@ -1,8 +1,9 @@
 """`gridsmith simulate FILE --games N [--seats a,b] [--jobs J] [--rotate] [--json] [--scheduler ADDR]
 [--heatmap OUT.png] [--allow-outside-references]`:
 many seeded games computer against computer, then balance statistics (win rate per seat with 95%
-confidence intervals, draws, game length, first-seat advantage), and with --heatmap a PNG of where
-squares changed hands or pieces fell (engine.core.heatmap: the editor's balance lab shows the same).
+confidence intervals, draws, game length, first-seat advantage), and with --heatmap a PNG, in the board's
+own geometry, of where the game counts heat (`Presentation.heat_caption` names it; engine.core.heatmap:
+the editor's balance lab shows the same).
 Seats are named as the scenario names them; the default computer players are the game's own
 (`Game.default_agents`); a game that fails is one line of the summary."""
 from __future__ import annotations
@@ -137,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"gridsmith simulate: {game.title} has no board grid to draw a heat map on", file=sys.stderr)
         else:
             write_png(args.heatmap, size, heat, kinds=kinds_of(game, first, size), geometry=game.presentation.board_geometry(first))
-            print(f"heat map of {sum(heat.values())} changes of hands / fallen pieces: {args.heatmap}",
+            print(f"heat map of {game.presentation.heat_caption() or 'cells'} ({sum(heat.values())} in all): {args.heatmap}",
                   file=sys.stderr)
     names = seat_names(game, model, n)
     if args.write_baseline:

@@ -2,8 +2,10 @@
 included — played computer against computer by the same batch play as `gridsmith simulate`
 (engine.core.simulate: a local process pool, or a Dask cluster's executor when a scheduler address
 is given), with a progress bar and Cancel. It shows the win rate per seat with 95% intervals,
-first-seat advantage, game length and a heat map on the map of where squares changed hands or
-pieces fell (the game's `Presentation.heat`). It works for every game registered through the Game API.
+first-seat advantage, game length and a heat map in the board's own geometry of what the game
+counts (`Presentation.heat`, named by `Presentation.heat_caption`: "hexes where Kongbots lost
+modules"); a game with no board heat has no heat panel. It works for every game registered through
+the Game API.
 
 Runs are kept beside the document's undo history (`history(doc)`: each run remembers the undo
 step it was played after), so a designer edits, reruns and sees this run and the previous one side
@@ -17,14 +19,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QThread, Signal
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QLineEdit, QProgressBar, QPushButton, QScrollArea, QSpinBox, QSplitter,
-                               QVBoxLayout, QWidget)
+                               QLabel, QLineEdit, QProgressBar, QPushButton, QScrollArea, QSizePolicy, QSpinBox,
+                               QSplitter, QVBoxLayout, QWidget)
 
 from gridsmith.engine.core import games
-from gridsmith.engine.core.heatmap import GRID, KIND_GREY, NONE, colour, intensity, kinds_of
+from gridsmith.engine.core.heatmap import GRID, KIND_GREY, NONE, colour, extent, intensity, kinds_of, shapes
 from gridsmith.engine.core.simulate import Batch, GameRecord, Summary, executor, heat_map, make_specs, summarize
+from gridsmith.formats import coords
 
 from .geometry import GEOMETRIES, Geometry
 
@@ -128,51 +131,79 @@ def seat_names(game, scenario: Any) -> list[str]:
     out = []
     for q, n in enumerate(names):
         colour_word = game.colours[q] if q < len(game.colours) else f"seat {q + 1}"
-        out.append(n if n == colour_word else f"{n} ({colour_word})")
+        out.append(n if n.lower() == colour_word.lower() else f"{n} ({colour_word})")
     return out
 
 
 # ---- the heat map on the map -------------------------------------------------------------------
 class HeatMapView(QWidget):
-    """The heat of a run over the map: each cell's own colour (the editor's world-view colour)
-    faded, the heat colour over it; hovering a cell says how often it changed hands. Cells are drawn
-    in the board's geometry (`Presentation.board_geometry`: squares, or hexagons in axial rows) through
-    editor.core.geometry, scaled to fit."""
+    """The heat of a run over the map, in the board's own geometry (`Presentation.board_geometry`:
+    squares, hexagons in axial rows, a lattice's circuits and points), drawn from the same outlines
+    as `simulate --heatmap` (engine.core.heatmap.shapes), scaled to fill the widget and centred:
+    each cell's own colour (the editor's world-view colour) in grey, the heat colour over it;
+    hovering a cell names it (formats.coords) and says how often it was counted. `geom` is the
+    editor's geometry of the same board (cell centres in scene units, `_scale()` pixels per unit)."""
 
-    def __init__(self, base_colour=None, geometry: str = "square", parent=None):
+    def __init__(self, base_colour=None, geometry: str = "square", caption: str = "", parent=None):
         super().__init__(parent)
         self.base_colour = base_colour  # (x, y) -> QColor or None
         self.geometry_name = geometry if geometry in GEOMETRIES else "square"
+        self.caption = caption
         self.geom: Geometry | None = None
         self.size_ = None
         self.heat: dict[tuple[int, int], int] = {}
         self.level: dict[tuple[int, int], float] = {}
+        self.polygons: dict[tuple[int, int], QPolygonF] = {}
+        self.extent = (0.0, 0.0)
         self.games = 0
         self.setMouseTracking(True)
-        self.setMinimumSize(160, 160)
+        self.setMinimumSize(160, 120)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def set_heat(self, size, heat: dict, games: int) -> None:
         self.size_, self.heat, self.games = size, heat, games
         self.level = intensity(heat)
-        self.geom = GEOMETRIES[self.geometry_name](*size) if size else None
+        name = self.geometry_name
+        self.polygons = {c: QPolygonF([QPointF(x, y) for x, y in poly]) for c, poly in shapes(name, size).items()} \
+            if size else {}
+        self.extent = extent(name, size) if size else (0.0, 0.0)
+        # a lattice's heat is in its doubled grid: the editor's lattice has the points
+        points = ((size[0] + 1) // 2, (size[1] + 1) // 2) if size and name == "lattice" else size
+        self.geom = GEOMETRIES[name](*points) if size else None
         self.update()
 
     def sizeHint(self) -> QSize:
         return QSize(320, 320)
 
-    def _scale(self) -> float:
-        """Screen pixels per scene unit of the geometry (the whole board fits the widget)."""
-        b = self.geom.bounds() if self.geom else QRectF()
-        if b.isEmpty():
+    def _unit(self) -> float:
+        """Screen pixels per board unit (engine.core.heatmap.shapes): the whole board fills the widget."""
+        w, h = self.extent
+        if not w or not h:
             return 1.0
-        return max(1e-3, min(self.width() / b.width(), self.height() / b.height()))
+        return max(1e-3, min(self.width() / w, self.height() / h))
+
+    def origin(self) -> QPointF:
+        """Where the board's top-left corner is drawn: the board centred in the widget."""
+        u = self._unit()
+        return QPointF((self.width() - self.extent[0] * u) / 2, (self.height() - self.extent[1] * u) / 2)
+
+    def _scale(self) -> float:
+        """Screen pixels per scene unit of `geom` (whose cells are `px` scene units wide)."""
+        return self._unit() / (self.geom.px if self.geom else 1)
 
     def cell_at(self, pos) -> tuple[int, int] | None:
-        if not self.geom:
-            return None
-        s = self._scale()
-        c = self.geom.cell_at(QPointF(pos.x() / s, pos.y() / s))
-        return tuple(c[:2]) if c is not None else None
+        u, o = self._unit(), self.origin()
+        at = QPointF((pos.x() - o.x()) / u, (pos.y() - o.y()) / u)
+        for c in reversed(self.polygons):  # points are drawn over the circuits that meet at them
+            if self.polygons[c].containsPoint(at, Qt.FillRule.OddEvenFill):
+                return c
+        return None
+
+    def label(self, cell: tuple[int, int]) -> str:
+        """The cell in the one notation (formats.coords) of its geometry."""
+        if self.geometry_name == "lattice":
+            return coords.label(coords.LatticeNotation.doubled(*cell), "lattice")
+        return coords.label(cell, self.geometry_name)
 
     def mouseMoveEvent(self, e) -> None:
         c = self.cell_at(e.position())
@@ -180,53 +211,60 @@ class HeatMapView(QWidget):
             self.setToolTip("")
             return
         n = self.heat.get(c, 0)
-        self.setToolTip(f"column {c[0] + 1}, row {c[1] + 1}: {n} change{'s' if n != 1 else ''} "
-                        f"of hands or fallen pieces in {self.games} games")
+        self.setToolTip(f"{self.label(c)}: counted {n} time{'s' if n != 1 else ''} in {self.games} games"
+                        + (f" ({self.caption})" if self.caption else ""))
 
     def paintEvent(self, _e) -> None:
         p = QPainter(self)
         p.fillRect(self.rect(), self.palette().window())
         if not self.size_:
-            p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "no heat map yet")
+            p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "The heat map appears after a run.")
             return
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        s = self._scale()
-        p.scale(s, s)
+        p.translate(self.origin())
+        u = self._unit()
+        p.scale(u, u)
         edge = QPen(QColor(*GRID), 0)  # cosmetic: one pixel at any scale
-        for x, y in self.geom.cells():
-            shape = self.geom.shape((x, y))
+        p.setPen(edge)
+        for (x, y), shape in self.polygons.items():
             base = self.base_colour(x, y) if self.base_colour else None
             if base is None:
-                p.fillPath(shape, QColor(*NONE))
+                fill = QColor(*NONE)
             else:  # the map in greys, so that only heat is in colour
                 g = 150 + QColor(base).lightness() * 95 // 255
-                p.fillPath(shape, QColor(g, g, g))
+                fill = QColor(g, g, g)
             if (x, y) in self.level:
-                c = QColor(*colour(self.level[(x, y)]))
-                c.setAlpha(225)
-                p.fillPath(shape, c)
-            p.strokePath(shape, edge)
+                fill = QColor(*colour(self.level[(x, y)]))
+            p.setBrush(fill)
+            p.drawPolygon(shape)
         p.end()
 
 
 class RunView(QGroupBox):
-    """One run's numbers and heat map (the lab shows this run and the previous one side by side)."""
+    """One run's numbers and heat map (the lab shows this run and the previous one side by side).
+    `caption` None: the game has no board heat (`Presentation.heat_caption`), and no heat panel."""
 
-    def __init__(self, title: str, base_colour=None, geometry: str = "square", parent=None):
+    def __init__(self, title: str, base_colour=None, geometry: str = "square", caption: str | None = "",
+                 parent=None):
         super().__init__(title, parent)
         lay = QVBoxLayout(self)
         self.heading = QLabel("—")
         self.heading.setWordWrap(True)
         self.table = QLabel()
         self.table.setTextFormat(Qt.TextFormat.RichText)
-        self.table.setWordWrap(True)
-        self.heatmap = HeatMapView(base_colour, geometry)
+        self.table.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.caption = caption
+        self.heatmap = HeatMapView(base_colour, geometry, caption or "")
         self.legend = QLabel()
         self.legend.setWordWrap(True)
         lay.addWidget(self.heading)
         lay.addWidget(self.table)
         lay.addWidget(self.legend)
         lay.addWidget(self.heatmap, 1)
+        if caption is None:
+            self.heatmap.hide()
+            self.legend.hide()
+            lay.addStretch(1)
 
     def show_run(self, run: BalanceRun | None) -> None:
         if run is None:
@@ -240,7 +278,7 @@ class RunView(QGroupBox):
         rows = []
         for q, prop in enumerate(s.seat_wins):
             who = run.seat_names[q] + ("" if run.rotate else f" — {run.seats[q]}")
-            bar = "█" * round(prop.rate * 20)  # 5 points of win rate a block
+            bar = "█" * round(prop.rate * 10)  # 10 points of win rate a block
             rows.append(f"<tr><td>{who}</td><td align=right><b>{prop.rate * 100:.1f}%</b></td>"
                         f"<td>[{prop.low * 100:.1f}, {prop.high * 100:.1f}]</td><td>{prop.k}/{prop.n}</td>"
                         f"<td style='color:#d95f0e'>{bar}</td></tr>")
@@ -252,18 +290,20 @@ class RunView(QGroupBox):
         fair = 100 / max(1, s.seats)
         length = s.length_turns if s.length_turns.n else s.length_actions
         unit = "turns" if s.length_turns.n else "actions"
+        # no word wrap: a wrapped rich-text label is sized for a width it does not get and its last
+        # lines are cut; each line is short, and the scroll area scrolls what does not fit
         self.table.setText(
             "<table cellspacing=4><tr><th align=left>seat</th><th>wins</th><th>95% interval</th><th></th></tr>"
             + "".join(rows) + "</table>"
             + f"draws {s.draws.rate * 100:.1f}%<br>"
             f"first-seat advantage <b>{s.first_seat_advantage * 100:+.1f}</b> points over a fair {fair:.1f}%<br>"
             f"game length {length.mean:.1f} {unit} (sd {length.sd:.1f}, {length.low:g}–{length.high:g})"
-            + (f"<br><span style='color:#b00'>{len(s.errors)} games failed: {s.errors[0].splitlines()[0]}</span>"
+            + (f"<br><span style='color:#b00'>{len(s.errors)} games failed: {s.errors[0].splitlines()[0][:80]}</span>"
                if s.errors else ""))
         top = max(run.heat.values(), default=0)
-        self.legend.setText(f"Heat map: where squares changed hands or pieces fell — pale yellow once, dark red "
-                            f"{top} times (the hottest square) in {s.games} games; the map in grey."
-                            if top else "Heat map: nothing changed hands in these games.")
+        what = self.caption or "cells"
+        self.legend.setText(f"Heat map of the {what}: pale yellow once, dark red {top} times, in {s.games} games; "
+                            "the map in grey." if top else f"Heat map of the {what}: none in these {s.games} games.")
         self.heatmap.set_heat(run.size, run.heat, s.games)
 
 
@@ -344,8 +384,9 @@ class BalanceDialog(QDialog):
         lay.addWidget(self.status)
 
         base, geometry = self._board()
-        self.current = RunView("This run", base, geometry)
-        self.previous = RunView("Previous run", base, geometry)
+        caption = self.game.presentation.heat_caption()
+        self.current = RunView("This run", base, geometry, caption)
+        self.previous = RunView("Previous run", base, geometry, caption)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.current)
         split.addWidget(self.previous)
@@ -354,7 +395,9 @@ class BalanceDialog(QDialog):
         scroll.setWidget(split)
         lay.addWidget(scroll, 1)
         self._show_history()
-        self.resize(960, 640)
+        # as large as the lab reads well, never larger than the screen (1024x700 and up)
+        screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
+        self.resize(min(1280, screen.width() - 24), min(860, screen.height() - 48))
 
     def _board(self):
         """(base colour, geometry) of the heat map: the map's own colours where the editor has a grid

@@ -4,7 +4,7 @@ hotseat, save, load and replay.
 What is Kongbots' own: the arena on the shared hex canvas with the Kongbots and the missiles on
 their hexes; the pulse track and the phase box of the manual (turn, pulse 1-5, phases 1-6, which
 team acts); orders by clicking (one of your Kongbots, then a highlighted enemy, missile or hex) or
-from the list of legal orders, Done ends your part of the phase; for the enemy or missile under the
+dragging it there (the play board's piece input, editor.core.playboard), or from the list of legal orders, Done ends your part of the phase; for the enemy or missile under the
 mouse the line of sight from your Kongbot (green clear, red blocked: the engine's
 `KongbotsState.clear`) and the hit chance with its breakdown from the engine's odds
 (`engine.kongbots.odds.laser_breakdown`: "need 9 = 5 + 4 hexes - 1 aimer + 1 shield: 27.8%"); a
@@ -22,6 +22,7 @@ from gridsmith.engine.kongbots.actions import DONE, Fire, Move
 from gridsmith.engine.kongbots.events import PHASES
 from gridsmith.engine.kongbots.odds import laser_breakdown
 from gridsmith.engine.kongbots.saves import from_save
+from gridsmith.engine.kongbots.state import CLAWS, LASERS, LAUNCH, MOVEMENT
 from gridsmith.formats.coords import notation
 from gridsmith.formats.kongbots.modules import AIMER, LASER, SHIELD, TEAMS
 
@@ -55,6 +56,42 @@ def modules_text(slots) -> str:
     return ", ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items()) or "none"
 
 
+def why_not(s, label: str, cell) -> str:
+    """Why Kongbot `label` has no order on hex `cell` in this phase, in the manual's words (a refusal;
+    the legal orders are the engine's, this only explains a hex that is not one of them)."""
+    b = s.bot(label)
+    ch = s.arena.rows[cell[1]][cell[0]] if cell[0] < len(s.arena.rows[cell[1]]) else "-"
+    other = next((o for o in s.bots if o.hex == cell and not o.out), None)
+    missile = next((m for m in s.missiles if m.hex == cell), None)
+    if s.phase == MOVEMENT:
+        if ch == "#":
+            return "that hex is a wall: Kongbots move only over floor"
+        if ch == "-":
+            return "that hex is outside the arena"
+        if other is not None:
+            return f"{other.label} stands there: two Kongbots never share a hex"
+        if distance(b.hex, cell) > 1:
+            return f"a Kongbot moves one hex at a time, onto a neighbouring hex ({s.p.move_hexes} a phase)"
+        return f"it has moved as far as it may this pulse ({s.p.move_hexes} hexes a phase)"
+    if s.phase in (LAUNCH, LASERS):
+        weapon = "a missile is launched" if s.phase == LAUNCH else "a laser fires"
+        if other is None and missile is None:
+            return f"{weapon} at an enemy Kongbot" + (" or missile" if s.phase == LASERS else "") + \
+                ", and there is none there"
+        if (other is not None and other.team == b.team) or (missile is not None and missile.team == b.team):
+            return f"{weapon} only at the other team"
+        if not s.clear(b, cell, other):
+            return "its line of sight there is blocked (a wall or a Kongbot in the way)"
+        return "it has no weapon left to use in this phase (fired, or none carried)"
+    if s.phase == CLAWS:
+        if other is None or other.team == b.team:
+            return "a claw attacks an enemy Kongbot, and there is none there"
+        if distance(b.hex, cell) != 1:
+            return "a claw reaches only an adjacent hex"
+        return "it has no claw to use (attacked already, or none carried)"
+    return f"nothing is ordered on the board in the {PHASES[s.phase]} phase"
+
+
 class KongbotsProvider(PlayProvider):
     game_name = "kongbots"
 
@@ -85,11 +122,12 @@ class KongbotsProvider(PlayProvider):
         bot = next(((b.team, b.label, "out" if b.out else "malf" if b.malf else "")
                     for b in s.bots if b.hex == (q, r)), None)
         missiles = tuple((m.team, f"m{m.id}") for m in s.missiles if m.hex == (q, r))
-        mark = "sel" if bot is not None and bot[1] == self.selected else "target" if (q, r) in self.targets else ""
+        mark = ""  # the chosen Kongbot and its targets are the play board's overlay (editor.core.playboard)
         return (ch, bot, missiles, mark, ch not in "#-" and s.in_ecm((q, r)))
 
     def board(self):
-        self.canvas = PlayBoard(self._geometry, self._key, paint_play_hex, play_colour, self.click, self.hovered)
+        self.canvas = PlayBoard(self._geometry, self._key, paint_play_hex, play_colour, self.click, self.hovered,
+                                pieces=self, on_deselect=lambda: self._select(None))
         self.view = self.canvas.view
         self.sight = QGraphicsLineItem()
         self.sight.setZValue(20)
@@ -186,6 +224,13 @@ class KongbotsProvider(PlayProvider):
             return next((m.hex for m in s.missiles if f"m{m.id}" == order.target), None)
         return s.bot(order.target).hex
 
+    def selected_cell(self):
+        """The chosen Kongbot's hex (editor.core.playboard.Pieces: click, drag and the highlight)."""
+        return None if self.selected is None else (self.shown or self.window.state).bot(self.selected).hex
+
+    def target_cells(self):
+        return list(self.targets)
+
     def _select(self, label: str | None, redraw: bool = True) -> None:
         self.selected = label
         self.targets = {}
@@ -200,7 +245,7 @@ class KongbotsProvider(PlayProvider):
         if not w.is_human_turn():
             w.refuse(w.why_not_your_turn())
             return
-        here = HEX.short(cell)
+        here = HEX.label(cell)
         if self.selected is not None and cell in self.targets:
             self.give(self.targets[cell].to_text())
             return
@@ -214,10 +259,10 @@ class KongbotsProvider(PlayProvider):
             self._select(mine.label)
             return
         if self.selected is not None:
-            w.refuse(f"{self.selected} cannot do anything at {here} in the {PHASES[s.phase]} phase: the green hexes "
-                     "are what it can do.")
+            w.refuse(f"{self.selected} cannot do anything at {here} in the {PHASES[s.phase]} phase: "
+                     f"{why_not(s, self.selected, cell)}. The green hexes are what it can do.")
             return
-        w.refuse(f"{here}: first click one of your own Kongbots.")
+        w.refuse(f"{HEX.title(cell)}: first click one of your own Kongbots.")
 
     def give(self, text: str) -> bool:
         w = self.window
@@ -240,7 +285,8 @@ class KongbotsProvider(PlayProvider):
     def odds_text(self, cell) -> tuple[str, bool | None]:
         """What the panel says about `cell` and whether the shooter sees it (None: no target there)."""
         s = self.shown or self.window.state
-        text = f"{HEX.short(cell)}: " + {"#": "wall", "-": "outside"}.get(s.arena.rows[cell[1]][cell[0]], "floor")
+        # the hex named as the arena editor's status bar names it (formats.coords' long form)
+        text = f"{HEX.label(cell)}: " + {"#": "wall", "-": "outside"}.get(s.arena.rows[cell[1]][cell[0]], "floor")
         if s.in_ecm(cell):
             text += (f" inside an ECM field (each of a missile's {s.p.warheads} warheads hits on "
                      f"{s.p.need_inside_ecm}+ here)")
@@ -260,7 +306,7 @@ class KongbotsProvider(PlayProvider):
         seen = s.clear(shooter, cell, target)
         d = distance(shooter.hex, cell)
         lasers = shooter.count(LASER)
-        text += f"\n{shooter.label} → {HEX.short(cell)}: {d} hexes, line of sight {'clear' if seen else 'BLOCKED'}"
+        text += f"\n{shooter.label} → {HEX.label(cell)}: {d} hexes, line of sight {'clear' if seen else 'BLOCKED'}"
         if lasers:
             shields = target.count(SHIELD) if target is not None else 0
             text += f"\nlaser: {laser_breakdown(s.p, d, shooter.count(AIMER), shields, target is None)}"

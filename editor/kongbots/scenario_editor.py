@@ -73,7 +73,14 @@ class ScenarioEditor(ValidatedEditor):
         doc.valueChanged.connect(self.refresh)
         self.refresh()
 
+    def _cannot_play(self, problems) -> str:
+        """The message under Test-play when the scenario cannot be played: its errors."""
+        return "Cannot play: " + "; ".join(p.message for p in problems if p.severity is Severity.ERROR)[:400]
+
     def refresh(self, _path=()) -> None:
+        if self.status.text():  # an edit (or an undo) may have fixed what stopped the last test-play
+            res, problems = resolve(self.document.snapshot(), self.document.context())
+            self.status.setText("" if res is not None else self._cannot_play(problems))
         m: Scenario = self.document.model
         for key, f in self.fields.items():
             if f.text() != getattr(m, key):
@@ -89,7 +96,7 @@ class ScenarioEditor(ValidatedEditor):
         from .play import KongbotsProvider  # test-play only: the play provider loads the game's engine
 
         res, problems = resolve(self.document.snapshot(), self.document.context())
+        self.status.setText("" if res is not None else self._cannot_play(problems))
         if res is None:
-            self.status.setText("Cannot play: " + "; ".join(p.message for p in problems if p.severity is Severity.ERROR)[:400])
             return None
         return start_test_play(self, main_window, KongbotsProvider, scenario=res, errors_first=False)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QDialog, QGroupBox, QHeaderView, QLabel, QMessage
 from gridsmith.engine.pendulous import Attack, END_TURN, Place, attack_odds, reports
 from gridsmith.engine.pendulous.events import PickedUp, Placed, TurnStarted
 from gridsmith.engine.pendulous.saves import replay
+from gridsmith.engine.pendulous.terminal import shared_text
 from gridsmith.formats.pendulous.scenario import SEAT_COLOURS, Scenario
 
 from gridsmith.formats.coords import notation
@@ -35,9 +36,6 @@ from .report_dialog import REPORT_TITLES, ReportDialog
 def square_name(row: int, col: int) -> str:
     """A square in the one coordinate notation (formats.coords): column first, counted from 1."""
     return notation("square").short((col, row))
-
-
-_SQUARE = re.compile(r"\b(\d+),(\d+)\b")
 
 
 class PendulousProvider(PlayProvider):
@@ -203,7 +201,7 @@ class PendulousProvider(PlayProvider):
         self.hover = (x, y)
         s = self.shown or self.window.state
         kind, owner, armies, supplied = s.square(y, x)
-        where = f"Column {x + 1}, row {y + 1}"
+        where = notation("square").title((x, y))  # as the editor's status bar says it
         if kind == "water":
             self.square_label.setText(f"{where}: water")
             self.view.setToolTip(f"{where}: water — nothing can stand or happen here (2.1)")
@@ -239,8 +237,7 @@ class PendulousProvider(PlayProvider):
         """The engine's line with the players' names for colours and squares in the shared notation."""
         names = self.window.names
         by_colour = {c: names[q] for q, c in enumerate(SEAT_COLOURS[:len(names)])}
-        text = event.to_text()
-        text = _SQUARE.sub(lambda m: square_name(int(m.group(1)), int(m.group(2))), text)
+        text = shared_text(event.to_text())  # the terminal's translation: one notation everywhere
         return re.sub(r"\b(" + "|".join(by_colour) + r")\b", lambda m: by_colour[m.group(1)], text)
 
     def after_step(self, step) -> None:

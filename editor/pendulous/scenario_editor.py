@@ -37,7 +37,7 @@ class PendulousEditor(GridEditor):
     # ---- descriptions -----------------------------------------------------------------------
     def describe_cell(self, x: int, y: int) -> str:
         ch = self.document.cell(x, y)
-        where = f"Column {x + 1}, row {y + 1}"
+        where = self.document.geometry().notation.title((x, y))  # formats.coords, as the play window says it
         t = type_of(ch)
         if t == "water":
             return f"{where}: water"

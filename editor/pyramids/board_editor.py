@@ -7,6 +7,7 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (QButtonGroup, QFormLayout, QGroupBox, QLineEdit, QPushButton,
                                QRadioButton, QSpinBox, QVBoxLayout, QWidget)
 
+from gridsmith.formats import coords
 from gridsmith.formats.pyramids.board import MAX_HEIGHT, MIN_HEIGHT, Board
 from gridsmith.formats.pyramids.pieces import BOARD_WIDTH, HOME_ROWS, OPEN
 
@@ -161,7 +162,11 @@ class BoardEditor(GridEditor):
         h = len(self.document.model.rows)
         name = dict(TERRAIN).get(ch, f"{ch!r} (not a board square)")
         zone = ["the player's home zone", "Cheops' home zone"][home] if home >= 0 else "between the home zones"
-        return f"{'abcdefghijk'[x]}{h - y}: {name.lower()}, {zone}"
+        return f"{coords.algebraic(h).short((x, y))}: {name.lower()}, {zone}"
+
+    def describe_location(self, cell) -> str:
+        """A problem's square in the manual's notation, as the status bar and the play window name it."""
+        return f"square {coords.algebraic(len(self.document.model.rows)).short(tuple(cell))}"
 
     def panels(self) -> list[Panel]:
         return [Panel("palette", "Board", self.panel, Qt.DockWidgetArea.LeftDockWidgetArea), *super().panels()]

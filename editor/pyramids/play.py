@@ -18,9 +18,10 @@ from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QListWidget, QPushBu
 
 from gridsmith.engine.pyramids.actions import SIDE_NAMES
 from gridsmith.engine.pyramids.cheops import CheopsAgent
-from gridsmith.engine.pyramids.geometry import COLS
-from gridsmith.engine.pyramids.pieces import CHAR, MOBILE, WINS_BY_OPTION
+from gridsmith.engine.pyramids.movegen import forbidden_by_repetition
+from gridsmith.engine.pyramids.pieces import ANTELOPE, CAMEL, CHAR, HAWK, MOBILE, WINS_BY_OPTION
 from gridsmith.engine.pyramids.saves import from_save
+from gridsmith.formats import coords
 from gridsmith.formats.pyramids.pieces import NAME_OF_CHAR
 
 from ..core.geometry import SquareGeometry
@@ -49,9 +50,53 @@ def legend_text(lion_vs_lion: str = "defender") -> str:
 
 
 def square_name(sq: int, height: int) -> str:
-    """a1 … k11: the manual's notation (columns from the left, rows from the bottom)."""
+    """a1 … k11: the manual's notation (columns from the left, rows from the bottom), formats.coords'."""
     r, c = divmod(sq, 11)
-    return f"{COLS[c]}{height - r}"
+    return coords.algebraic(height).short((c, r))
+
+
+def why_not_reach(s, frm: int, to: int) -> str:
+    """Why the human's piece on `frm` cannot go to `to`, in the manual's words (Movement, Attacks,
+    Move Repetition), for a refusal. The legal moves are the engine's; this only explains a square
+    that is not one of them, from what the player sees (no hidden rank is read but the mover's)."""
+    geo, me = s.geo, s.to_move
+    w, h = geo.w, geo.h
+    name = coords.algebraic(h).short
+    cell = lambda sq: (sq % w, sq // w)  # noqa: E731
+    t = s.type_at[frm]
+    piece = NAME_OF_CHAR.get(CHAR[t], "piece")
+    if s.side_at[to] == me:
+        return f"{name(cell(to))} holds one of your own pieces, and a piece never moves onto its own side"
+    if geo.desert[to]:
+        return f"{name(cell(to))} is desert: no piece stands on a desert (a camel crosses one to the square beyond)"
+    (fx, fy), (tx, ty) = cell(frm), cell(to)
+    if geo.power[frm] and geo.power[to]:
+        return ("a power square links only to a vacant power square in another lane (Movement 6), and this "
+                "one is in the same lane")
+    if fx != tx and fy != ty:
+        return "pieces move in a straight line, up, down, left or right (Movement)"
+    step = (1 if tx > fx else -1 if tx < fx else 0) + w * (1 if ty > fy else -1 if ty < fy else 0)
+    between = list(range(frm + step, to, step))
+    d = len(between) + 1
+    if any(geo.desert[x] for x in between):
+        if t == CAMEL:
+            return "a camel crosses a desert only to the first square beyond it (Movement 5)"
+        return "a desert lies in the way, and only a camel crosses deserts (Movement 5)"
+    blocker = next((x for x in between if s.side_at[x] >= 0), None)
+    if blocker is not None:
+        if t == HAWK and d == 2:
+            return "a hawk flies over a piece only onto an empty square or an opponent's piece"
+        return (f"the piece on {name(cell(blocker))} is in the way: a piece never passes another "
+                "(only a hawk flies over one adjacent piece)")
+    if s.side_at[to] >= 0 and d > 1:
+        return "a piece attacks only an adjacent opponent's piece (Attacks; a hawk also over one piece)"
+    if d > s.slide and t != ANTELOPE:
+        return (f"the slide is {s.slide}: a {piece} moves at most {s.slide} square{'s' * (s.slide != 1)} at a "
+                "time (only the antelope slides further)")
+    if forbidden_by_repetition(s.hist[me]) == (frm, to):
+        return ("the repetition rule: no piece may move from one square to another, back, and there again in "
+                "three consecutive moves")
+    return "it is not one of its legal moves"
 
 
 def piece_name(ch: str) -> str:
@@ -107,18 +152,20 @@ class PyramidsProvider(PlayProvider):
         sq = y * 11 + x
         rows = self.window.state.geo.rows
         h = len(rows)
-        mark = "sel" if sq == self.selected else "target" if sq in self.targets else \
-            "last" if sq in self._last else ""
-        label = (f"{COLS[x]}" if y == h - 1 else "") + (f"{h - y}" if x == 0 else "")
+        mark = "last" if sq in self._last else ""  # the chosen piece and its targets: the play board's overlay
+        name = coords.algebraic(h).short((x, y))  # the edge labels: the column's letter, the row's number
+        label = (name[0] if y == h - 1 else "") + (name[1:] if x == 0 else "")
         piece = self.cells[sq] if sq < len(self.cells) else None
         return (rows[y][x], piece, mark, label)
 
     def board(self):
-        """The board on the shared canvas: click a piece, then a square; the mouse over a square
-        says what stands there."""
+        """The board on the shared canvas: click a piece, then a square, or drag it there (the play
+        board's piece input); the mouse over a square says what stands there."""
         self.canvas = PlayBoard(self._geometry, self._key, paint_play_square, play_colour,
                                 lambda cell: self.click(cell[1] * 11 + cell[0]),
-                                lambda cell: self.hovered(*(cell or (-1, -1))))
+                                lambda cell: self.hovered(*(cell or (-1, -1))), pieces=self,
+                                on_deselect=lambda: self._select(-1),
+                                on_drop=lambda cell: self.drop(cell[1] * 11 + cell[0]))
         self.view, self.tiles = self.canvas.view, self.canvas.tiles
         return self.view
 
@@ -219,6 +266,13 @@ class PyramidsProvider(PlayProvider):
             self.best.setText(f"{self.window.names[step.seat]} played {step.action.to_text()}")
 
     # ---- input --------------------------------------------------------------------------------------------
+    def selected_cell(self):
+        """The chosen piece's square as a board cell (editor.core.playboard.Pieces)."""
+        return None if self.selected < 0 else (self.selected % 11, self.selected // 11)
+
+    def target_cells(self):
+        return [(t % 11, t // 11) for t in self.targets]
+
     def _select(self, sq: int) -> None:
         self.selected = sq
         self.targets = {m.to for m in self.window.state.legal_actions() if m.frm == sq} if sq >= 0 else set()
@@ -253,14 +307,29 @@ class PyramidsProvider(PlayProvider):
             self._select(sq)
             return
         if self.selected >= 0:
-            frm = square_name(self.selected, h)
-            ch = CHAR[s.type_at[self.selected]]
-            where = ", ".join(sorted(square_name(t, h) for t in self.targets))
-            w.refuse(f"Your {piece_name(ch)} on {frm} cannot reach {here}: it can move to {where} "
-                     "(the green squares). Click another of your pieces to choose it instead.")
+            self._cannot_reach(sq)
             return
         what = "empty" if s.side_at[sq] < 0 else f"{w.names[s.side_at[sq]]}'s piece"
         w.refuse(f"{here} is {what}: first click one of your own pieces.")
+
+    def _cannot_reach(self, sq: int) -> None:
+        """Refuse sending the chosen piece to `sq`, saying the rule that stops it."""
+        w, s, h = self.window, self.window.state, self._height()
+        ch = CHAR[s.type_at[self.selected]]
+        where = ", ".join(sorted(square_name(t, h) for t in self.targets))
+        w.refuse(f"Your {piece_name(ch)} on {square_name(self.selected, h)} cannot reach {square_name(sq, h)}: "
+                 f"{why_not_reach(s, self.selected, sq)}; it can move to {where} (the green squares). Click "
+                 "another of your pieces to choose it instead.")
+
+    def drop(self, sq: int) -> None:
+        """The chosen piece dropped on `sq`: moved there if it can go, else refused with the reason (a
+        drop on another of your pieces does not choose it, as a click would)."""
+        if self.selected >= 0 and sq in self.targets and self.window.is_human_turn():
+            self.try_move(self.selected, sq)
+        elif self.selected >= 0 and self.window.is_human_turn():
+            self._cannot_reach(sq)
+        else:
+            self.click(sq)
 
     def try_move(self, frm: int, to: int) -> bool:
         """Play the human's move frm->to if legal (what two clicks do)."""

@@ -3,8 +3,8 @@ inline rows), the game options of the manual's function keys, and test-play agai
 from __future__ import annotations
 
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QFrame, QGroupBox, QHBoxLayout,
+                               QLabel, QLineEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.engine.pyramids.game import random_setup
@@ -126,7 +126,16 @@ class ScenarioEditor(ValidatedEditor):
     def __init__(self, document: ScenarioDocument, parent=None):
         super().__init__(document, parent)
         doc = document
-        lay = QVBoxLayout(self)
+        # the form scrolls when the window is short (1024x700 with the problems panel open) instead of
+        # squeezing its fields below their height
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        page = QWidget()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        outer.addWidget(scroll)
+        lay = QVBoxLayout(page)
         form = QFormLayout()
         self.name = QLineEdit()
         self.name.editingFinished.connect(lambda: self.name.text() and commands.set_value(doc, ("name",), self.name.text(), "Rename"))
@@ -145,8 +154,12 @@ class ScenarioEditor(ValidatedEditor):
         lay.addLayout(sides)
 
         opts = QGroupBox("Game options")
-        of = QFormLayout(opts)
-        of.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)  # numbers, not bars
+        columns = QHBoxLayout(opts)  # two columns: the options read at 1024x700 without scrolling
+        of, of2 = QFormLayout(), QFormLayout()
+        for f in (of, of2):
+            f.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)  # numbers, not bars
+            columns.addLayout(f)
+        columns.addStretch(1)
         self.slide = QSpinBox()
         self.slide.setRange(1, 3)
         self.slide.valueChanged.connect(lambda v: self._opt("slide", v))
@@ -160,11 +173,11 @@ class ScenarioEditor(ValidatedEditor):
         self.hide_attacks = QCheckBox("Hide attacks")
         self.hide_attacks.setToolTip("Cheops' winners stay concealed, except sphinxes and the cobra (the original's F3)")
         self.hide_attacks.toggled.connect(lambda v: self._opt("hide_attacks", v))
-        of.addRow(self.hide_attacks)
+        of2.addRow(self.hide_attacks)
         self.hide_pieces = QCheckBox("Hide Cheops' pieces")
         self.hide_pieces.setToolTip("Cheops' pieces are shown only while moving (the original's F4)")
         self.hide_pieces.toggled.connect(lambda v: self._opt("hide_cheops_pieces", v))
-        of.addRow(self.hide_pieces)
+        of2.addRow(self.hide_pieces)
         self.first = QComboBox()
         self.first.addItems(["random", "player", "cheops"])
         self.first.activated.connect(lambda i: self._opt("first", self.first.itemText(i)))
@@ -172,18 +185,20 @@ class ScenarioEditor(ValidatedEditor):
         self.max_moves = QSpinBox()
         self.max_moves.setRange(10, 100000)
         self.max_moves.editingFinished.connect(lambda: self._opt("max_moves", self.max_moves.value()))
-        of.addRow("Draw after moves", self.max_moves)
+        of2.addRow("Draw after moves", self.max_moves)
         self.think = QDoubleSpinBox()
         self.think.setRange(0.1, 3600)
         self.think.editingFinished.connect(lambda: self._opt("think_seconds", float(self.think.value())))
-        of.addRow("Cheops' time limit (s)", self.think)
+        of2.addRow("Cheops' time limit (s)", self.think)
         lay.addWidget(opts)
         self.play_button = QPushButton("Play against Cheops")
         self.play_button.clicked.connect(lambda: self.play(None))
         lay.addWidget(self.play_button)
         self.status = QLabel()
+        self.status.setWordWrap(True)  # a long refusal wraps instead of widening the form
         lay.addWidget(self.status)
         lay.addStretch(1)
+        scroll.setWidget(page)
 
         self.start_validation(lambda p: " › ".join(map(str, p)) or "the scenario")
         guard_wheel(self)  # the wheel changes a field only when it has the focus
@@ -195,7 +210,14 @@ class ScenarioEditor(ValidatedEditor):
         if getattr(self.document.model.options, key) != value:
             commands.set_value(self.document, ("options", key), value, f"Option {key}", merge=True)
 
+    def _cannot_play(self) -> str:
+        """Why the scenario as it is now cannot be played ("" when it can): the message under Test-play."""
+        res, problems = resolve(self.document.snapshot(), self.document.context())
+        return "" if res is not None else "Cannot play: " + "; ".join(p.message for p in problems)[:300]
+
     def refresh(self, _path=()) -> None:
+        if self.status.text():  # an edit (or an undo) may have fixed what stopped the last test-play
+            self.status.setText(self._cannot_play())
         m = self.document.model
         for w, v in ((self.name, m.name), (self.description, m.description), (self.board, m.board)):
             if w.text() != v:
@@ -232,13 +254,17 @@ class ScenarioEditor(ValidatedEditor):
         from .play_window import PlayWindow  # (with its provider)
 
         res, problems = resolve(self.document.snapshot(), self.document.context())
+        self.status.setText("" if res is not None else "Cannot play: " + "; ".join(p.message for p in problems)[:300])
         if res is None:
-            self.status.setText("Cannot play: " + "; ".join(p.message for p in problems)[:300])
             return None
         if main_window is not None:
             w = start_test_play(self, main_window, PyramidsProvider, scenario=res, errors_first=False)
         else:
             w = PlayWindow(res, scenario_name=self.document.model.name)
+            # beside the editor's window, never larger than the screen (it opened at its size hint:
+            # taller than a 1000-pixel screen, the game log cut off)
+            top = self.window()
+            w.place(top if top is not self else None)
             w.show()
             w.begin()
         if w is not None:

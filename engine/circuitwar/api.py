@@ -48,6 +48,12 @@ class CircuitWarPresentation(Presentation[CircuitWarState]):
             return "city" if b.cpu[i] >= 0 else "desert"
         return "land" if (x + y) % 2 == 1 and b.owner[i] != NO_CIRCUIT else "open"
 
+    def board_geometry(self, state: CircuitWarState) -> str:
+        return "lattice"
+
+    def heat_caption(self) -> str:
+        return "circuits and points where the Grid changed hands or something fell"
+
     def heat(self, state: CircuitWarState, step: Step) -> Iterable[tuple[int, int]]:
         """Where the Grid changed hands or something fell: circuits captured or converted, objects and
         circuits blown, gridrunners dead or beaten in a collision, CPUs drained or struck."""

@@ -126,10 +126,17 @@ class Presentation(Generic[S]):
         return None
 
     def board_geometry(self, state: S) -> str:
-        """The shape of the board's cells for heat maps: `square` (cell (x, y)), or `hex`
-        (pointy-top hexagons in axial rows, cell (q, r), each row drawn half a cell right of the
-        one above, as editor.core.geometry.HexGeometry lays them out). Default: `square`."""
+        """The shape of the board's cells for heat maps (engine.core.heatmap.shapes): `square` (cell
+        (x, y)), `hex` (pointy-top hexagons in axial rows, cell (q, r), each row drawn half a cell right
+        of the one above, as editor.core.geometry.HexGeometry lays them out) or `lattice` (a lattice's
+        doubled grid: points where x and y are even, the edges between them). Default: `square`."""
         return "square"
+
+    def heat_caption(self) -> str | None:
+        """What the heat map counts, in the game's words, e.g. "hexes where Kongbots lost modules"
+        (the balance lab's and `simulate --heatmap`'s caption). None: the game has no board heat, and
+        the balance lab shows no heat panel. Default: None."""
+        return None
 
     def cell_kind(self, state: S, x: int, y: int) -> str:
         """What a board cell is, in a word (`water`, `land`, `city`, `desert`, ...): the map under a

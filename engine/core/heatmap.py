@@ -1,5 +1,11 @@
 """Heat maps of batch play: where squares changed hands or pieces fell, summed over many games
-(engine.core.simulate records each game's cells through the game's `Presentation.heat`).
+(engine.core.simulate records each game's cells through the game's `Presentation.heat`; the game
+names what it counted with `Presentation.heat_caption`).
+
+A heat map is drawn in the board's own geometry (`Presentation.board_geometry`): `shapes` gives every
+cell's outline as a polygon — squares, pointy-top hexagons in axial rows, or a Circuit War lattice
+in its doubled grid (its points as small octagons, the circuits between them as bars) — and both
+the balance lab (editor.core.balance) and `write_png` draw those polygons, so the two agree.
 
 `colour(t)` is the one colour ramp (the editor's overlay uses it too); `write_png` draws a heat
 map headless with the standard library alone (zlib + struct: a PNG needs no Qt, so
@@ -7,6 +13,7 @@ map headless with the standard library alone (zlib + struct: a PNG needs no Qt, 
 """
 from __future__ import annotations
 
+import math
 import struct
 import zlib
 from pathlib import Path
@@ -58,7 +65,8 @@ BACKGROUND = (255, 255, 255)
 
 def render(size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 12,
            kinds: list[list[str]] | None = None, geometry: str = "square") -> tuple[int, int, list[bytes]]:
-    """(width, height, rows) of the picture: `cell` pixels per square, a one-pixel grid line;
+    """(width, height, rows) of `gridsmith diff`'s picture of a grid (its changed cells marked as
+    heat): `cell` pixels per square, a one-pixel grid line;
     `kinds[y][x]` (the game's cell words) draw the map in greys under the heat. A `hex` board
     (`Presentation.board_geometry`: axial rows) has each row drawn half a cell right of the one above, as
     the editor lays hexagons out, so its rhombus reads as the board does (cells as offset bricks)."""
@@ -79,6 +87,113 @@ def render(size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 
     return width, h * cell, rows
 
 
+Point = tuple[float, float]
+SQRT3 = math.sqrt(3.0)
+#: a lattice's bars and points, in point spacings: half a circuit's thickness, a point's radius
+BAR, DOT = 0.13, 0.22
+
+
+def shapes(geometry: str, size: tuple[int, int]) -> dict[tuple[int, int], list[Point]]:
+    """Every heat-map cell's outline, a convex polygon in board units, in drawing order (bars before
+    the points over them):
+
+    * `square` (w, h): cell (x, y) is the unit square at (x, y).
+    * `hex` (w, h): cell (q, r) is a pointy-top hexagon one unit wide (flat side to flat side), row r
+      shifted r/2 to the right (editor.core.geometry.HexGeometry's layout at px 1).
+    * `lattice` (cols, rows): the doubled grid of a lattice of points (formats.circuitwar.lattice):
+      (x, y) both even is point (x/2, y/2) at ((x/2 + 0.5), (y/2 + 0.5)) (editor.core.geometry.
+      LatticeGeometry at px 1), one odd is the circuit between its two neighbours, both odd is nothing.
+    """
+    w, h = size
+    out: dict[tuple[int, int], list[Point]] = {}
+    if geometry == "hex":
+        side = 1 / SQRT3
+        corners = [(0.5 + side * math.cos(math.radians(60 * i - 30)), side + side * math.sin(math.radians(60 * i - 30)))
+                   for i in range(6)]
+        for r in range(h):
+            for q in range(w):
+                ox, oy = q + r / 2, 1.5 * side * r
+                out[(q, r)] = [(ox + cx, oy + cy) for cx, cy in corners]
+    elif geometry == "lattice":
+        points = {}
+        for y in range(h):
+            for x in range(w):
+                cx, cy = x / 2 + 0.5, y / 2 + 0.5
+                if x % 2 == 0 and y % 2 == 0:
+                    points[(x, y)] = [(cx + DOT * math.cos(math.radians(45 * i + 22.5)),
+                                       cy + DOT * math.sin(math.radians(45 * i + 22.5))) for i in range(8)]
+                elif y % 2 == 0:  # a horizontal circuit: from the point left of it to the one right
+                    out[(x, y)] = [(cx - 0.5, cy - BAR), (cx + 0.5, cy - BAR), (cx + 0.5, cy + BAR), (cx - 0.5, cy + BAR)]
+                elif x % 2 == 0:
+                    out[(x, y)] = [(cx - BAR, cy - 0.5), (cx + BAR, cy - 0.5), (cx + BAR, cy + 0.5), (cx - BAR, cy + 0.5)]
+        out.update(points)
+    else:
+        for y in range(h):
+            for x in range(w):
+                out[(x, y)] = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+    return out
+
+
+def extent(geometry: str, size: tuple[int, int]) -> tuple[float, float]:
+    """(width, height) of the drawing of `shapes` in board units."""
+    w, h = size
+    if not w or not h:
+        return (0.0, 0.0)
+    if geometry == "hex":
+        return (w + (h - 1) / 2, 1.5 / SQRT3 * (h - 1) + 2 / SQRT3)
+    if geometry == "lattice":
+        return ((w + 1) / 2, (h + 1) / 2)
+    return (float(w), float(h))
+
+
+def _inside(poly: list[Point], px: float, py: float) -> bool:
+    """Whether (px, py) is inside a convex polygon (either winding)."""
+    sign = 0
+    for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]):
+        cross = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+        if cross:
+            s = 1 if cross > 0 else -1
+            if sign and s != sign:
+                return False
+            sign = s
+    return True
+
+
+def _fill(canvas: list[bytearray], poly: list[Point], rgb: tuple[int, int, int]) -> None:
+    """Paint the pixels whose centres are inside `poly` (in pixels)."""
+    height, width = len(canvas), len(canvas[0]) // 3 if canvas else 0
+    x0, x1 = max(0, int(min(p[0] for p in poly))), min(width - 1, int(max(p[0] for p in poly)))
+    y0, y1 = max(0, int(min(p[1] for p in poly))), min(height - 1, int(max(p[1] for p in poly)))
+    c = bytes(rgb)
+    for y in range(y0, y1 + 1):
+        row = canvas[y]
+        for x in range(x0, x1 + 1):
+            if _inside(poly, x + 0.5, y + 0.5):
+                row[3 * x:3 * x + 3] = c
+
+
+def render_board(size: tuple[int, int], heat: dict[tuple[int, int], int], geometry: str = "square", unit: int = 12,
+                 kinds: list[list[str]] | None = None) -> tuple[int, int, list[bytes]]:
+    """(width, height, rows) of a heat map in the board's geometry: `unit` pixels per board unit
+    (a square, a hexagon's width, a lattice's point spacing), each cell outlined one pixel in grey,
+    the map (`kinds[y][x]`, the game's cell words) in greys under the heat."""
+    ew, eh = extent(geometry, size)
+    width, height = max(1, math.ceil(ew * unit)), max(1, math.ceil(eh * unit))
+    canvas = [bytearray(bytes(BACKGROUND) * width) for _ in range(height)]
+    level = intensity(heat)
+    for (x, y), poly in shapes(geometry, size).items():
+        base = KIND_GREY.get(kinds[y][x], NONE) if kinds and y < len(kinds) and x < len(kinds[y]) else NONE
+        c = colour(level[(x, y)]) if (x, y) in level else base
+        pts = [(px * unit, py * unit) for px, py in poly]
+        _fill(canvas, pts, GRID)
+        mx, my = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        # the cell inset by a pixel toward its centre, so that its outline stays grey
+        reach = max(max(abs(p[0] - mx), abs(p[1] - my)) for p in pts) or 1.0
+        k = max(0.0, 1 - 1.0 / reach)
+        _fill(canvas, [(mx + (px - mx) * k, my + (py - my) * k) for px, py in pts], c)
+    return width, height, [bytes(r) for r in canvas]
+
+
 def kinds_of(game: Game[Any, Any, Any], state: Any, size: tuple[int, int]) -> list[list[str]]:
     """Every cell's word (`Presentation.cell_kind`) of a game's board, row by row."""
     w, h = size
@@ -87,6 +202,9 @@ def kinds_of(game: Game[Any, Any, Any], state: Any, size: tuple[int, int]) -> li
 
 def write_png(path: str | Path, size: tuple[int, int], heat: dict[tuple[int, int], int], cell: int = 12,
               kinds: list[list[str]] | None = None, geometry: str = "square") -> Path:
-    pw, ph, rows = render(size, heat, cell, kinds, geometry)
+    """The heat map as a PNG in the board's geometry (`render_board`; `cell`: pixels per board unit,
+    twice that for a lattice, whose doubled grid has two cells per point spacing)."""
+    unit = cell * 2 if geometry == "lattice" else cell
+    pw, ph, rows = render_board(size, heat, geometry, unit, kinds)
     atomic_write_bytes(path, png_bytes(pw, ph, rows))
     return Path(path)

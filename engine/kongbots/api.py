@@ -58,6 +58,9 @@ class KongbotsPresentation(Presentation[KongbotsState]):
         ch = row[x] if x < len(row) else "-"
         return "desert" if ch == "#" else "water" if ch == "-" else "open"
 
+    def heat_caption(self) -> str:
+        return "hexes where Kongbots lost modules"
+
     def heat(self, state: KongbotsState, step: Step) -> Iterable[tuple[int, int]]:
         """Where modules were destroyed: the hex (q, r) of the Kongbot that lost one."""
         for e in step.events:

@@ -22,7 +22,7 @@ from .events import AttackResolved, GameOver, Reverted, VictoryPointsScored
 from .game import new_game
 from .saves import SaveError, differences, replay, save_game, save_text
 from .state import PendulousState
-from .terminal import HumanSeat, play_match
+from .terminal import HumanSeat, play_match, shared_text
 
 
 class PendulousPresentation(Presentation[PendulousState]):
@@ -30,7 +30,9 @@ class PendulousPresentation(Presentation[PendulousState]):
     change hands."""
 
     def replay_lines(self, replayed: Replayed[PendulousState], events: bool = False, board: bool = False) -> list[str]:
-        lines = [e.to_text() for e in replayed.events if events or isinstance(e, (VictoryPointsScored, GameOver))]
+        # squares in the shared notation (formats.coords), as terminal play and the play window print them
+        lines = [shared_text(e.to_text()) for e in replayed.events
+                 if events or isinstance(e, (VictoryPointsScored, GameOver))]
         if board:
             lines += [replayed.state.board_text(), reports.combat_report_text(replayed.state)]
         return lines
@@ -40,6 +42,9 @@ class PendulousPresentation(Presentation[PendulousState]):
 
     def cell_kind(self, state: PendulousState, x: int, y: int) -> str:
         return state.square(y, x)[0]
+
+    def heat_caption(self) -> str:
+        return "squares that changed hands"
 
     def heat(self, state: PendulousState, step: Step) -> list[tuple[int, int]]:
         """Squares that changed hands: captured by an attack, or gained when unsupplied (2.8)."""

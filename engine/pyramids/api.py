@@ -43,6 +43,9 @@ class PyramidsPresentation(Presentation[PyramidsState]):
     def cell_kind(self, state: PyramidsState, x: int, y: int) -> str:
         return {"D": "desert", "P": "power"}.get(state.geo.rows[y][x], "open")
 
+    def heat_caption(self) -> str:
+        return "squares where a piece fell"
+
     def heat(self, state: PyramidsState, step: Step) -> list[tuple[int, int]]:
         """Squares where a piece fell: every attack removes its loser on the attacked square."""
         w = state.geo.w

@@ -76,7 +76,7 @@ def arena_problems(rows: list[str], path: tuple = ("rows",)) -> list[Problem]:
         out.append(Problem("KB413", f"the arena is {width} hexes wide; it needs 1 to {MAX_SIDE}", (*path, 0)))
     for r, row in enumerate(rows):
         if len(row) != width:
-            out.append(Problem("KB410", f"row {r} has {len(row)} hexes but row 0 has {width}: pad with `-` "
+            out.append(Problem("KB410", f"row {r + 1} has {len(row)} hexes but row 1 has {width}: pad with `-` "
                                "(outside) so every row has the same length", (*path, r)))
         bad = next((q for q, ch in enumerate(row) if ch not in ALPHABET), None)
         if bad is not None:

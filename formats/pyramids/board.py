@@ -64,7 +64,8 @@ def board_problems(rows: list[str], path: tuple = ("rows",)) -> list[Problem]:
     for r, row in enumerate(rows):
         if len(row) != BOARD_WIDTH:
             shape_ok = False
-            out.append(Problem("PYR402", f"row {r} has {len(row)} squares; every row has {BOARD_WIDTH} "
+            # rows named as squares are (formats.coords.algebraic): counted from the bottom
+            out.append(Problem("PYR402", f"row {len(rows) - r} has {len(row)} squares; every row has {BOARD_WIDTH} "
                                f"(a home zone of {HOME_ROWS} rows holds the 44 pieces)", (*path, r)))
         for c, ch in enumerate(row):
             if ch not in BOARD_ALPHABET:

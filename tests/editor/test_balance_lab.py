@@ -326,3 +326,112 @@ def _tmp_shot(name: str) -> Path:
     from tests.editor.canvas_models import shots_dir
 
     return shots_dir() / name
+
+
+# ---- issue 30: heat maps in the board's own geometry, captions in the game's words, a lab that reads --
+def _lab(qtbot, path, games=2):
+    """The lab of `path` opened as a designer does (the file's editor, Tools > Balance…), sized as on
+    a 1024x700 screen, Run clicked and the games played."""
+    from gridsmith.editor.core import files, plugins
+    from gridsmith.editor.core.balance import BalanceDialog
+
+    doc = files.open_document(path)
+    ed = plugins.get(doc.kind).editor_class(doc)
+    qtbot.addWidget(ed)
+    dlg = BalanceDialog(ed)
+    qtbot.addWidget(dlg)
+    dlg.resize(1000, 652)  # a 1024x700 screen less the window frame
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    dlg.jobs.setValue(1)
+    dlg.games.setValue(games)
+    qtbot.mouseClick(dlg.run_button, qtbot_left())
+    qtbot.waitUntil(lambda: dlg.worker is None and dlg.progress.value() == games, timeout=120000)
+    settle(qtbot, dlg)
+    return ed, dlg
+
+
+def _reads_whole(label) -> bool:
+    """A rich-text label shows all of its text: its natural layout fits the label."""
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setDefaultFont(label.font())
+    doc.setDocumentMargin(0)
+    doc.setHtml(label.text())
+    r = label.contentsRect()
+    return doc.idealWidth() <= r.width() + 1 and doc.size().height() <= r.height() + 1
+
+
+def _hover(qtbot, hm, cell) -> str:
+    """The heat map's tooltip text with the mouse over `cell` (a real mouse move)."""
+    from PySide6.QtTest import QTest
+
+    poly = hm.polygons[cell]
+    c = poly.boundingRect().center()
+    u, o = hm._unit(), hm.origin()
+    QTest.mouseMove(hm, QPointF(o.x() + c.x() * u, o.y() + c.y() * u).toPoint())
+    qtbot.waitUntil(lambda: hm.toolTip() != "", timeout=3000)
+    return hm.toolTip()
+
+
+from PySide6.QtCore import QPointF  # noqa: E402  (the tests above need no Qt)
+
+
+def test_circuit_war_heat_is_drawn_on_the_lattice_with_its_own_caption(qtbot):
+    """Circuit War's heat lands on the circuits (edges) and points of its lattice, not on a square
+    grid, and the caption says what was counted in the game's words."""
+    _ed, dlg = _lab(qtbot, ROOT / "content" / "circuitwar" / "duel.scn.yaml")
+    run, hm = dlg.current, dlg.current.heatmap
+    assert hm.geometry_name == "lattice" and hm.isVisible()
+    legend = run.legend.text()
+    assert "circuits and points where the Grid changed hands" in legend and "square" not in legend
+    hot = max(hm.heat, key=hm.heat.get)
+    tip = _hover(qtbot, hm, hot)
+    assert tip.startswith(("edge ", "point ")) and f"counted {hm.heat[hot]} time" in tip
+    # a horizontal circuit of the doubled grid is the edge between its two points
+    assert hm.label((3, 0)) == "edge 2,1-3,1" and hm.label((2, 2)) == "point 2,2"
+    # filling its panel: the board fills the widget's width or height
+    w, h = hm.extent
+    assert max(w * hm._unit() / hm.width(), h * hm._unit() / hm.height()) == pytest.approx(1.0)
+    assert all(_reads_whole(lab) for lab in (run.table, run.heading))
+
+
+def test_a_game_without_board_heat_has_no_heat_panel(qtbot):
+    """Pendulum has no board grid to heat: no heat panel at all (it showed "no heat map yet" beside
+    "Heat map: nothing changed hands in these games")."""
+    _ed, dlg = _lab(qtbot, ROOT / "content" / "pendulum" / "duel.scn.yaml")
+    for run in (dlg.current, dlg.previous):
+        assert not run.heatmap.isVisible() and not run.legend.isVisible()
+    assert "game length" in dlg.current.table.text() and _reads_whole(dlg.current.table)
+
+
+def test_kongbots_results_read_whole_with_a_hex_caption(qtbot):
+    """Kongbots' results were cut off ("game length 3.3 turns (sd 0.5, 3-4)" cut in half) and its
+    caption said "squares" on a hex arena."""
+    _ed, dlg = _lab(qtbot, ROOT / "content" / "kongbots" / "scout-duel.scn.yaml")
+    run = dlg.current
+    assert _reads_whole(run.table) and _reads_whole(run.heading)
+    assert "hexes where Kongbots lost modules" in run.legend.text() and "square" not in run.legend.text()
+    assert run.legend.height() >= run.legend.heightForWidth(run.legend.width())
+    hm = run.heatmap
+    if hm.heat:
+        assert _hover(qtbot, hm, max(hm.heat, key=hm.heat.get)).startswith("column ")
+    # the seat labels of the computer players stay on one line each
+    seat_labels = [dlg.agent_boxes[0].parentWidget().layout().labelForField(b) for b in dlg.agent_boxes]
+    assert all(lab.height() < 2 * lab.fontMetrics().lineSpacing() for lab in seat_labels)
+    assert dlg.width() <= 1000 and dlg.height() <= 652
+
+
+def test_simulate_draws_the_lattice_heat_map_png(tmp_path, capsys):
+    out = tmp_path / "heat.png"
+    assert main(["simulate", str(ROOT / "content" / "circuitwar" / "duel.scn.yaml"), "--games", "1", "--jobs", "1",
+                 "--no-progress", "--heatmap", str(out)]) == 0
+    data = out.read_bytes()
+    # 19 x 12 points, 24 pixels apart (a doubled cell is 12)
+    assert struct.unpack(">II", data[16:24]) == (19 * 24, 12 * 24)
+    assert "circuits and points where the Grid changed hands" in capsys.readouterr().err
+    # between four points, where a square grid had a cell, there is nothing: the lattice's background
+    from gridsmith.engine.core.heatmap import BACKGROUND
+
+    assert _pixel(data, 24, 24) == BACKGROUND

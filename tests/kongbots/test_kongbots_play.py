@@ -4,6 +4,7 @@ target under the mouse and the line of sight, the dice log, a computer team to t
 game as `simulate`), hotseat, save/load. Screenshots: kongbots-play.png, kongbots-play-over.png."""
 from __future__ import annotations
 
+import math
 import shutil
 
 import pytest
@@ -149,10 +150,10 @@ def test_balance_lab_for_a_kongbots_scenario(qtbot, tmp_path):
     shot(dlg, "kongbots-balance.png")
     # drawn as the arena is: hexagons in axial rows (Game.board_geometry), not squares
     assert hm.geom.name == "hex"
-    s = hm._scale()
+    s, o = hm._scale(), hm.origin()  # the board is centred in its panel
     for cell in ((0, 0), (5, 4), (11, 11), (11, 0)):
         c = hm.geom.center(cell)
-        assert hm.cell_at(QPointF(c.x() * s, c.y() * s)) == cell
+        assert hm.cell_at(QPointF(o.x() + c.x() * s, o.y() + c.y() * s)) == cell
     # row 11 is drawn 5.5 hexes right of row 0: the rhombus of the arena, as the painter draws it
     assert hm.geom.center((0, 11)).x() - hm.geom.center((0, 0)).x() == pytest.approx(5.5 * hm.geom.px)
     ed.close_editor()
@@ -168,4 +169,73 @@ def test_simulate_heat_map_png_of_a_hex_arena(tmp_path, capsys):
     assert main(["simulate", str(SKIRMISH), "--games", "2", "--jobs", "1", "--agent-seed", "1", "--no-progress",
                  "--seats", "greedy,greedy", "--heatmap", str(out)]) == 0
     data = out.read_bytes()
-    assert struct.unpack(">II", data[16:24]) == (12 * 12 + 11 * 6, 12 * 12)
+    # hexagons 12 pixels wide, rows 3/4 of a hexagon's height (12 * 2/sqrt(3)) apart, as the editor draws them
+    assert struct.unpack(">II", data[16:24]) == (12 * 12 + 11 * 6, math.ceil(12 * (11 * 1.5 + 2) / math.sqrt(3)))
+    from gridsmith.engine.core.heatmap import BACKGROUND
+    from tests.editor.test_balance_lab import _pixel
+
+    # the corner left of the first hexagon's point is background: hexagons, not offset squares
+    assert _pixel(data, 1, 1) == BACKGROUND and _pixel(data, 6, 7) != BACKGROUND
+
+
+def test_orders_by_dragging_a_kongbot_with_its_targets_highlighted(qtbot):
+    """Issue 30 item 7: a Kongbot dragged onto a green hex gets that order, as two clicks do; while it
+    is chosen its targets are highlighted (the play board's overlay); a drop on a hex it cannot act on
+    is refused with the reason; clicking it again lets it go."""
+    from tests.editor.editor_helpers import drag, press, release
+
+    w = window(qtbot, ["human", "human"])
+    w.begin()
+    pv, board = w.provider, w.provider.canvas
+    g = board.item.geometry
+    for _ in range(50):  # to the first phase that offers a move
+        moves = [o for o in w.state.legal_actions() if isinstance(o, Move)]
+        if moves:
+            break
+        pv.done_button.click()
+    else:
+        pytest.fail("no move offered")
+    o = moves[0]
+    start = w.state.bot(o.bot).hex
+    click(pv.view, *start)
+    assert pv.selected == o.bot and board.selected_overlay.isVisible()
+    assert all(board.targets_overlay.path().contains(g.center(h)) for h in pv.targets) and o.to in pv.targets
+    click(pv.view, *start)  # again: let go
+    assert pv.selected is None and not board.targets_overlay.isVisible()
+    wall = next(h for h in g.cells() if w.state.arena.rows[h[1]][h[0]] == "#")
+    drag(pv.view, [start, wall])
+    assert w.notice.isVisible() and "cannot do anything at" in w.notice.text() and pv.selected == o.bot
+    assert "that hex is a wall: Kongbots move only over floor" in w.notice.text()  # the rule's reason
+    n = len(w.state.log)
+    press(pv.view, *start)  # the chosen Kongbot, dragged
+    move(pv.view, *o.to)
+    assert board.drop_overlay.isVisible()
+    release(pv.view, *o.to)
+    assert len(w.state.log) == n + 1 and w.state.bot(o.bot).hex == o.to
+    w.close()
+
+
+def test_the_editor_and_the_play_window_name_a_hex_the_same_way(qtbot):
+    """Issue 30 item 3: the arena editor said "column 7, row 7" where the play window said "8,8" for
+    the same hex; both now say it in formats.coords' long form, and orders and the log use its short
+    form with the same numbers."""
+    from tests.editor.editor_helpers import open_in_editor
+
+    ed = open_in_editor(qtbot, CONTENT / "pillars.arena.yaml")
+    said: list[str] = []
+    ed.statusMessage.connect(said.append)
+    move(ed.view, 7, 7, buttons=Qt.MouseButton.NoButton)
+    assert said and said[-1].startswith("column 8, row 8: ")
+    w = window(qtbot, ["human", "human"])  # warrior-skirmish is fought in the pillars arena
+    w.begin()
+    pv = w.provider
+    move(pv.view, 7, 7, buttons=Qt.MouseButton.NoButton)
+    assert pv.odds.text().startswith("column 8, row 8: ")
+    click(pv.view, 7, 7)  # not a Kongbot of the side to move: refused, naming the hex the same way
+    assert w.notice.text().startswith("Column 8, row 8: ")
+    o = next(o for o in w.state.legal_actions() if isinstance(o, Move)) if any(
+        isinstance(o, Move) for o in w.state.legal_actions()) else None
+    if o is not None:
+        q, r = o.to
+        assert o.to_text().endswith(f"move {q + 1},{r + 1}")
+    w.close()

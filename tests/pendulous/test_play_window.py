@@ -196,3 +196,23 @@ def test_watchable_pace_waits_between_computer_actions(qtbot, window, duel, monk
     qtbot.waitUntil(lambda: len(seen) >= 4, timeout=10000)
     assert seen == sorted(seen)
     pw.close()
+
+
+def test_replay_events_and_the_play_log_name_squares_in_one_notation(tmp_path):
+    """Issue 30 item 3: `gridsmith replay --events` printed the engine's 0-based "row,col" where terminal
+    play and the play window say "column,row" from 1 (formats.coords); all three now agree."""
+    from gridsmith.engine.core import games
+    from gridsmith.engine.core.game import Replayed
+    from gridsmith.engine.pendulous.events import Placed
+    from gridsmith.engine.pendulous.terminal import shared_text
+
+    g = games.get("pendulous")
+    from tests.editor.editor_helpers import CONTENT
+
+    s = g.new_game(CONTENT / "duel.scn.yaml", 3)
+    a = next(a for a in s.legal_actions() if a.to_text().startswith("place"))
+    events = s.apply(a)
+    placed = next(e for e in events if isinstance(e, Placed))
+    lines = g.presentation.replay_lines(Replayed(s, events, 1, ["human", "human"], 3), events=True)
+    assert f"places an army on {placed.col + 1},{placed.row + 1}" in "\n".join(lines)
+    assert shared_text(placed.to_text()) in lines

@@ -288,3 +288,153 @@ def test_new_game_abandons_a_search_in_progress(qtbot, play_window):
     w.new_game()
     qtbot.waitUntil(lambda: not w._abandoned, timeout=30000)  # the old search answered, unused
     assert w.seed != old_seed and w.state.ply == 0 and w.log.count() == 0
+
+
+from tests.qt_fixtures import window  # noqa: E402,F401  (the main window, for its Edit menu)
+
+
+def test_a_refused_test_play_message_goes_when_an_undo_fixes_it(qtbot, tmp_path, window):  # noqa: F811
+    """Issue 30: after a refused test-play ("Cannot play: board 'castle' is not bundled content") and
+    Edit > Undo, the game plays but the old message stayed under the button."""
+    from PySide6.QtTest import QTest
+
+    ed = window.open_file(copy(tmp_path, "sample.scn.yaml"))
+    ed.board.setFocus()
+    ed.board.selectAll()
+    QTest.keyClicks(ed.board, "castle")
+    QTest.keyClick(ed.board, Qt.Key.Key_Return)
+    assert ed.document.model.board == "castle"
+    qtbot.mouseClick(ed.play_button, Qt.MouseButton.LeftButton)
+    assert "Cannot play" in ed.status.text() and "castle" in ed.status.text()
+    window.act_undo.trigger()  # Edit > Undo
+    assert ed.document.model.board == "default"
+    assert ed.status.text() == ""
+    qtbot.mouseClick(ed.play_button, Qt.MouseButton.LeftButton)
+    assert ed.play_windows and ed.status.text() == ""
+    for w in ed.play_windows:
+        w.close()
+
+
+def test_pieces_move_by_click_and_by_drag_with_the_targets_highlighted(qtbot, play_window):
+    """Issue 30 item 7, through the mouse on the board (editor.core.playboard's piece input): a click
+    chooses and highlights, a second click acts; a drag does the same; a drop where the piece cannot
+    go is refused with the reason; clicking the chosen piece again, or Escape, lets it go."""
+    from PySide6.QtTest import QTest
+
+    from tests.editor.editor_helpers import click, drag, move, press, release
+
+    w, pv = play_window, play_window.provider
+    board, g = pv.canvas, pv.canvas.item.geometry
+    s = w.state
+    legal = s.legal_actions()
+    m = legal[0]
+    cell = lambda sq: (sq % 11, sq // 11)  # noqa: E731
+    click(pv.view, *cell(m.frm))
+    assert pv.selected == m.frm and board.selected_overlay.isVisible() and board.targets_overlay.isVisible()
+    tinted = board.targets_overlay.path()
+    assert all(tinted.contains(g.center(cell(t))) for t in pv.targets)
+    assert pv.targets == {x.to for x in legal if x.frm == m.frm}
+    far = next(sq for sq in range(len(s.side_at)) if sq not in pv.targets and s.side_at[sq] < 0)
+    assert not tinted.contains(g.center(cell(far)))
+    click(pv.view, *cell(m.frm))  # the chosen piece again: let go
+    assert pv.selected == -1 and not board.selected_overlay.isVisible() and not board.targets_overlay.isVisible()
+    drag(pv.view, [cell(m.frm), cell(far)])  # dropped where it cannot go
+    assert "cannot reach" in w.notice.text() and pv.selected == m.frm and w.state.ply == 0
+    QTest.keyClick(pv.view, Qt.Key.Key_Escape)
+    assert pv.selected == -1 and not board.selected_overlay.isVisible()
+    press(pv.view, *cell(m.frm))
+    move(pv.view, *cell(m.to))
+    assert board.drop_overlay.isVisible() and board.drop_overlay.pen().color() == board.DROP_OK
+    with qtbot.waitSignal(w.computerDone, timeout=20000):
+        release(pv.view, *cell(m.to))
+    assert w.state.ply == 2 and w.log.item(0).text().startswith("Player ") and not board.drop_overlay.isVisible()
+    # two clicks play the next move
+    m = w.state.legal_actions()[0]
+    click(pv.view, *cell(m.frm))
+    with qtbot.waitSignal(w.computerDone, timeout=20000):
+        click(pv.view, *cell(m.to))
+    assert w.state.ply == 4
+
+
+def test_one_notation_for_a_square_in_the_painter_its_problems_and_the_play_window(qtbot, tmp_path, play_window):
+    """Issue 30 item 3: the board painter's status bar, its problems' Where column and the play
+    window name a square as the manual does (formats.coords.algebraic: c4), with the same letters."""
+    from gridsmith.formats import coords
+    from tests.editor.editor_helpers import move as hover
+
+    ed = open_editor(qtbot, copy(tmp_path, "default.board.yaml"))
+    said: list[str] = []
+    ed.statusMessage.connect(said.append)
+    hover(ed.view, 2, 7, buttons=Qt.MouseButton.NoButton)  # column c, row 4 of 11 from the bottom
+    assert said[-1].startswith("c4: ")
+    ed.panel.buttons["D"].setChecked(True)
+    drag(ed.view, [(0, 9), (0, 9)])  # a desert in the player's home zone: PYR404 at a2
+    qtbot.waitUntil(lambda: ed.problems_panel.tree.topLevelItemCount() > 0, timeout=5000)
+    wheres = [ed.problems_panel.tree.topLevelItem(i).text(3) for i in range(ed.problems_panel.tree.topLevelItemCount())]
+    assert "square a2" in wheres
+    pv = play_window.provider
+    hover(pv.view, 2, 7, buttons=Qt.MouseButton.NoButton)
+    assert pv.square_label.text().startswith("c4: ")
+    n = coords.algebraic(11)
+    assert n.short((2, 7)) == "c4" and n.parse("c4") == (2, 7) and n.parse("K11") == (10, 0)
+    with pytest.raises(coords.CoordinateError):
+        n.parse("c12")
+
+
+def test_a_refused_drop_says_the_rule(qtbot, play_window):
+    """Every refusal gives the rule's reason in English: a piece dropped on its own side's piece, on a
+    desert, beyond the slide, or off its lines is told which rule stops it."""
+    from tests.editor.editor_helpers import drag
+
+    w, pv = play_window, play_window.provider
+    s, geo = w.state, w.state.geo
+    cell = lambda sq: (sq % 11, sq // 11)  # noqa: E731
+    m = next(m for m in s.legal_actions() if s.type_at[m.frm] != 8)  # not an antelope: the slide holds it
+    own = next(sq for sq in range(geo.n) if s.side_at[sq] == 0 and sq != m.frm)
+    drag(pv.view, [cell(m.frm), cell(own)])
+    assert "holds one of your own pieces" in w.notice.text()
+    desert = next(sq for sq in range(geo.n) if geo.desert[sq])
+    drag(pv.view, [cell(m.frm), cell(desert)])
+    assert "is desert: no piece stands on a desert" in w.notice.text()
+    fx, fy = cell(m.frm)
+    diagonal = next(sq for sq in range(geo.n) if s.side_at[sq] < 0 and not geo.desert[sq]
+                    and cell(sq)[0] != fx and cell(sq)[1] != fy and not (geo.power[sq] and geo.power[m.frm]))
+    drag(pv.view, [cell(m.frm), cell(diagonal)])
+    assert "straight line, up, down, left or right" in w.notice.text()
+    far = next((sq for sq in range(geo.n) if cell(sq)[0] == fx and s.side_at[sq] < 0 and not geo.desert[sq]
+                and abs(cell(sq)[1] - fy) > s.slide
+                and all(s.side_at[x] < 0 and not geo.desert[x]
+                        for x in range(min(sq, m.frm) + 11, max(sq, m.frm), 11))), None)
+    if far is not None:
+        drag(pv.view, [cell(m.frm), cell(far)])
+        assert f"the slide is {s.slide}" in w.notice.text()
+    assert w.state.ply == 0 and pv.selected == m.frm
+
+
+def test_the_scenario_form_reads_in_a_short_window(qtbot, tmp_path):
+    """Issue 30 item 6: at 1024x700 (the form's tab about 420 pixels tall under the problems panel)
+    the game options were squeezed below their height and could not be read; the form now scrolls
+    and the options sit in two columns."""
+    ed = open_editor(qtbot, copy(tmp_path, "sample.scn.yaml"))
+    ed.resize(1000, 420)
+    settle_widget = __import__("tests.qt_fixtures", fromlist=["settle"]).settle
+    settle_widget(qtbot, ed)
+    for w in (ed.slide, ed.level, ed.first, ed.max_moves, ed.think, ed.hide_attacks, ed.hide_pieces, ed.board,
+              ed.play_button):
+        assert w.height() >= w.minimumSizeHint().height(), w
+
+
+def test_play_against_cheops_opens_a_window_that_fits_the_screen(qtbot, tmp_path):
+    """Issue 30: the form's "Play against Cheops" opened the play window at its size hint, taller than
+    the screen with the game log cut off; it is now placed as every play window is."""
+    ed = open_editor(qtbot, copy(tmp_path, "sample.scn.yaml"))
+    qtbot.mouseClick(ed.play_button, Qt.MouseButton.LeftButton)
+    assert ed.play_windows
+    w = ed.play_windows[-1]
+    screen = w.screen().availableGeometry()
+    assert w.height() <= screen.height() and w.width() <= screen.width()
+    # placed as every play window is (PlayWindow.place: as large as it reads well, within the screen;
+    # unplaced it kept the platform's default size)
+    assert (w.width(), w.height()) == (min(1100, screen.width()), min(760, screen.height()))
+    assert w.log_dock.isVisible() and w.log_dock.geometry().bottom() <= w.height()
+    w.close()
