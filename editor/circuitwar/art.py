@@ -34,6 +34,12 @@ def owner_colour(ch: str) -> QColor:
     return GREY_COLOUR if ch == L.GREY else EMPTY_COLOUR
 
 
+def ink_on(colour: QColor) -> QColor:
+    """Black or white, whichever reads on `colour` (yellow takes black)."""
+    luminance = 0.299 * colour.red() + 0.587 * colour.green() + 0.114 * colour.blue()
+    return QColor("#111111") if luminance > 150 else QColor("white")
+
+
 def world_colour(value: str) -> QColor:
     """An edge's colour in the world view (an edge value, editor.circuitwar.document): its circuit's
     owner; no circuit a light lattice line on the view's dark ground (magenta: an object on nothing)."""
@@ -142,7 +148,7 @@ def paint_point(p: QPainter, centre: QPointF, px: float, value: str) -> None:
         p.drawRect(box)
         f.setPixelSize(max(5, int(s * 0.42)))
         p.setFont(f)
-        p.setPen(QColor("white"))
+        p.setPen(ink_on(owner_colour(ch)))
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, "CPU")
     elif ch in L.RUNNER_CHARS:
         rad = max(px * 0.24, MIN_RUNNER_PX / 2 / scale)
@@ -151,6 +157,7 @@ def paint_point(p: QPainter, centre: QPointF, px: float, value: str) -> None:
         p.drawEllipse(centre, rad, rad)
         f.setPixelSize(max(5, int(rad * 1.1)))
         p.setFont(f)
+        p.setPen(ink_on(owner_colour(ch)))
         p.drawText(QRectF(centre.x() - rad, centre.y() - rad, 2 * rad, 2 * rad), Qt.AlignmentFlag.AlignCenter,
                    value[1:2].upper() or "·")
 

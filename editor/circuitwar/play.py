@@ -254,7 +254,8 @@ class CircuitWarProvider(PlayProvider):
             lab = self.order_labels[k]
             c = art.SEAT_COLOURS[seat]
             frame = "3px solid black" if seat == mover else "1px solid #888"
-            lab.setStyleSheet(f"QLabel {{ background: {c.name()}; color: white; border: {frame}; padding: 2px; }}")
+            lab.setStyleSheet(f"QLabel {{ background: {c.name()}; color: {art.ink_on(c).name()}; border: {frame}; "
+                              "padding: 2px; }")
             lab.setText(f"{k + 1}. {names[seat]}")
             lab.setToolTip(f"{names[seat]} plays {k + 1}{'st' if k == 0 else 'nd' if k == 1 else 'rd' if k == 2 else 'th'} "
                            "in every phase of this turn")
