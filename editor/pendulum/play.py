@@ -257,10 +257,13 @@ class PendulumProvider(PlayProvider):
             r = s.res
             vp = " ".join(f"{t[:3].capitalize()} {s.vp[t]}" for t in TRACKS) + (" +Legendary" if s.legendary else "")
             place = st.privilege.index(q) + 1
-            rows.append(f"<b style='color:{self.seat_colour(q).darker(110).name()}'>■</b> <b>{self.window.names[q]}</b>"
+            colour = self.seat_colour(q)
+            mark = "□" if colour.lightness() > 200 else "■"  # a white seat's mark outlined: it shows on grey
+            ink = QColor("#444444") if mark == "□" else colour.darker(110)
+            rows.append(f"<b style='color:{ink.name()}'>{mark}</b> <b>{self.window.names[q]}</b>"
                         f" (privilege {place})<br>&nbsp;mil {r['military']} · cul {r['culture']} · gold {r['gold']} · "
-                        f"votes {r['votes']}<br>&nbsp;{vp} · provinces {sum(len(c) for c in s.columns.values())}"
-                        f" · hand {len(s.hand)}")
+                        f"votes {r['votes']}<br>&nbsp;{vp.replace(' ', '&nbsp;')} · "
+                        f"provinces&nbsp;{sum(len(c) for c in s.columns.values())} · hand&nbsp;{len(s.hand)}")
         ach = st.achievements.get(st.achievement) if st.achievement else None
         if ach is not None:
             rows.append(f"<i>Achievement:</i> {ach.name}" + (" (Legendary marker on it)" if st.legendary_on_card else ""))

@@ -45,7 +45,8 @@ def glass_reading(st, area: str) -> tuple[float, str, str, bool]:
     return 0.0, "run out", "0:00", False
 
 
-def _fit_text(p: QPainter, f: QFont, box: QRectF, text: str, largest: int = 13, smallest: int = 9) -> None:
+def _fit_text(p: QPainter, f: QFont, box: QRectF, text: str, largest: int = 13, smallest: int = 9,
+              align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft) -> None:
     """One line in `box`: the largest size from `largest` down to `smallest` that fits, else elided
     (a narrow window keeps every title readable instead of cutting it off)."""
     for size in range(largest, smallest - 1, -1):
@@ -54,7 +55,27 @@ def _fit_text(p: QPainter, f: QFont, box: QRectF, text: str, largest: int = 13, 
             break
     p.setFont(f)
     text = QFontMetricsF(f).elidedText(text, Qt.TextElideMode.ElideRight, box.width())
-    p.drawText(box, Qt.AlignmentFlag.AlignLeft, text)
+    p.drawText(box, align, text)
+
+
+def _label_box(top: QRectF) -> QRectF:
+    """Where a space's reward is written in its gold frame."""
+    return top.adjusted(2.5, 2, -2, -2)
+
+
+WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
+
+def _wrap_size(f: QFont, box: QRectF, text: str, largest: int, smallest: int) -> int:
+    """The largest pixel size at which `text`'s longest word fits `box`'s width and its wrapped lines
+    its height (a space's reward in a narrow window: "production" whole, not "productio")."""
+    for size in range(largest, smallest - 1, -1):
+        f.setPixelSize(size)
+        fm = QFontMetricsF(f)
+        widest = max((fm.horizontalAdvance(word) for word in text.split()), default=0)
+        if widest <= box.width() and fm.boundingRect(box, WRAP, text).height() <= box.height():
+            return size
+    return smallest
 
 
 class PendulumBoard(QWidget):
@@ -74,6 +95,8 @@ class PendulumBoard(QWidget):
         self.setMouseTracking(True)
         self.state = None  # the PendulumState shown
         self.painted_ms: int | None = None  # the clock the last paint showed
+        self.label_px = 11  # the spaces' reward text size
+        self._label_for: tuple | None = None  # the board size label_px was found for
         self.space_rects: dict[str, tuple[QRectF, QRectF]] = {}
         self.glass_rects: dict[str, QRectF] = {}
         self.home_rects: dict[int, QRectF] = {}
@@ -86,13 +109,17 @@ class PendulumBoard(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Esc lets go of the selected worker
 
     # ---- layout ----------------------------------------------------------------------------------
+    def _home_step(self, st) -> int:
+        """The height of a seat's home row: smaller with many seats on a low board, so the spaces keep
+        room for their rewards."""
+        return 34 if st.n <= 3 or self.height() >= 560 else 28
     def _layout(self) -> None:
         st = self.state
         self.space_rects.clear()
         self.glass_rects.clear()
         self.home_rects.clear()
         w, h = self.width(), self.height()
-        homes_h = 34 * max(1, st.n)
+        homes_h = self._home_step(st) * max(1, st.n)
         col_w = (w - 16) / 3
         area_h = h - homes_h - 16
         row_h = (area_h - 26) / 2
@@ -100,9 +127,9 @@ class PendulumBoard(QWidget):
             x0 = 8 + i * col_w
             for r, row in enumerate(st.res.side.areas[a].rows):
                 y0 = 8 + 22 + r * row_h
-                glass_w = 34
+                glass_w = 30
                 n = max(1, len(row.spaces))
-                sw = (col_w - glass_w - 14) / n
+                sw = (col_w - glass_w - 12) / n
                 for k, sp in enumerate(row.spaces):
                     box = QRectF(x0 + glass_w + 6 + k * sw, y0 + 4, sw - 4, row_h - 10)
                     top = QRectF(box.left(), box.top(), box.width(), box.height() * 0.55)
@@ -112,7 +139,8 @@ class PendulumBoard(QWidget):
                 if g.row == r:
                     self.glass_rects[a] = QRectF(x0 + 4, y0 + row_h / 2 - 30, glass_w - 6, 56)
         for q in range(st.n):
-            self.home_rects[q] = QRectF(8, h - homes_h - 4 + q * 34, w - 16, 30)
+            step = self._home_step(st)
+            self.home_rects[q] = QRectF(8, h - homes_h - 4 + q * step, w - 16, step - 4)
 
     # ---- painting ----------------------------------------------------------------------------------
     def paintEvent(self, _e) -> None:
@@ -127,9 +155,15 @@ class PendulumBoard(QWidget):
         self.worker_spots = []
         f = QFont()
         col_w = (self.width() - 16) / 3
+        # one size for every space's reward: the largest at which each fits its gold frame (per size
+        # of the board: the clock repaints it 40 times a second)
+        if self._label_for != (self.width(), self.height(), st.n):
+            self._label_for = (self.width(), self.height(), st.n)
+            self.label_px = min((_wrap_size(QFont(), _label_box(top), self._label(st.spaces[sid][2]),
+                                            11, 7) for sid, (top, _bottom) in self.space_rects.items()), default=11)
         for i, a in enumerate(AREAS):
             x0 = 8 + i * col_w
-            area_rect = QRectF(x0, 8, col_w - 6, self.height() - 34 * max(1, st.n) - 20)
+            area_rect = QRectF(x0, 8, col_w - 6, self.height() - self._home_step(st) * max(1, st.n) - 20)
             p.setPen(QPen(AREA_COLOURS[a], 2))
             p.setBrush(AREA_COLOURS[a].lighter(185))
             p.drawRoundedRect(area_rect, 8, 8)
@@ -181,16 +215,13 @@ class PendulumBoard(QWidget):
             p.setBrush(QColor(46, 157, 79, 95))
             p.drawRect(top.adjusted(1.5, 1.5, -1.5, -1.5))
         f = QFont()
-        f.setPixelSize(max(8, min(11, int(top.width() / 9))))
-        p.setFont(f)
         p.setPen(QColor("#333"))
-        label = ("◆ " if sp.size == "small" else "") + effect_text(sp.reward)
-        p.drawText(top.adjusted(3, 2, -3, -2), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-                   | Qt.TextFlag.TextWordWrap, label)
-        f.setPixelSize(8)
+        f.setPixelSize(self.label_px)
         p.setFont(f)
+        p.drawText(_label_box(top), WRAP, self._label(sp))
         p.setPen(QColor("#7a6a4a"))
-        p.drawText(bottom.adjusted(3, 1, -3, -1), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, sp.id)
+        _fit_text(p, f, bottom.adjusted(3, 1, -3, -1), sp.id, largest=9, smallest=6,
+                  align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom)
         if sp.id in st.neutral:
             p.setPen(QPen(QColor("#555"), 1))
             p.setBrush(QColor("#9e9e9e"))
@@ -203,6 +234,10 @@ class PendulumBoard(QWidget):
                 c = QPointF(rect.left() + 12 + k * 20, rect.bottom() - 12)
                 self._paint_worker(p, q, w.size, c, selected=(q, w.wid) == self.selected)
                 self.worker_spots.append((QRectF(c.x() - 10, c.y() - 10, 20, 20), q, w.wid))
+
+    @staticmethod
+    def _label(sp) -> str:
+        return ("◆ " if sp.size == "small" else "") + effect_text(sp.reward)
 
     def _paint_worker(self, p: QPainter, q: int, size: str, c: QPointF, drag: bool = False,
                       selected: bool = False) -> None:

@@ -136,3 +136,24 @@ def test_white_workers_have_a_dark_outline_on_the_cream_board(qtbot):
     dark = sum(1 for x in range(r.left(), r.right() + 1) for y in range(r.top(), r.bottom() + 1)
                if img.pixelColor(x, y).lightness() < 90)
     assert dark >= 60, f"a white worker's outline: {dark} dark pixels"
+
+
+def test_five_seats_at_1024x700_every_reward_reads_whole(qtbot):
+    """Item 6: on the smallest screen with every seat, each space's reward wraps at word ends: no word
+    is wider than its gold frame (the size shrinks for all spaces alike) and the homes leave room."""
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    w = window(qtbot, ["human"] + ["greedy"] * 4, name="full")
+    w.resize(1024, 660)
+    view = w.provider.view
+    qtbot.waitUntil(lambda: view.height() < 500 and view.width() < 800, timeout=5000)
+    view.grab()
+    f = QFont()
+    f.setPixelSize(view.label_px)
+    fm = QFontMetricsF(f)
+    for sid, (top, _bottom) in view.space_rects.items():
+        label = view._label(w.state.state.spaces[sid][2])
+        widest = max(fm.horizontalAdvance(word) for word in label.split())
+        assert widest <= top.width() - 4.5, (sid, label, view.label_px)
+    assert all(r.bottom() <= view.height() for r in view.home_rects.values())
+    shot(w, "pendulum-play-five-1024.png")
