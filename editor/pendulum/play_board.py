@@ -91,7 +91,7 @@ class PendulumBoard(QWidget):
     def __init__(self, provider: "PendulumProvider") -> None:
         super().__init__()
         self.provider = provider
-        self.setMinimumSize(620, 420)
+        self.setMinimumSize(600, 380)  # fits a 1024x700 screen beside the panel, with the log and a notice
         self.setMouseTracking(True)
         self.state = None  # the PendulumState shown
         self.painted_ms: int | None = None  # the clock the last paint showed
