@@ -427,7 +427,10 @@ class CircuitWarProvider(PlayProvider):
         if self.fired is not None and (self.animating or self.selected is None):
             return  # the fired beam is on show
         self.fired = None
-        if self.selected is not None and s is not None:
+        if self.selected is not None and s is not None and s.phase != "action":
+            # a beam is fired in the action phase: before that the trace would cover the move targets
+            self.trace_label.setText("The beam is traced here in the action phase.")
+        elif self.selected is not None and s is not None:
             try:
                 self.trace = trace_state(s, self.selected, self.direction.value(), self.flux.value())
             except (ValueError, RuntimeError) as e:
