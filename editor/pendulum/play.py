@@ -525,6 +525,10 @@ class PendulumProvider(PlayProvider):
             return False
         w.catch_up()
         left = st.glasses[area].expires - st.now
+        if st.phase == "start":
+            w.refuse("Not possible: the glasses are flipped all at once when the opening placements are done "
+                     "(rulebook, Start: \"Then all glasses are flipped onto the bottom rows\")")
+            return False
         if st.phase == "timed" and left > 0:
             w.refuse(f"Not possible: the {area} sandglass still runs ({left / 1000:.1f} s); only an expired "
                      "sandglass may be flipped.")

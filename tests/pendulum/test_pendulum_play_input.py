@@ -125,6 +125,11 @@ def test_before_the_game_starts_the_glasses_are_full_and_nothing_is_expired(qtbo
                    if abs(img.pixelColor(x, y).red() - red.red()) < 30 and img.pixelColor(x, y).green() < 80)
         assert reds == 0, a
     shot(view, "pendulum-play-start.png")
+    # a click on a glass before the opening is done says when the glasses turn
+    w.begin()
+    qtbot.waitUntil(lambda: w.state.to_move == 0, timeout=5000)
+    QTest.mouseClick(view, LEFT, Qt.KeyboardModifier.NoModifier, at(view.glass_rects["black"].center()))
+    assert "flipped all at once when the opening placements are done" in w.notice.text(), w.notice.text()
 
 
 def test_white_workers_have_a_dark_outline_on_the_cream_board(qtbot):
