@@ -16,7 +16,7 @@ from tests.circuitwar.test_circuitwar_play import _window
 from tests.editor.canvas_models import shot
 from tests.editor.editor_helpers import cell_point
 from tests.qt_fixtures import settle
-from gridsmith.editor.circuitwar.document import CircuitWarDocument
+from gridsmith.editor.circuitwar.document import CircuitWarDocument, edge_rc, rc_edge
 from gridsmith.editor.core.playwindow import PlayWindow
 from gridsmith.formats.circuitwar.templates import new_scenario
 
@@ -174,4 +174,31 @@ def test_play_the_build_refusal_says_the_rule_and_the_log_uses_one_notation(qtbo
     log = [w.log.item(i).text() for i in range(w.log.count())]
     assert any("builds circuit 1,6-2,6" in t or "builds circuit 18,7-19,7" in t for t in log), log
     assert not any(LETTER_NAME.search(t) for t in log), log
+    w.close()
+
+
+def test_play_attack_targets_are_the_edges_next_to_the_gridrunner(qtbot):
+    w = _play(qtbot, "fortress.scn.yaml")
+    pv, view = w.provider, w.provider.view
+    _to_move_phase(w, 0)
+    click(view, 1, 1)  # Red's gridrunner on 2,2 goes east along its circuit to 4,2, where Blue's circuits meet
+    click(view, 2, 1)
+    click(view, 3, 1)
+    b = w.state.board
+    assert b.runner[b.cell(2, 6)] == 0, w.notice.text()
+    for _ in range(40):
+        if w.state.phase == "action" and w.state.to_move == 0:
+            break
+        QTest.mouseClick(pv.end_button, LEFT)
+    s = w.state
+    b = s.board
+    runner = next((c // 2, r // 2) for p in b.points if b.runner[p] == 0 for r, c in [b.rc(p)])
+    click(view, *runner)
+    attacks = {rc_edge(*b.rc(a.b)) for a in s.legal_actions() if a.op == "attack"}
+    assert attacks and pv.targets_item.edges == attacks and pv.beam_item.isVisible()
+    far = next(e for e in ((x, y, 0) for x in range(8) for y in range(7))
+               if e not in attacks and b.owner[b.cell(*edge_rc(*e))] >= 0
+               and runner not in ((e[0], e[1]), (e[0] + 1, e[1])))
+    click(view, *far)
+    assert " — a gridrunner attacks a circuit that touches its own point" in w.notice.text(), w.notice.text()
     w.close()
