@@ -96,6 +96,11 @@ class CircuitWarDocument(EditorDocument):
         if obj == "C" and charge is not None:
             self.model.charges.append(Charge(at=L.circuit_name(r, c), charge=charge))
 
+    def objects(self) -> dict[tuple[int, int, int], str]:
+        """The value of every edge that holds an object."""
+        return {rc_edge(r, c): self.cell(*rc_edge(r, c)) for r, row in enumerate(self.model.objects)
+                for c, ch in enumerate(row) if (r + c) % 2 == 1 and ch != L.NOTHING}
+
     # ---- points: CPUs and gridrunners -----------------------------------------------------------
     def point(self, x: int, y: int) -> str:
         """`+` empty, `A`-`D` a CPU, `a`-`d` a gridrunner followed by its level (`an`) when given."""

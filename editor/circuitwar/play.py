@@ -3,13 +3,17 @@ the side order of the turn, the phase and actions remaining, energy bars, builds
 switch toggles and beams fired with a direction and a flux — the beam traced by the engine
 (beam.preview) and drawn before firing.
 
-Input on the board (the nearest point, or the edge when the click is between points):
+Input on the board (the nearest point, or the edge when the click is between points), by click or by
+drag (press on your gridrunner, release on its target):
 * Build: choose what in the panel; click an edge for a circuit or an object (a diode passes towards
-  the end nearer the click), a point next to your CPU for a gridrunner.
-* Move: click your gridrunner, then a neighbouring point; click a switch to toggle it.
-* Action: click your gridrunner, then an edge next to it to attack it; Fire shoots its beam in the
-  panel's direction and flux (the traced path shows first).
-* A capacitor clicked or hovered says its charge; End ends your part of the phase.
+  the end nearer the click), a point next to your CPU for a gridrunner (those points are ringed).
+* Move: click your gridrunner (it is ringed, the points it may move to ringed in green), then one of
+  them; or drag it there. Click a switch to toggle it.
+* Action: click your gridrunner, then an edge next to it to attack it (the edges it may attack are
+  highlighted); Fire shoots its beam in the panel's direction and flux (the traced path shows first).
+* Right-click or Esc lets go of the gridrunner. A capacitor clicked or hovered says its charge; End
+  ends your part of the phase. A refusal says the rule (editor.circuitwar.reasons); places are named
+  in the one notation (editor.circuitwar.notation).
 """
 from __future__ import annotations
 
@@ -18,19 +22,20 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QPushButton, QVBoxLayout,
+                               QWidget)
 
 from gridsmith.engine.circuitwar.actions import BUILD_ITEMS, Action
-from gridsmith.engine.circuitwar.board import CAPACITOR, CHAR_OF_OBJECT, EMPTY, GREY, NO_CIRCUIT
+from gridsmith.engine.circuitwar.board import CAPACITOR, CHAR_OF_OBJECT, EMPTY, GREY, NO_CIRCUIT, NONE
 from gridsmith.engine.circuitwar.game import new_game
 from gridsmith.formats.circuitwar import lattice as L
 
 from ..core.geometry import LatticeGeometry
 from ..core.playboard import PlayBoard
 from ..core.play_provider import PlayProvider
-from . import art
-from .document import OBJECT_WORDS, edge_rc, join_value, split_value
+from . import art, notation
+from .document import OBJECT_WORDS, edge_rc, join_value, rc_edge, split_value
+from .reasons import why_not
 from .tracing import describe_trace, point_cell, trace_state
 from .widgets import DIRS, EnergyBar, Rosette
 
@@ -82,6 +87,17 @@ def board_points(board) -> dict[tuple[int, int], str]:
     return out
 
 
+def board_objects(board) -> dict[tuple[int, int, int], str]:
+    """The edges of a game's board holding an object, in the painter's value form."""
+    out = {}
+    for i in board.circuits:
+        if board.obj[i] != NONE:
+            r, c = board.rc(i)
+            e = rc_edge(r, c)
+            out[e] = edge_key(board, *e)
+    return out
+
+
 class CircuitWarProvider(PlayProvider):
     game_name = "circuitwar"
 
@@ -115,8 +131,13 @@ class CircuitWarProvider(PlayProvider):
     def board(self):
         self.canvas = PlayBoard(self._geometry, self._key, self._render, self._colour, self.click, self.hovered)
         self.view = self.canvas.view
+        self.view.tool = PlayInput(self)  # click and drag (the shared board's tool only clicks)
+        self.targets_item = art.TargetsItem(self._geometry)
+        self.view.scene().addItem(self.targets_item)
         self.points_item = art.PointsItem(self._geometry, lambda: board_points(self._state().board))
+        self.objects_item = art.ObjectsItem(self._geometry, lambda: board_objects(self._state().board))
         self.beam_item = art.BeamItem(self._geometry)
+        self.view.scene().addItem(self.objects_item)
         self.view.scene().addItem(self.points_item)
         self.view.scene().addItem(self.beam_item)
         self.beam_item.hide()
@@ -128,8 +149,7 @@ class CircuitWarProvider(PlayProvider):
 
     @staticmethod
     def _colour(key) -> QColor:
-        owner = split_value(key)[0]
-        return art.EMPTY_COLOUR if owner == "." else art.owner_colour(owner)
+        return art.world_colour(key)
 
     def show_state(self, state, viewer, full: bool = False) -> None:
         self.shown = state
@@ -137,6 +157,8 @@ class CircuitWarProvider(PlayProvider):
             self.select(None)
         self.canvas.redraw(full)
         self.points_item.changed()
+        self.objects_item.changed()
+        self._show_targets()
         self._update_panel()
 
     # ---- the left panel ------------------------------------------------------------------------------
@@ -150,6 +172,10 @@ class CircuitWarProvider(PlayProvider):
         self.order_row = QGridLayout()  # two blocks a row: four names fit the panel
         self.order_labels: list[QLabel] = []
         lay.addLayout(self.order_row)
+        self.end_button = QPushButton("End (phase)")  # high up: the control used most, visible on a small screen
+        self.end_button.setToolTip("End your part of this phase (the manual's End Turn)")
+        self.end_button.clicked.connect(self.end)
+        lay.addWidget(self.end_button)
         energy = QGroupBox("Energy")
         self.energy_form = QFormLayout(energy)
         self.bars: list[EnergyBar] = []
@@ -160,21 +186,20 @@ class CircuitWarProvider(PlayProvider):
         self.build_item = QComboBox()
         for item in BUILD_ITEMS:
             self.build_item.addItem(item.replace("_", " "), item)
-        self.build_item.currentIndexChanged.connect(lambda *_: self._update_panel())
+        self.build_item.currentIndexChanged.connect(lambda *_: (self._update_panel(), self._show_targets()))
         bl.addRow("What", self.build_item)
         lay.addWidget(build)
 
         beam = QGroupBox("Beam")
         fl = QFormLayout(beam)
-        roses = QHBoxLayout()
+        roses = QGridLayout()  # the titles over the rosettes: the row fits the narrowest panel
         self.direction = Rosette("Direction to fire", 1)
         self.flux = Rosette("Flux (where it turns at a T)", 0)
         self.direction.changed.connect(lambda *_: self._retrace())
         self.flux.changed.connect(lambda *_: self._retrace())
-        roses.addWidget(QLabel("Direction"))
-        roses.addWidget(self.direction)
-        roses.addWidget(QLabel("Flux"))
-        roses.addWidget(self.flux)
+        for col, (title, rose) in enumerate((("Direction", self.direction), ("Flux", self.flux))):
+            roses.addWidget(QLabel(title), 0, col, Qt.AlignmentFlag.AlignHCenter)
+            roses.addWidget(rose, 1, col, Qt.AlignmentFlag.AlignHCenter)
         fl.addRow(roses)
         self.fire_button = QPushButton("Fire")
         self.fire_button.setToolTip("Fire the selected gridrunner's beam along the traced path (Action phase)")
@@ -185,10 +210,6 @@ class CircuitWarProvider(PlayProvider):
         fl.addRow(self.trace_label)
         lay.addWidget(beam)
 
-        self.end_button = QPushButton("End (phase)")
-        self.end_button.setToolTip("End your part of this phase (the manual's End Turn)")
-        self.end_button.clicked.connect(self.end)
-        lay.addWidget(self.end_button)
         self.info = QLabel("—")
         self.info.setWordWrap(True)
         lay.addWidget(self.info)
@@ -233,7 +254,8 @@ class CircuitWarProvider(PlayProvider):
             lab = self.order_labels[k]
             c = art.SEAT_COLOURS[seat]
             frame = "3px solid black" if seat == mover else "1px solid #888"
-            lab.setStyleSheet(f"QLabel {{ background: {c.name()}; color: white; border: {frame}; padding: 2px; }}")
+            lab.setStyleSheet(f"QLabel {{ background: {c.name()}; color: {art.ink_on(c).name()}; border: {frame}; "
+                              "padding: 2px; }")
             lab.setText(f"{k + 1}. {names[seat]}")
             lab.setToolTip(f"{names[seat]} plays {k + 1}{'st' if k == 0 else 'nd' if k == 1 else 'rd' if k == 2 else 'th'} "
                            "in every phase of this turn")
@@ -275,7 +297,54 @@ class CircuitWarProvider(PlayProvider):
             self.fired = None
         self.points_item.anchor = v
         self.points_item.update()
+        self._show_targets()
         self._retrace()
+
+    def targets(self) -> tuple[set, set]:
+        """Where the human to move may act now: (points, edges) — the selected gridrunner's moves
+        (move phase) or attacks (action phase); in the build phase with Build: gridrunner, the points
+        a gridrunner may be built on. Read from the engine's legal actions."""
+        w = self.window
+        s = w.state
+        if s is None or w.replaying or s.is_over or not w.is_human_turn():
+            return set(), set()
+        b = s.board
+
+        def pt(i: int) -> tuple[int, int]:
+            r, c = b.rc(i)
+            return c // 2, r // 2
+
+        legal = s.legal_actions()
+        if s.phase == "build":
+            if self.build_item.currentData() != "gridrunner":
+                return set(), set()
+            return {pt(a.a) for a in legal if a.op == "build" and a.item == "gridrunner"}, set()
+        if self.selected is None:
+            return set(), set()
+        p = point_cell(s, self.selected)
+        points = {pt(a.b) for a in legal if a.op == "move" and a.a == p}
+        edges = {rc_edge(*b.rc(a.b)) for a in legal if a.op == "attack" and a.a == p}
+        return points, edges
+
+    def _show_targets(self) -> None:
+        if hasattr(self, "targets_item"):
+            self.targets_item.show_targets(*self.targets())
+
+    def grab(self, cell) -> bool:
+        """A press: on the human's own gridrunner in the move or action phase it is selected at once,
+        so a drag from it shows its targets; True then (the release may be the target)."""
+        w = self.window
+        what, where = self._hit(cell)
+        s = w.state
+        if what != "point" or not w.is_human_turn() or s.phase not in ("move", "action"):
+            return False
+        if s.board.runner[point_cell(s, where)] != s.to_move:
+            return False
+        self.select(where)
+        w.statusBar().showMessage(f"Gridrunner on {notation.point(where)} selected: click or drag to a "
+                                  "highlighted target" + (" (or Fire)" if s.phase == "action" else "")
+                                  + "; right-click or Esc lets go", 8000)
+        return True
 
     def click(self, cell) -> None:
         w = self.window
@@ -285,7 +354,7 @@ class CircuitWarProvider(PlayProvider):
         if what == "edge":
             i = b.cell(*edge_rc(*where))
             if b.obj[i] == CAPACITOR:
-                self.charge_label.setText(f"Capacitor on {b.circuit_name(i)}: charge {b.charge[i]}")
+                self.charge_label.setText(f"Capacitor on {notation.edge(where)}: charge {b.charge[i]}")
         if not w.is_human_turn():
             w.refuse(w.why_not_your_turn())
             return
@@ -300,14 +369,18 @@ class CircuitWarProvider(PlayProvider):
                 q = point_cell(s, self.selected)
                 if self.try_act(Action("move", q, p, cols=cols)):
                     self.select(where if b.runner[p] == me else None)
+            elif self.selected is not None and s.phase == "action":
+                w.refuse(f"Not possible: {notation.point(where)} is a point; in the action phase your gridrunner "
+                         "attacks an edge next to it (click the edge) or fires (Fire)")
             else:
-                w.refuse(f"{b.point_name(p)}: click one of your gridrunners first")
+                w.refuse(f"Not possible: {notation.point(where)} — click one of your gridrunners first")
         elif what == "edge":
             e = b.cell(*edge_rc(*where))
             item = self.build_item.currentData()
             if s.phase == "build":
                 if item == "gridrunner":
-                    w.refuse("A gridrunner is built on a point next to your CPU: click the point")
+                    w.refuse("Not possible: a gridrunner is built on a point next to your CPU (ringed): "
+                             "click the point")
                     return
                 if item == "diode":
                     g = self._geometry()
@@ -322,14 +395,14 @@ class CircuitWarProvider(PlayProvider):
             elif s.phase == "action" and self.selected is not None:
                 self.try_act(Action("attack", point_cell(s, self.selected), e, cols=cols))
             else:
-                w.refuse(f"{b.circuit_name(e)}: in the {s.phase} phase click your gridrunner, then "
-                         + ("a neighbouring point" if s.phase == "move" else "an edge next to it to attack it"))
+                w.refuse(f"Not possible: {notation.edge(where)} — in the {s.phase} phase click your gridrunner, "
+                         "then " + ("a neighbouring point" if s.phase == "move" else "an edge next to it to attack it"))
 
     def try_act(self, action: Action) -> bool:
         s = self.window.state
         if action not in set(s.legal_actions()):
-            self.window.refuse(f"{action.to_text()} is not possible now ({s.phase} phase, {s.left} actions "
-                               f"left, {s.energy[s.to_move]} energy)")
+            self.window.refuse(f"Not possible: {notation.readable(action.to_text())} — "
+                               f"{why_not(s, action, self.window.names)}")
             return False
         return self.window.human_act(action)
 
@@ -354,11 +427,14 @@ class CircuitWarProvider(PlayProvider):
         if self.fired is not None and (self.animating or self.selected is None):
             return  # the fired beam is on show
         self.fired = None
-        if self.selected is not None and s is not None:
+        if self.selected is not None and s is not None and s.phase != "action":
+            # a beam is fired in the action phase: before that the trace would cover the move targets
+            self.trace_label.setText("The beam is traced here in the action phase.")
+        elif self.selected is not None and s is not None:
             try:
                 self.trace = trace_state(s, self.selected, self.direction.value(), self.flux.value())
             except (ValueError, RuntimeError) as e:
-                self.trace_label.setText(f"No beam: {e}")
+                self.trace_label.setText(f"No beam: {notation.readable(str(e))}")
         self.beam_item.show_trace(self.trace, s.board.cols if s is not None else 0)
         if self.trace is not None:
             self.trace_label.setText(describe_trace(self.trace, s.board.cols))
@@ -369,11 +445,10 @@ class CircuitWarProvider(PlayProvider):
             self.info.setText("—")
             return
         b = self._state().board
-        i = b.cell(*edge_rc(*cell))
         owner, obj, charge = split_value(edge_key(b, *cell))
         names = self.window.names
         who = "no circuit" if owner == "." else "grey circuit" if owner == L.GREY else f"circuit of {names[int(owner) - 1]}"
-        text = f"{b.circuit_name(i)}: {who}" + (f", {OBJECT_WORDS[obj]}" if obj else "")
+        text = f"Edge {notation.edge(cell)}: {who}" + (f", {OBJECT_WORDS[obj]}" if obj else "")
         if charge is not None:
             text += f" charged {charge}"
         self.info.setText(text)
@@ -406,7 +481,7 @@ class CircuitWarProvider(PlayProvider):
 
     # ---- reports ------------------------------------------------------------------------------------
     def describe(self, event, viewer) -> str:
-        text = event.to_text()
+        text = notation.readable(event.to_text())
         for q, colour in enumerate(L.SEAT_COLOURS):
             if q < len(self.window.names):
                 text = text.replace(f"{colour} ", f"{self.window.names[q]} ")
@@ -417,6 +492,50 @@ class CircuitWarProvider(PlayProvider):
 
     def action_texts(self, state) -> list[str]:
         return [a.to_text() for a in state.log]
+
+
+class PlayInput:
+    """The play board's tool: a click is the provider's click; a press on the human's gridrunner
+    selects it and a release elsewhere (a drag) is the click on its target. Right-click and Esc let
+    go of the gridrunner."""
+
+    cell_api = True
+    follows_points = False
+
+    def __init__(self, provider: CircuitWarProvider):
+        self.provider = provider
+        self.pressed = None  # what the left button went down on
+        self.grabbed = False  # it went down on the human's gridrunner (selected at once)
+
+    def press(self, cell, button) -> None:
+        if button == Qt.MouseButton.RightButton:
+            self.cancel()
+            return
+        if button != Qt.MouseButton.LeftButton:
+            return
+        pv = self.provider
+        self.pressed = pv._hit(cell)
+        self.grabbed = pv.grab(cell)
+
+    def release(self, cell, button) -> None:
+        if button != Qt.MouseButton.LeftButton or self.pressed is None:
+            return
+        pv = self.provider
+        pressed, self.pressed = self.pressed, None
+        if not self.grabbed:
+            if cell is not None and pv._hit(cell) == pressed:
+                pv.click(cell)
+        elif cell is not None and pv._hit(cell) != pressed:
+            pv.click(cell)  # dragged from the gridrunner to its target
+
+    def move(self, cell, buttons) -> None: ...
+    def hover(self, cell) -> None: ...
+
+    def cancel(self) -> None:
+        self.pressed = None
+        if self.provider.selected is not None:
+            self.provider.select(None)
+            self.provider.window.statusBar().showMessage("Gridrunner let go", 3000)
 
 
 PROVIDER = CircuitWarProvider

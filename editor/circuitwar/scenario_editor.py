@@ -1,6 +1,8 @@
 """The circuit painter: the Circuit War scenario editor on the shared lattice canvas."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QApplication, QLabel
@@ -17,6 +19,7 @@ from ..core.reffield import RefField
 from . import art
 from .clipboard import CircuitClip
 from .document import NO_CIRCUIT, OBJECT_WORDS, CircuitWarDocument, split_value
+from .notation import readable
 from .palette import Palette
 from .play import PROVIDER
 from .tools import BeamTool, CircuitStampTool, CircuitTool, CpuTool, ObjectTool, RunnerTool
@@ -49,14 +52,22 @@ class CircuitWarEditor(GridEditor):
                                rules.capacitor.max_charge if rules else 20, rules.capacitor.start_charge if rules else 10)
         super().__init__(document, parent)
         self.points_item = art.PointsItem(document.geometry, document.points)
+        self.objects_item = art.ObjectsItem(document.geometry, document.objects)
         self.beam_item = art.BeamItem(document.geometry)
+        self.view.scene().addItem(self.objects_item)
         self.view.scene().addItem(self.points_item)
         self.view.scene().addItem(self.beam_item)
         self.beam_item.hide()
         self.trace = None
         self._trace_at = None
+        # the panel shows the validator's messages with their place names in the one notation
+        self.validator.problemsChanged.disconnect(self.problems_panel.set_problems)
+        self.validator.problemsChanged.connect(
+            lambda problems: self.problems_panel.set_problems([replace(p, message=readable(p.message))
+                                                               for p in problems]))
         document.gridReset.connect(self._model_reset)
         document.edited.connect(self._retrace)
+        document.cellsChanged.connect(lambda *_: self.objects_item.changed())
         self.palette.traceChanged.connect(self._retrace)
         # the scenario's ruleset, picked, not typed (editor.core.reffield), at the top of the palette
         self.ruleset_field = RefField(RULESET, lambda: document.path)
@@ -102,16 +113,12 @@ class CircuitWarEditor(GridEditor):
         art.paint_edge(p, r, owner, obj, charge)
 
     def colour_of(self, key) -> QColor:
-        owner, obj, _ = split_value(key)
-        if owner == NO_CIRCUIT:
-            return art.BAD_COLOUR if obj else art.EMPTY_COLOUR
-        return art.owner_colour(owner)
+        return art.world_colour(key)
 
     def describe_cell(self, x: int, y: int, d: int) -> str:
         g = self.document.geometry()
         label = g.label((x, y, d))
         (ax, ay), (bx, by) = g.ends((x, y, d))
-        name = f"{L.point_name(2 * ay, 2 * ax)}-{L.point_name(2 * by, 2 * bx)}"
         owner, obj, charge = split_value(self.document.cell(x, y, d))
         names = [p.name for p in self.document.model.players]
         if owner == NO_CIRCUIT:
@@ -127,7 +134,7 @@ class CircuitWarEditor(GridEditor):
                 rules = self.document.ruleset()
                 what += f" charged {charge if charge is not None else (rules.capacitor.start_charge if rules else '?')}"
         ends = [w for v in ((ax, ay), (bx, by)) if (w := point_words(self.document.point(*v), names))]
-        text = f"{label[0].upper()}{label[1:]} ({name}): {what}"
+        text = f"{label[0].upper()}{label[1:]}: {what}"
         return text + ("; " + ", ".join(ends) if ends else "")
 
     def describe_path(self, path: tuple) -> str:
@@ -135,7 +142,7 @@ class CircuitWarEditor(GridEditor):
         if len(path) >= 3 and path[0] in ("grid", "objects") and isinstance(path[1], int) \
                 and isinstance(path[2], int) and path[1] % 2 == 0 and path[2] % 2 == 0:
             r, c = path[1], path[2]
-            return f"point {L.point_name(r, c)} ({c // 2 + 1},{r // 2 + 1})"
+            return self.document.geometry().label((c // 2, r // 2))
         return super().describe_path(path)
 
     def panels(self) -> list[Panel]:
@@ -145,6 +152,7 @@ class CircuitWarEditor(GridEditor):
     def _model_reset(self) -> None:
         self.palette.set_sides([p.name for p in self.document.model.players])
         self.points_item.changed()
+        self.objects_item.changed()
 
     # ---- beam tracer -------------------------------------------------------------------------------
     def trace_from(self, v) -> bool:
@@ -169,7 +177,7 @@ class CircuitWarEditor(GridEditor):
         except ValueError as e:
             self.trace = None
             self.beam_item.show_trace(None, 0)
-            self._say_trace(f"Beam tracer: {e}")
+            self._say_trace(f"Beam tracer: {readable(str(e))}")
             return False
         self.beam_item.show_trace(self.trace, cols)
         self._say_trace("Beam tracer: " + describe_trace(self.trace, cols))

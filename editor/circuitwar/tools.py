@@ -4,11 +4,14 @@ diode's direction is the drag's), CPUs and gridrunners on points, and the beam t
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import QToolTip
 
 from gridsmith.formats.circuitwar import lattice as L
 
 from ..core import commands
 from ..core.tools import StampTool, Tool
+from .art import tool_icon
 from .document import NO_CIRCUIT, join_value, split_value
 
 
@@ -16,7 +19,7 @@ class CircuitTool(Tool):
     """Drag from point to point to lay circuits in the current owner's colour (objects on the edges
     stay); or click a point, then another: the path between them. One undo step per path."""
 
-    name, label, shortcut, icon = "circuit", "Circuit", "B", "brush"
+    name, label, shortcut, icon = "circuit", "Circuit", "B", tool_icon("circuit")
     tooltip = ("Circuit (B): drag from point to point to lay circuits in the owner's colour, or click "
                "a point and then another; right-click forgets the first point")
     follows_points = True
@@ -63,8 +66,8 @@ class CircuitTool(Tool):
             self.lay(edges)
         else:
             self.set_anchor(start)
-            self.host.statusMessage.emit(f"From point {L.point_name(2 * start[1], 2 * start[0])}: click "
-                                         "another point to lay the circuits between them")
+            self.host.statusMessage.emit(f"From {self.geometry.label(start)}: click another point to lay the "
+                                         "circuits between them")
         self._end()
 
     def lay(self, edges) -> None:
@@ -88,13 +91,14 @@ class CircuitTool(Tool):
 
 
 class ObjectTool(Tool):
-    """Click an edge to put the palette's object on it (on its circuit; on an edge without one it
-    is an object on nothing, which the problems panel reports). A diode takes the direction of a
-    drag from one point to the next; a click puts it pointing east or south."""
+    """Click a circuit to put the palette's object on it. An edge without a circuit is refused with
+    the reason (an object sits on a circuit, CW407): lay the circuit first — laying it too would
+    choose an owner the designer did not pick. A diode takes the direction of a drag from one point
+    to the next; a click puts it pointing east or south."""
 
-    name, label, shortcut, icon = "object", "Object", "O", "paste"
-    tooltip = ("Object (O): click an edge to put the palette's object there; drag from a point to the "
-               "next to lay a diode passing that way")
+    name, label, shortcut, icon = "object", "Object", "O", tool_icon("object")
+    tooltip = ("Object (O): click a circuit to put the palette's object on it (lay the circuit first with "
+               "the Circuit tool); drag from a point to the next to lay a diode passing that way")
     follows_points = True
 
     def __init__(self, host):
@@ -125,7 +129,13 @@ class ObjectTool(Tool):
         if edge is None:
             return
         owner, _o, _c = split_value(self.doc.cell(*edge))
-        commands.paint(self.doc, {edge: join_value(owner or NO_CIRCUIT, obj, charge)}, "Place object")
+        if owner == NO_CIRCUIT:
+            why = (f"No object on {g.label(edge)}: it has no circuit, and an object sits on a circuit (CW407). "
+                   "Lay the circuit first (Circuit tool, B)")
+            self.host.statusMessage.emit(why)
+            QToolTip.showText(QCursor.pos(), why, self.view)  # at the pointer too: the next hover rewrites the status bar
+            return
+        commands.paint(self.doc, {edge: join_value(owner, obj, charge)}, "Place object")
 
 
 class PointTool(Tool):
@@ -144,7 +154,7 @@ class PointTool(Tool):
 
 
 class CpuTool(PointTool):
-    name, label, shortcut, icon = "cpu", "CPU", "U", "rectangle"
+    name, label, shortcut, icon = "cpu", "CPU", "U", tool_icon("cpu")
     tooltip = "CPU (U): click a point on the edge of the grid to put the owner's CPU there (it moves); " \
               "right-click empties a point"
 
@@ -157,7 +167,7 @@ class CpuTool(PointTool):
 
 
 class RunnerTool(PointTool):
-    name, label, shortcut, icon = "gridrunner", "Gridrunner", "G", "fill"
+    name, label, shortcut, icon = "gridrunner", "Gridrunner", "G", tool_icon("gridrunner")
     tooltip = "Gridrunner (G): click a point to put the owner's gridrunner there at the palette's level " \
               "(again: remove it); right-click empties a point"
 
@@ -168,7 +178,8 @@ class RunnerTool(PointTool):
             return
         here = self.doc.point(*v)
         if here[:1] in L.CPU_CHARS:
-            self.host.statusMessage.emit(f"A CPU stands on {L.point_name(2 * v[1], 2 * v[0])}")
+            self.host.statusMessage.emit(f"A CPU stands on {self.geometry.label(v)}: a gridrunner goes on "
+                                         "another point")
             return
         value = L.RUNNER_CHARS[seat] + self.host.level_char()
         self.doc.set_points({v: L.POINT if here == value else value},
@@ -179,7 +190,7 @@ class BeamTool(Tool):
     """The beam tracer: click a gridrunner's point; the engine traces the beam in the palette's
     direction and flux (beam.preview on a game of the scenario as it is) and the path is drawn."""
 
-    name, label, shortcut, icon = "beam", "Beam tracer", "T", "line"
+    name, label, shortcut, icon = "beam", "Beam tracer", "T", tool_icon("beam")
     tooltip = "Beam tracer (T): click a gridrunner to see where its beam goes in the palette's direction " \
               "and flux (traced by the engine); nothing changes"
 

@@ -74,6 +74,12 @@ class EnergyBar(QWidget):
             p.fillRect(QRectF(r.left() + after, r.top(), w - after, r.height()), self.colour.darker(250))
         p.setPen(QColor("#555555"))
         p.drawRect(r)
+        box = r.adjusted(4, 0, -4, 0)
+        text = p.fontMetrics().elidedText(self._text, Qt.TextElideMode.ElideLeft, int(box.width()))
+        back = p.fontMetrics().boundingRect(text)
+        back.moveRight(int(box.right()) + 1)
+        back.moveTop(int(box.center().y() - back.height() / 2))
+        p.fillRect(QRectF(back).adjusted(-3, 1, 2, -1), QColor(255, 255, 255, 200))  # readable on the fill
         p.setPen(QColor("#111111"))
-        p.drawText(r.adjusted(4, 0, -4, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, self._text)
+        p.drawText(box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, text)
         p.end()

@@ -7,8 +7,9 @@ What is Pendulum's own: the board of the scenario's side (purple, green and blac
 top and bottom row of action spaces, a space's gold frame above its reward box), the three sandglasses
 beside their rows running down with the engine's clock (purple with its markers on the golden
 circles), the workers on their spaces and at home; a worker is dragged from space to space (or home),
-a click on a worker in a row with a sandglass acts, a click on an expired glass flips it (a running
-one says how long it still runs); the other actions of a human seat in a list; Done per seat in an
+or clicked (it is ringed and the top parts it may go to are highlighted) and then its space clicked;
+a click on a worker that can only act (on a top part in a row with a sandglass) acts, a click on an
+expired glass flips it (a running one says how long it still runs); the other actions of a human seat in a list; Done per seat in an
 untimed round (the time track, "ohne aktive Sanduhren"); the council as a guided dialog, one step per
 decision a human seat makes; privilege rulings marked in the log. Every rule is the engine's: a move
 it refuses shows the engine's reason in the status line. The Game menu adds two switches: automatic
@@ -82,6 +83,7 @@ class PendulumProvider(PlayProvider):
         self.dialog: CouncilDialog | None = None
         self.shown = None
         self.ways: list[Action] | None = None  # the ways to take one action the human is choosing among
+        self.selection: tuple[int, str] | None = None  # the worker clicked, waiting for a click on its space
 
     def _scenario_colour(self, seat: int) -> QColor:
         seats = _scenario(self.window.scenario).seats if hasattr(self.window, "scenario") else []
@@ -92,8 +94,11 @@ class PendulumProvider(PlayProvider):
         if self.view is None:
             self.view = PendulumBoard(self)
             self.view.dropped.connect(self.drop)
+            self.view.pressed_worker.connect(self.press_worker)
             self.view.clicked_worker.connect(self.click_worker)
+            self.view.clicked_target.connect(self.click_target)
             self.view.clicked_glass.connect(self.flip)
+            self.view.let_go.connect(lambda: self.select(None))
         return self.view
 
     def show_state(self, state, viewer, full: bool = False) -> None:
@@ -101,6 +106,7 @@ class PendulumProvider(PlayProvider):
             self._apply_auto_flip()  # a new or loaded game: before anything happens in it
         self.shown = state
         self.view.state = state.state
+        self._show_selection()  # where the selected worker may go changes with the game
         self.view.update()
         self._update_panel()
 
@@ -251,10 +257,13 @@ class PendulumProvider(PlayProvider):
             r = s.res
             vp = " ".join(f"{t[:3].capitalize()} {s.vp[t]}" for t in TRACKS) + (" +Legendary" if s.legendary else "")
             place = st.privilege.index(q) + 1
-            rows.append(f"<b style='color:{self.seat_colour(q).darker(110).name()}'>■</b> <b>{self.window.names[q]}</b>"
+            colour = self.seat_colour(q)
+            mark = "□" if colour.lightness() > 200 else "■"  # a white seat's mark outlined: it shows on grey
+            ink = QColor("#444444") if mark == "□" else colour.darker(110)
+            rows.append(f"<b style='color:{ink.name()}'>{mark}</b> <b>{self.window.names[q]}</b>"
                         f" (privilege {place})<br>&nbsp;mil {r['military']} · cul {r['culture']} · gold {r['gold']} · "
-                        f"votes {r['votes']}<br>&nbsp;{vp} · provinces {sum(len(c) for c in s.columns.values())}"
-                        f" · hand {len(s.hand)}")
+                        f"votes {r['votes']}<br>&nbsp;{vp.replace(' ', '&nbsp;')} · "
+                        f"provinces&nbsp;{sum(len(c) for c in s.columns.values())} · hand&nbsp;{len(s.hand)}")
         ach = st.achievements.get(st.achievement) if st.achievement else None
         if ach is not None:
             rows.append(f"<i>Achievement:</i> {ach.name}" + (" (Legendary marker on it)" if st.legendary_on_card else ""))
@@ -373,26 +382,131 @@ class PendulumProvider(PlayProvider):
             return False
         return self.window.human_act(action, q)
 
-    def drop(self, q: int, wid: str, sid: str | None) -> bool:
-        """A worker dragged onto a space (or home): the engine says yes, or why not."""
-        if self.window.seats[q] != "human":
-            self.window.refuse(f"{self.window.names[q]}'s workers belong to a computer player.")
-            return False
-        action = Place(wid, sid) if sid is not None else Home(wid)
-        return self.window.human_act(action, q)
+    # A worker is moved by a drag onto a space (or home), or by a click on it (it is selected: ringed,
+    # the top parts it may go to and its home highlighted) and a click on the space. A worker that can
+    # only act (a top part in a row with a sandglass) acts at the click. Every refusal says the rule.
+    def moves(self, q: int, wid: str) -> list[Action]:
+        """The places and home-goings the engine allows worker `wid` of seat `q` now."""
+        w = self.window
+        st = w.state.state
+        if w.replaying or st.is_over or w.seats[q] != "human" or q not in st.actors():
+            return []
+        return [a for a in st.legal_actions(q) if isinstance(a, (Place, Home)) and a.worker == wid]
 
-    def click_worker(self, q: int, wid: str) -> bool:
-        """A click on a worker in a row with a sandglass: its action (one way: done; several: listed)."""
+    def select(self, sel: tuple[int, str] | None) -> None:
+        self.selection = sel
+        self._show_selection()
+        if self.view is not None:
+            self.view.update()
+
+    def _show_selection(self, sel: tuple[int, str] | None = None) -> None:
+        """Highlight `sel` (default: the selection) and where it may go; a selected worker that can no
+        longer move (its row got a sandglass, the game moved on) is let go."""
+        if self.view is None:
+            return
+        sel = sel or self.selection
+        moves = self.moves(*sel) if sel is not None and self.window.state is not None else []
+        if sel is not None and not moves and sel == self.selection:
+            self.selection = sel = None
+        self.view.selected = sel
+        self.view.targets = {a.space for a in moves if isinstance(a, Place)}
+        self.view.home_target = any(isinstance(a, Home) for a in moves)
+
+    def press_worker(self, q: int, wid: str) -> None:
+        """A press on a worker, before a drag: show where it may go while it is held."""
+        if self.moves(q, wid):
+            self._show_selection((q, wid))
+            self.view.update()
+
+    def why_not(self, q: int, action: Action) -> str:
+        """Why the engine refuses `action` of seat `q`, in the rule's words. The opening (rulebook,
+        Start) has rules of its own that the engine's general reason does not name."""
+        w = self.window
+        st = w.state.state
+        if st.phase == "start" and isinstance(action, (Place, Home)):
+            if q not in st.actors():
+                first = st.actors()
+                who = w.names[first[0]] if first else "nobody"
+                return f"in the opening the seats place in privilege order: {who} places now"
+            size = st.queue[0][1]
+            if st.worker(q, action.worker).size != size:
+                return (f"in the opening each seat places its large worker first, then its small one: now the "
+                        f"{size} one")
+            if isinstance(action, Home):
+                return "in the opening every worker goes onto the board"
+            why = st.why_illegal(q, action)
+            if action.space in st.spaces and st.row_of(action.space)[1] == 0:
+                return f"{why}; in the opening workers go onto a top part (gold frame) in a bottom row"
+            return why
+        return st.why_illegal(q, action)
+
+    def _move(self, q: int, wid: str, sid: str | None) -> bool:
         w = self.window
         if w.seats[q] != "human":
-            w.refuse(f"{w.names[q]}'s workers belong to a computer player.")
+            w.refuse(f"Not possible: {w.names[q]}'s workers belong to a computer player.")
+            return False
+        action = Place(wid, sid) if sid is not None else Home(wid)
+        st = w.state.state
+        w.catch_up()
+        if not w.replaying and not st.is_over and q in st.actors() and action not in st.legal_actions(q):
+            w.refuse(f"Not possible: {self.why_not(q, action)}")
+            self.select((q, wid) if self.moves(q, wid) else None)  # keep it selected: try another space
+            return False
+        if st.phase == "start" and q not in st.actors() and not st.is_over and not w.replaying:
+            w.refuse(f"Not now: {self.why_not(q, action)}")
+            return False
+        self.select(None)
+        return w.human_act(action, q)
+
+    def drop(self, q: int, wid: str, sid: str | None) -> bool:
+        """A worker dragged onto a space (or home): the engine says yes, or why not."""
+        return self._move(q, wid, sid)
+
+    def click_target(self, sid: str | None) -> bool:
+        """A click on a space (its top part or reward box) or on home while a worker is selected."""
+        if self.selection is None:
+            self.window.statusBar().showMessage("Click one of your workers first, then a highlighted space (or drag "
+                                                "the worker onto it)", 8000)
+            return False
+        q, wid = self.selection
+        return self._move(q, wid, sid)
+
+    def click_worker(self, q: int, wid: str) -> bool:
+        """A click on a worker: one that may move is selected (a click on the selected one lets it go,
+        or acts when it may act too); one that can only act acts (one way: done; several: listed);
+        any other says why it can do nothing now."""
+        w = self.window
+        if w.seats[q] != "human":
+            w.refuse(f"Not possible: {w.names[q]}'s workers belong to a computer player.")
             return False
         st = w.state.state
+        w.catch_up()
+        was = self.selection
+        moves = self.moves(q, wid)
         options = [a for a in st.legal_actions(q) if isinstance(a, Act) and a.worker == wid] if q in st.actors() else []
+        if moves and was != (q, wid):
+            self.select((q, wid))
+            where = "a highlighted top part (gold frame)" + (" or home" if self.view.home_target else "")
+            act = "; click it again to act" if options else ""
+            w.statusBar().showMessage(f"{wid} selected: click {where}, or drag it there{act}. Esc lets go.", 10000)
+            return False
+        self.select(None)
+        if was == (q, wid) and not options:
+            w.statusBar().showMessage(f"{wid} let go", 4000)
+            return False
         if len(options) == 1:
             return w.human_act(options[0], q)
         if not options:
-            w.refuse("Not possible: " + st.why_illegal(q, Act(wid)))
+            wk = st.worker(q, wid)
+            if st.phase == "start":
+                why = self.why_not(q, Home(wid))
+            elif q not in st.actors():
+                why = f"{w.names[q]} cannot act at this moment ({st.phase})"
+            elif wk.space is None:
+                why = f"{wid} is at home: nowhere it may go now"
+            else:
+                why = st.can_leave(wk, q) or st.why_illegal(q, Act(wid))
+            w.refuse(f"Not possible: {why}")
             return False
         if self.seat_box.findData(q) >= 0:
             self.seat_box.setCurrentIndex(self.seat_box.findData(q))
@@ -411,6 +525,10 @@ class PendulumProvider(PlayProvider):
             return False
         w.catch_up()
         left = st.glasses[area].expires - st.now
+        if st.phase == "start":
+            w.refuse("Not possible: the glasses are flipped all at once when the opening placements are done "
+                     "(rulebook, Start: \"Then all glasses are flipped onto the bottom rows\")")
+            return False
         if st.phase == "timed" and left > 0:
             w.refuse(f"Not possible: the {area} sandglass still runs ({left / 1000:.1f} s); only an expired "
                      "sandglass may be flipped.")

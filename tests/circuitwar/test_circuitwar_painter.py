@@ -131,19 +131,18 @@ def test_cpus_and_gridrunners_on_points_and_the_problems_live(ed, qtbot):
     assert doc.cpu_of(1) == (9, 5) and doc.point(18, 5) == "+"
     probs = wait_validated(qtbot, ed)
     assert "CW403" in codes(probs)
-    assert "point j6" in ed.describe_path(next(p for p in probs if p.code == "CW403").path)
+    assert "point 10,6" == ed.describe_path(next(p for p in probs if p.code == "CW403").path)
     shot(ed, "circuitwar-problems.png")
     click(ed.view, 18, 0)
     assert doc.cpu_of(1) == (18, 0)
-    # an object on nothing (CW407)
+    # an object on nothing (CW407) is refused with the reason: lay the circuit first (issue 30)
     ed.set_tool("object")
     choose_object(ed, "T")
+    n = doc.undo_stack.count()
     click(ed.view, 10, 10, 0)
-    assert doc.cell(10, 10, 0) == ".T"
-    probs = wait_validated(qtbot, ed)
-    assert codes(probs) == ["CW407"] and "on nothing" in probs[0].message
+    assert doc.cell(10, 10, 0) == "." and doc.undo_stack.count() == n
+    assert "edge 11,11-12,11" in ed.messages[-1] and "Lay the circuit first" in ed.messages[-1]
     assert ed.problems_panel is not None
-    doc.undo_stack.undo()
     # gridrunners: Red's, strong, next to its CPU; a second click removes it; not on a CPU
     ed.set_tool("gridrunner")
     choose_owner(ed, "1")
@@ -152,7 +151,7 @@ def test_cpus_and_gridrunners_on_points_and_the_problems_live(ed, qtbot):
     assert doc.point(1, 6) == "as" and doc.model.grid[12][2] == "a" and doc.model.objects[12][2] == "s"
     assert "strong gridrunner of Red" in ed.describe_cell(0, 6, 0)
     click(ed.view, 0, 6)
-    assert "CPU stands on a7" in ed.messages[-1] and doc.point(0, 6) == "A"
+    assert "CPU stands on point 1,7" in ed.messages[-1] and doc.point(0, 6) == "A"
     click(ed.view, 1, 6, Qt.MouseButton.RightButton)
     assert doc.point(1, 6) == "+"
     assert wait_validated(qtbot, ed) == [] or "CW403" not in codes(ed.problems())
