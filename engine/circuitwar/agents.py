@@ -29,6 +29,9 @@ from .events import CpuDrained, CpuStruck, Died, SideKilled
 RandomAgent = core_agents.RandomAgent
 
 
+_NEAREST: dict[tuple[int, tuple[int, ...]], dict[int, tuple[int, int]]] = {}
+
+
 class Context:
     """What the heuristic needs about one position, computed once per decision (the distance maps
     only when a phase's scores ask for them)."""
@@ -43,7 +46,27 @@ class Context:
         self.le = g.rules.collision.level_energy
         self.drain = g.rules.collision.cpu_drain
         self._dist: dict[int, dict[int, int]] | None = None
-        self._near: dict[int, int] = {}
+        targets = tuple(self.where[t] for t in self.enemies)
+        key = (b.cols, targets)
+        if key not in _NEAREST:
+            if len(_NEAREST) > 256:
+                _NEAREST.clear()
+            _NEAREST[key] = {}
+        #: point -> (steps to the nearest enemy CPU, that CPU's point), shared by every position
+        #: with the same enemy CPUs
+        self._near = _NEAREST[key]
+        self._targets = targets
+
+    def _nearest(self, x: int) -> tuple[int, int]:
+        hit = self._near.get(x)
+        if hit is None:
+            if self._targets:
+                t = min(self._targets, key=lambda y: manhattan(self.b, x, y))
+                hit = (manhattan(self.b, x, t), t)
+            else:
+                hit = (20, -1)
+            self._near[x] = hit
+        return hit
 
     @property
     def dist(self) -> dict[int, dict[int, int]]:
@@ -54,10 +77,7 @@ class Context:
 
     def near(self, x: int) -> int:
         """Grid steps (ignoring circuits) from point x to the nearest enemy CPU; 20 without one."""
-        hit = self._near.get(x)
-        if hit is None:
-            hit = self._near[x] = min((manhattan(self.b, x, self.where[t]) for t in self.enemies), default=20)
-        return hit
+        return self._nearest(x)[0]
 
     def to_enemy(self, p: int) -> int:
         return min((self.dist[t].get(p, FAR) for t in self.enemies), default=FAR)
@@ -66,7 +86,7 @@ class Context:
         """The flux letter that turns a beam fired from p in direction d towards the nearest enemy CPU."""
         if not self.enemies:
             return "N"
-        t = min((self.where[s] for s in self.enemies), key=lambda x: manhattan(self.b, p, x))
+        t = self._nearest(p)[1]
         (r1, c1), (r2, c2) = self.b.rc(p), self.b.rc(t)
         if d in (0, 2):
             return "E" if c2 >= c1 else "W"
