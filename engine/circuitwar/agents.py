@@ -298,6 +298,9 @@ def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[floa
             out.append((-1.0, a))
         elif a.op == "attack":
             e, obj = a.b, b.obj[a.b]
+            if b.owner[e] == ctx.me:  # legal by default (attack.own_circuits), never worth it here
+                out.append((-5.0, a))
+                continue
             s = 1.0
             if obj == GROUND or obj == SWITCH_OFF or obj >= DIODE:
                 s += 6.0
@@ -361,7 +364,7 @@ class SearchAgent:
             return self._build(view, legal_actions, rng)
         ranked = sorted(scored(view, legal_actions, rng), key=lambda t: -t[0])
         cands = [a for _, a in ranked[: self.width]]
-        cands += [a for a in legal_actions if a.op == "attack" and a not in cands]
+        cands += [a for a in legal_actions if a.op == "attack" and a not in cands and view.board.owner[a.b] != me]
         if all(a.op != "end" for a in cands):
             cands.append(next(a for a in legal_actions if a.op == "end"))
         best, best_v = cands[0], float("-inf")

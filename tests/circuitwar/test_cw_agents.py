@@ -88,3 +88,19 @@ def test_command_line_play_save_replay_simulate_validate(tmp_path, capsys):
                  "--agent-seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "2 games, 0 errors" in out and "Yellow:random" in out  # the seat as the scenario names it
+
+
+def test_the_computer_players_never_attack_their_own_circuits_whichever_the_setting():
+    """attack.own_circuits true (the manual's 'any adjacent circuit') or false: the heuristic and the
+    search may attack the enemy's circuit next to them, never their own."""
+    from cw_helpers import rules
+
+    for own in (True, False):
+        s = position(["+1a2+2B", "       ", "+ + + +"], ["  n"], energy=(50, 50), phase="action",
+                     ruleset=rules(attack={"own_circuits": own}))
+        legal = s.legal_actions()
+        assert any(a.op == "attack" and a.b == s.board.parse_circuit("a1-b1") for a in legal) is own
+        for agent in (HeuristicAgent(), SearchAgent()):
+            for seed in range(5):
+                a = agent.choose(s.view(0), legal, CounterRng(seed))
+                assert not (a.op == "attack" and s.board.owner[a.b] == 0), (own, a.to_text())
