@@ -10,6 +10,7 @@ from typing import Any
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
 from gridsmith.engine.core.loop import Step
+from gridsmith.engine.core.protocol import Termination
 from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.lattice import SEAT_COLOURS
 from gridsmith.formats.rulesets import RulesetError
@@ -99,6 +100,13 @@ class CircuitWarGame(Game[CircuitWarState, Action, SavedGame]):
 
     def checks(self) -> Checks:
         return CHECKS
+
+    def ended_by_rule(self, state: CircuitWarState) -> bool:
+        """True when the game ended the manual's way, one side (or none) left standing; False when
+        the ruleset's safety bound (`turns.max_turns`) ended it, or a Grid where no side can act any
+        more (a project rule, docs/rules/circuitwar.md), or it is not over."""
+        r = state.result
+        return r is not None and r.termination == Termination.ELIMINATION
 
 
 def _cell(name: str) -> tuple[int, int]:
