@@ -21,7 +21,7 @@ from gridsmith.engine.core.rng import CounterRng
 from .analysis import FAR, cpus, distances_to, evaluate, manhattan, passable, route, runners, within
 from .actions import Action, BuildList
 from .beam import preview
-from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, RESISTOR, SWITCH_OFF
+from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, RESISTOR, SWITCH_OFF, opposite
 from .events import CpuDrained, CpuStruck, Died, SideKilled
 
 
@@ -56,6 +56,29 @@ class Context:
         #: with the same enemy CPUs
         self._near = _NEAREST[key]
         self._targets = targets
+        self._gates: dict[int, tuple[int, int, int]] | None = None
+
+    @property
+    def gates(self) -> dict[int, tuple[int, int, int]]:
+        """The way into an enemy CPU: gate point -> (its CPU, the circuit joining them, the direction
+        from the gate into the CPU). Only a gridrunner on a gate can walk, or be pushed, into a CPU."""
+        if self._gates is None:
+            self._gates = {}
+            b = self.b
+            for t in self.enemies:
+                c = self.where[t]
+                for d, step in enumerate(b.nbr[c]):
+                    if step is not None and b.owner[step[0]] != NO_CIRCUIT and b.cpu[step[1]] == EMPTY:
+                        self._gates[step[1]] = (c, step[0], opposite(d))
+        return self._gates
+
+    def support(self, gate: int) -> int:
+        """The point behind a gate, in line with its CPU and joined to the gate by a circuit: a beam
+        fired from it into the gate pushes the gridrunner there into the CPU (manual 7: "allow a
+        beam shot that will push a gridrunner into the CPU"); -1 when there is none."""
+        d = opposite(self.gates[gate][2])
+        step = self.b.nbr[gate][d]
+        return step[1] if step is not None and self.b.owner[step[0]] != NO_CIRCUIT else -1
 
     def _nearest(self, x: int) -> tuple[int, int]:
         hit = self._near.get(x)
@@ -236,6 +259,10 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
 def score_moves(ctx: Context, legal: list) -> list[tuple[float, Any]]:
     g, b, me = ctx.g, ctx.b, ctx.me
     out = []
+    # commit: the Move phase's few actions go to the gridrunner nearest an enemy CPU (the strongest
+    # of those), not spread over the fleet
+    mine = [(ctx.to_enemy(p), -b.level[p], p) for p in runners(b, me)]
+    striker = min(mine)[2] if mine and min(mine)[0] < FAR else -1
     for a in legal:
         if a.op == "end":
             out.append((0.0, a))
@@ -269,8 +296,27 @@ def score_moves(ctx: Context, legal: list) -> list[tuple[float, Any]]:
                 s -= 2.0 + (40.0 if lv == 0 else 0.0)
         if b.owner[e] != me:
             s += 1.0  # captures
+        s += _siege(ctx, p, q)
+        if p == striker and ctx.to_enemy(q) < ctx.to_enemy(p):
+            s += 4.0
         out.append((s, a))
     return out
+
+
+def _siege(ctx: Context, p: int, q: int) -> float:
+    """Gathering at an enemy CPU: one gridrunner on each gate, a second behind it to push it in."""
+    gates, b, me = ctx.gates, ctx.b, ctx.me
+    s = 0.0
+    if q in gates and b.runner[q] != me:
+        s += 12.0
+    elif p not in gates:
+        for gate in gates:
+            if b.runner[gate] == me and ctx.support(gate) == q:
+                s += 10.0
+                break
+    if p in gates and q not in gates and b.cpu[q] == EMPTY:
+        s -= 10.0  # leaving a gate
+    return s
 
 
 def _fire_score(ctx: Context, trace) -> float:
@@ -300,6 +346,10 @@ def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[floa
             e, obj = a.b, b.obj[a.b]
             if b.owner[e] == ctx.me:  # legal by default (attack.own_circuits), never worth it here
                 out.append((-5.0, a))
+                continue
+            gate = ctx.gates.get(a.a)
+            if gate is not None and gate[1] == e:  # the circuit between a gate and its CPU
+                out.append((60.0 if not passable(obj, gate[2]) else -5.0, a))
                 continue
             s = 1.0
             if obj == GROUND or obj == SWITCH_OFF or obj >= DIODE:

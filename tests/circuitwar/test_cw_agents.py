@@ -117,3 +117,12 @@ def test_ended_by_rule_says_whether_one_side_was_left_standing():
                        ruleset=rules(turns={"max_turns": 1}))
     bounded.apply(next(a for a in bounded.legal_actions() if a.op == "end"))
     assert bounded.result is not None and GAME.ended_by_rule(bounded) is False
+
+
+def test_the_heuristic_breaks_the_diode_that_seals_an_enemy_cpu():
+    """Its gridrunner stands on the point next to Blue's CPU, whose only circuit holds a diode that
+    lets Blue's gridrunners out and kills anything going in: it attacks that diode (manual 6: DIODE
+    65%), the way in for a later move or push."""
+    s = position(["+ a2B", "     ", "+ + +"], ["  n<"], energy=(50, 10), phase="action")
+    a = HeuristicAgent().choose(s.view(0), s.legal_actions(), CounterRng(1))
+    assert a.to_text() == "attack b1-c1 from b1"
