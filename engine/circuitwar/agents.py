@@ -128,13 +128,14 @@ class Context:
 
 
 def _connected(b, start: int) -> set[int]:
+    """The points joined to `start` by circuits."""
     seen, todo = {start}, [start]
+    owner, nbr, add, push = b.owner, b.nbr, seen.add, todo.append
     while todo:
-        p = todo.pop()
-        for step in b.nbr[p]:
-            if step is not None and b.owner[step[0]] != NO_CIRCUIT and step[1] not in seen:
-                seen.add(step[1])
-                todo.append(step[1])
+        for step in nbr[todo.pop()]:
+            if step is not None and step[1] not in seen and owner[step[0]] != NO_CIRCUIT:
+                add(step[1])
+                push(step[1])
     return seen
 
 
@@ -204,19 +205,26 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
         pc = pen(costs.circuit)
         ss.extend([3.0 - pc] * len(circuits))
         owner, nbr = b.owner, b.nbr
-        for x in network:
-            for step in nbr[x]:
-                if step is None or owner[step[0]] != NO_CIRCUIT:
-                    continue
-                e = step[0]
-                i = bisect_left(circuits, e)
-                if i == len(circuits) or circuits[i] != e:
-                    continue
-                p, q = legal.ends(e)
-                sc = 3.0 + 8.0 + max(0, 20 - min(near(p), near(q)))
-                if mycpu in (p, q):
-                    sc += 25.0 if not cpu_links else -6.0
-                ss[1 + i] = sc - pc
+        # the free circuits touching my network: from the smaller side (few free circuits late,
+        # a small network early)
+        if len(circuits) < 4 * len(network):
+            touching = [(i, e) for i, e in enumerate(circuits)
+                        if any(x in network for x in legal.ends(e))]
+        else:
+            touching = []
+            for x in network:
+                for step in nbr[x]:
+                    if step is None or owner[step[0]] != NO_CIRCUIT:
+                        continue
+                    i = bisect_left(circuits, step[0])
+                    if i < len(circuits) and circuits[i] == step[0]:
+                        touching.append((i, step[0]))
+        for i, e in touching:
+            p, q = legal.ends(e)
+            sc = 3.0 + 8.0 + max(0, 20 - min(near(p), near(q)))
+            if mycpu in (p, q):
+                sc += 25.0 if not cpu_links else -6.0
+            ss[1 + i] = sc - pc
     objects = legal.objects
     if objects and legal.block:
         block = [-1.0 - pen(getattr(costs, name)) for name in legal.items]
