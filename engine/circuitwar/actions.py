@@ -9,6 +9,7 @@ Cells are the board's flat indices; `cols` lets an action name them without the 
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from gridsmith.formats.circuitwar import lattice as L
@@ -123,3 +124,138 @@ def act(op: str, a: int = -1, b: int = -1, item: str = "", cols: int = 0) -> Act
             _MADE.clear()
         x = _MADE[key] = Action(op, a, b, item, cols)
     return x
+
+
+class ActionList(Sequence[Action]):
+    """An immutable list of legal actions; membership through a set made on first use."""
+
+    __slots__ = ("_items", "_set")
+
+    def __init__(self, items: list[Action]) -> None:
+        self._items = items
+        self._set: frozenset[Action] | None = None
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self._items[i]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._items)
+
+    def __contains__(self, x: object) -> bool:
+        if self._set is None:
+            self._set = frozenset(self._items)
+        return x in self._set
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ActionList({self._items!r})"
+
+
+class BuildList(Sequence[Action]):
+    """The legal actions of a Build phase, in the engine's fixed order, made only when asked for:
+
+        end, every circuit that may be built, then for every circuit that may take an object each
+        affordable item (`items`) followed by its two diodes (towards its second end, then its
+        first) when a diode is affordable, then every point where a gridrunner may be built.
+
+    A Build phase offers hundreds of actions, of which a random player takes one; the heuristic
+    scores the parts (`circuits`, `objects`, `items`, `diode`, `runners`) without making actions.
+    `index` and `len` follow the order above, so an agent drawing an index draws the same action as
+    from the full list."""
+
+    __slots__ = ("cols", "circuits", "objects", "items", "diode", "runners", "block", "_sets")
+
+    def __init__(self, cols: int, circuits: list[int], objects: list[int], items: tuple[str, ...],
+                 diode: bool, runners: list[int]) -> None:
+        self.cols = cols
+        self.circuits, self.objects, self.runners = circuits, objects, runners
+        self.items, self.diode = items, diode
+        #: actions per object circuit
+        self.block = len(items) + (2 if diode else 0)
+        self._sets: tuple[frozenset[int], frozenset[int]] | None = None
+
+    def ends(self, e: int) -> tuple[int, int]:
+        """The two points of circuit e (as board.Board.ends)."""
+        n = self.cols
+        return (e - 1, e + 1) if (e // n) % 2 == 0 else (e - n, e + n)
+
+    def __len__(self) -> int:
+        return 1 + len(self.circuits) + len(self.objects) * self.block + len(self.runners)
+
+    def _object_block(self, e: int) -> list[Action]:
+        n = self.cols
+        out = [act("build", e, item=name, cols=n) for name in self.items]
+        if self.diode:
+            p, q = self.ends(e)
+            out.append(act("build", e, q, "diode", n))
+            out.append(act("build", e, p, "diode", n))
+        return out
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return list(self)[i]
+        size = len(self)
+        if i < 0:
+            i += size
+        if not 0 <= i < size:
+            raise IndexError("legal action index out of range")
+        if i == 0:
+            return END_ACTION
+        i -= 1
+        n = self.cols
+        if i < len(self.circuits):
+            return act("build", self.circuits[i], item="circuit", cols=n)
+        i -= len(self.circuits)
+        objects = len(self.objects) * self.block
+        if i < objects:
+            k, j = divmod(i, self.block)
+            return self._object_block(self.objects[k])[j]
+        return act("build", self.runners[i - objects], item="gridrunner", cols=n)
+
+    def __iter__(self) -> Iterator[Action]:
+        n = self.cols
+        yield END_ACTION
+        for e in self.circuits:
+            yield act("build", e, item="circuit", cols=n)
+        if self.block:
+            for e in self.objects:
+                yield from self._object_block(e)
+        for q in self.runners:
+            yield act("build", q, item="gridrunner", cols=n)
+
+    def __contains__(self, x: object) -> bool:
+        if not isinstance(x, Action):
+            return False
+        if x.op == "end":
+            return x.a == -1 and x.b == -1 and x.item == ""
+        if x.op != "build":
+            return False
+        if self._sets is None:
+            self._sets = (frozenset(self.circuits), frozenset(self.objects))
+        if x.item == "diode":
+            return self.diode and x.a in self._sets[1] and x.b in self.ends(x.a)
+        if x.b != -1:
+            return False
+        if x.item == "circuit":
+            return x.a in self._sets[0]
+        if x.item == "gridrunner":
+            return x.a in self.runners
+        return x.item in self.items and x.a in self._sets[1]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"BuildList({len(self)} actions)"
+
+
+END_ACTION = Action("end")

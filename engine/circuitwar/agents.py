@@ -11,15 +11,17 @@
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Sequence
 from typing import Any
 
 from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 
-from .analysis import FAR, cpus, distances_to, evaluate, manhattan, passable, route, runners
-from .actions import Action
+from .analysis import FAR, cpus, distances_to, evaluate, manhattan, passable, route, runners, within
+from .actions import Action, BuildList
 from .beam import preview
-from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, RESISTOR, SWITCH_OFF
+from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, RESISTOR, SWITCH_OFF, opposite
 from .events import CpuDrained, CpuStruck, Died, SideKilled
 
 
@@ -27,8 +29,12 @@ from .events import CpuDrained, CpuStruck, Died, SideKilled
 RandomAgent = core_agents.RandomAgent
 
 
+_NEAREST: dict[tuple[int, tuple[int, ...]], dict[int, tuple[int, int]]] = {}
+
+
 class Context:
-    """What the heuristic needs about one position, computed once per decision."""
+    """What the heuristic needs about one position, computed once per decision (the distance maps
+    only when a phase's scores ask for them)."""
 
     def __init__(self, g) -> None:
         self.g = g
@@ -37,10 +43,64 @@ class Context:
         self.where = cpus(b)
         self.mycpu = self.where.get(self.me, -1)
         self.enemies = [s for s in range(g.n) if s != self.me and g.alive[s] and s in self.where]
-        self.dist = {s: distances_to(b, self.where[s]) for s in self.enemies}
-        self.home = distances_to(b, self.mycpu) if self.mycpu >= 0 else {}
         self.le = g.rules.collision.level_energy
         self.drain = g.rules.collision.cpu_drain
+        self._dist: dict[int, dict[int, int]] | None = None
+        targets = tuple(self.where[t] for t in self.enemies)
+        key = (b.cols, targets)
+        if key not in _NEAREST:
+            if len(_NEAREST) > 256:
+                _NEAREST.clear()
+            _NEAREST[key] = {}
+        #: point -> (steps to the nearest enemy CPU, that CPU's point), shared by every position
+        #: with the same enemy CPUs
+        self._near = _NEAREST[key]
+        self._targets = targets
+        self._gates: dict[int, tuple[int, int, int]] | None = None
+
+    @property
+    def gates(self) -> dict[int, tuple[int, int, int]]:
+        """The way into an enemy CPU: gate point -> (its CPU, the circuit joining them, the direction
+        from the gate into the CPU). Only a gridrunner on a gate can walk, or be pushed, into a CPU."""
+        if self._gates is None:
+            self._gates = {}
+            b = self.b
+            for t in self.enemies:
+                c = self.where[t]
+                for d, step in enumerate(b.nbr[c]):
+                    if step is not None and b.owner[step[0]] != NO_CIRCUIT and b.cpu[step[1]] == EMPTY:
+                        self._gates[step[1]] = (c, step[0], opposite(d))
+        return self._gates
+
+    def support(self, gate: int) -> int:
+        """The point behind a gate, in line with its CPU and joined to the gate by a circuit: a beam
+        fired from it into the gate pushes the gridrunner there into the CPU (manual 7: "allow a
+        beam shot that will push a gridrunner into the CPU"); -1 when there is none."""
+        d = opposite(self.gates[gate][2])
+        step = self.b.nbr[gate][d]
+        return step[1] if step is not None and self.b.owner[step[0]] != NO_CIRCUIT else -1
+
+    def _nearest(self, x: int) -> tuple[int, int]:
+        hit = self._near.get(x)
+        if hit is None:
+            if self._targets:
+                t = min(self._targets, key=lambda y: manhattan(self.b, x, y))
+                hit = (manhattan(self.b, x, t), t)
+            else:
+                hit = (20, -1)
+            self._near[x] = hit
+        return hit
+
+    @property
+    def dist(self) -> dict[int, dict[int, int]]:
+        """enemy seat -> steps along circuits to its CPU (analysis.distances_to)."""
+        if self._dist is None:
+            self._dist = {s: distances_to(self.b, self.where[s]) for s in self.enemies}
+        return self._dist
+
+    def near(self, x: int) -> int:
+        """Grid steps (ignoring circuits) from point x to the nearest enemy CPU; 20 without one."""
+        return self._nearest(x)[0]
 
     def to_enemy(self, p: int) -> int:
         return min((self.dist[t].get(p, FAR) for t in self.enemies), default=FAR)
@@ -49,7 +109,7 @@ class Context:
         """The flux letter that turns a beam fired from p in direction d towards the nearest enemy CPU."""
         if not self.enemies:
             return "N"
-        t = min((self.where[s] for s in self.enemies), key=lambda x: manhattan(self.b, p, x))
+        t = self._nearest(p)[1]
         (r1, c1), (r2, c2) = self.b.rc(p), self.b.rc(t)
         if d in (0, 2):
             return "E" if c2 >= c1 else "W"
@@ -58,21 +118,24 @@ class Context:
     def threat(self) -> int:
         """The largest drain an enemy gridrunner within 4 steps of my CPU could do."""
         worst = 0
-        for p, d in self.home.items():
+        if self.mycpu < 0:
+            return worst
+        for p in within(self.b, self.mycpu, 4):
             s = self.b.runner[p]
-            if s not in (EMPTY, self.me) and d <= 4:
+            if s not in (EMPTY, self.me):
                 worst = max(worst, self.drain.at(self.b.level[p]))
         return worst
 
 
 def _connected(b, start: int) -> set[int]:
+    """The points joined to `start` by circuits."""
     seen, todo = {start}, [start]
+    owner, nbr, add, push = b.owner, b.nbr, seen.add, todo.append
     while todo:
-        p = todo.pop()
-        for step in b.nbr[p]:
-            if step is not None and b.owner[step[0]] != NO_CIRCUIT and step[1] not in seen:
-                seen.add(step[1])
-                todo.append(step[1])
+        for step in nbr[todo.pop()]:
+            if step is not None and step[1] not in seen and owner[step[0]] != NO_CIRCUIT:
+                add(step[1])
+                push(step[1])
     return seen
 
 
@@ -84,14 +147,7 @@ def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
     cpu_links = [s for s in (b.nbr[ctx.mycpu] if ctx.mycpu >= 0 else ()) if s is not None and b.owner[s[0]] == me]
     threat = ctx.threat()
     reserve = threat + 1 if threat else 0
-    targets = [ctx.where[t] for t in ctx.enemies]
-    near_cache: dict[int, int] = {}
-
-    def near(x: int) -> int:
-        if x not in near_cache:
-            near_cache[x] = min((manhattan(b, x, t) for t in targets), default=20)
-        return near_cache[x]
-
+    near = ctx.near
     out = []
     for a in legal:
         if a.op == "end":
@@ -124,9 +180,97 @@ def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
     return out
 
 
+def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
+    """The action `max(scored(...))` picks in a Build phase (score_builds' scores, ties to the first
+    best at or after the drawn index, cyclically), computed on the parts of the BuildList: a score
+    list made by repeating the few distinct values and correcting the circuits whose score differs
+    (those touching my network, those at my CPU), instead of scoring hundreds of actions."""
+    g, b, me = ctx.g, ctx.b, ctx.me
+    costs = g.rules.build.costs
+    energy, mycpu = g.energy[me], ctx.mycpu
+    threat = ctx.threat()
+    reserve = threat + 1 if threat else 0
+    n = len(legal)
+    k = rng.randrange(n)  # the same one draw as scored()
+
+    def pen(cost: int) -> float:
+        return 30.0 if energy - cost < reserve else 0.0
+
+    ss = [0.5]
+    circuits = legal.circuits
+    if circuits:
+        network = _connected(b, mycpu) if mycpu >= 0 else set()
+        cpu_links = mycpu >= 0 and any(x is not None and b.owner[x[0]] == me for x in b.nbr[mycpu])
+        near = ctx.near
+        pc = pen(costs.circuit)
+        ss.extend([3.0 - pc] * len(circuits))
+        owner, nbr = b.owner, b.nbr
+        # the free circuits touching my network: from the smaller side (few free circuits late,
+        # a small network early)
+        if len(circuits) < 4 * len(network):
+            touching = [(i, e) for i, e in enumerate(circuits)
+                        if any(x in network for x in legal.ends(e))]
+        else:
+            touching = []
+            for x in network:
+                for step in nbr[x]:
+                    if step is None or owner[step[0]] != NO_CIRCUIT:
+                        continue
+                    i = bisect_left(circuits, step[0])
+                    if i < len(circuits) and circuits[i] == step[0]:
+                        touching.append((i, step[0]))
+        for i, e in touching:
+            p, q = legal.ends(e)
+            sc = 3.0 + 8.0 + max(0, 20 - min(near(p), near(q)))
+            if mycpu in (p, q):
+                sc += 25.0 if not cpu_links else -6.0
+            ss[1 + i] = sc - pc
+    objects = legal.objects
+    if objects and legal.block:
+        block = [-1.0 - pen(getattr(costs, name)) for name in legal.items]
+        pd = pen(costs.diode)
+        if legal.diode:
+            block += [-1.0 - pd, -1.0 - pd]
+        start = len(ss)
+        ss.extend(block * len(objects))
+        if legal.diode and mycpu >= 0:
+            for step in b.nbr[mycpu]:
+                if step is None:
+                    continue
+                i = bisect_left(objects, step[0])
+                if i == len(objects) or objects[i] != step[0]:
+                    continue
+                p, q = legal.ends(step[0])
+                at = start + i * legal.block + len(legal.items)
+                ss[at] = (22.0 if q != mycpu else -1.0) - pd  # the diode passing towards q, then p
+                ss[at + 1] = (22.0 if p != mycpu else -1.0) - pd
+    if legal.runners:
+        mine = len(runners(b, me))
+        cost = costs.gridrunner
+        rich = energy >= 2 * cost
+        for q in legal.runners:
+            d = b.direction(mycpu, q)
+            sc = (40.0 if mine < 2 else 18.0 if mine < 4 else 1.0) if rich else -2.0
+            if not passable(b.obj[b.nbr[mycpu][d][0]], d):
+                sc = -50.0
+            elif b.runner[q] == me:
+                sc = -20.0
+            ss.append(sc - pen(cost))
+    best = max(ss)
+    try:
+        i = ss.index(best, k)
+    except ValueError:
+        i = ss.index(best)
+    return legal[i]
+
+
 def score_moves(ctx: Context, legal: list) -> list[tuple[float, Any]]:
     g, b, me = ctx.g, ctx.b, ctx.me
     out = []
+    # commit: the Move phase's few actions go to the gridrunner nearest an enemy CPU (the strongest
+    # of those), not spread over the fleet
+    mine = [(ctx.to_enemy(p), -b.level[p], p) for p in runners(b, me)]
+    striker = min(mine)[2] if mine and min(mine)[0] < FAR else -1
     for a in legal:
         if a.op == "end":
             out.append((0.0, a))
@@ -160,8 +304,27 @@ def score_moves(ctx: Context, legal: list) -> list[tuple[float, Any]]:
                 s -= 2.0 + (40.0 if lv == 0 else 0.0)
         if b.owner[e] != me:
             s += 1.0  # captures
+        s += _siege(ctx, p, q)
+        if p == striker and ctx.to_enemy(q) < ctx.to_enemy(p):
+            s += 4.0
         out.append((s, a))
     return out
+
+
+def _siege(ctx: Context, p: int, q: int) -> float:
+    """Gathering at an enemy CPU: one gridrunner on each gate, a second behind it to push it in."""
+    gates, b, me = ctx.gates, ctx.b, ctx.me
+    s = 0.0
+    if q in gates and b.runner[q] != me:
+        s += 12.0
+    elif p not in gates:
+        for gate in gates:
+            if b.runner[gate] == me and ctx.support(gate) == q:
+                s += 10.0
+                break
+    if p in gates and q not in gates and b.cpu[q] == EMPTY:
+        s -= 10.0  # leaving a gate
+    return s
 
 
 def _fire_score(ctx: Context, trace) -> float:
@@ -189,6 +352,13 @@ def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[floa
             out.append((-1.0, a))
         elif a.op == "attack":
             e, obj = a.b, b.obj[a.b]
+            if b.owner[e] == ctx.me:  # legal by default (attack.own_circuits), never worth it here
+                out.append((-5.0, a))
+                continue
+            gate = ctx.gates.get(a.a)
+            if gate is not None and gate[1] == e:  # the circuit between a gate and its CPU
+                out.append((60.0 if not passable(obj, gate[2]) else -5.0, a))
+                continue
             s = 1.0
             if obj == GROUND or obj == SWITCH_OFF or obj >= DIODE:
                 s += 6.0
@@ -219,14 +389,21 @@ def scored(g, legal: list, rng: CounterRng) -> list[tuple[float, Any]]:
     return [(s - 1e-6 * ((i - k) % n), a) for i, (s, a) in enumerate(out)]
 
 
+def best(g, legal: Sequence[Action], rng: CounterRng) -> Action:
+    """The heuristic's choice: the best scored action (ties: see scored)."""
+    if g.phase == "build" and isinstance(legal, BuildList):
+        return best_build(Context(g), legal, rng)
+    return max(scored(g, legal, rng), key=lambda t: t[0])[1]
+
+
 class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self, **options: Any) -> None:
         self.options = options
 
-    def choose(self, view, legal_actions: list, rng: CounterRng):
-        return max(scored(view, legal_actions, rng), key=lambda t: t[0])[1]
+    def choose(self, view, legal_actions: Sequence[Action], rng: CounterRng):
+        return best(view, legal_actions, rng)
 
 
 class SearchAgent:
@@ -245,7 +422,7 @@ class SearchAgent:
             return self._build(view, legal_actions, rng)
         ranked = sorted(scored(view, legal_actions, rng), key=lambda t: -t[0])
         cands = [a for _, a in ranked[: self.width]]
-        cands += [a for a in legal_actions if a.op == "attack" and a not in cands]
+        cands += [a for a in legal_actions if a.op == "attack" and a not in cands and view.board.owner[a.b] != me]
         if all(a.op != "end" for a in cands):
             cands.append(next(a for a in legal_actions if a.op == "end"))
         best, best_v = cands[0], float("-inf")
@@ -305,7 +482,7 @@ class SearchAgent:
         """The heuristic's build, unless it would leave less energy than an enemy gridrunner that could
         reach my CPU this turn would drain: then keep it."""
         me, b = view.seat, view.board
-        a = max(scored(view, legal_actions, rng), key=lambda t: t[0])[1]
+        a = best(view, legal_actions, rng)
         if a.op == "end":
             return a
         home = cpus(b).get(me)
@@ -329,7 +506,7 @@ class SearchAgent:
             if g.is_over or g.to_move != me or (g.turn, g.pos) != key:
                 return
             legal = g.legal_actions()
-            g.apply(max(scored(g, legal, rng), key=lambda t: t[0])[1])
+            g.apply(best(g, legal, rng))
 
 
 __all__ = ["RandomAgent", "HeuristicAgent", "SearchAgent", "NO_CIRCUIT"]

@@ -52,6 +52,26 @@ def _distances(b, target: int, objects: bool) -> dict[int, int]:
     return dist
 
 
+def within(b, target: int, steps: int) -> list[int]:
+    """The points `distances_to(b, target)` puts at most `steps` away, found without the rest."""
+    dist = {target: 0}
+    layer = [target]
+    owner, nbr, cpu = b.owner, b.nbr, b.cpu
+    for k in range(1, steps + 1):
+        nxt = []
+        for q in layer:
+            for step in nbr[q]:
+                if step is None:
+                    continue
+                e, p = step
+                if p in dist or owner[e] == NO_CIRCUIT or cpu[p] != EMPTY:
+                    continue
+                dist[p] = k
+                nxt.append(p)
+        layer = nxt
+    return list(dist)
+
+
 def route(b, p: int, target: int, dist: dict[int, int] | None = None) -> list[int]:
     """The points of a shortest way a gridrunner on p can walk into point `target` without an object
     killing it (ending with `target`), or [] when there is none."""

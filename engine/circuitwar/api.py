@@ -11,6 +11,7 @@ from gridsmith.engine.core.edits import Edit
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Presentation, Replayed
 from gridsmith.engine.core.loop import Step
+from gridsmith.engine.core.protocol import Termination
 from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.lattice import SEAT_COLOURS
 from gridsmith.formats.rulesets import RulesetError
@@ -110,6 +111,13 @@ class CircuitWarGame(Game[CircuitWarState, Action, SavedGame]):
 
     def checks(self) -> Checks:
         return CHECKS
+
+    def ended_by_rule(self, state: CircuitWarState) -> bool:
+        """True when the game ended the manual's way, one side (or none) left standing; False when
+        the ruleset's safety bound (`turns.max_turns`) ended it, or a Grid where no side can act any
+        more (a project rule, docs/rules/circuitwar.md), or it is not over."""
+        r = state.result
+        return r is not None and r.termination == Termination.ELIMINATION
 
 
 def _cell(name: str) -> tuple[int, int]:

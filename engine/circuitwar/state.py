@@ -9,13 +9,17 @@ the phase, and so does running out of actions or of anything legal to do.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from bisect import insort
+from itertools import compress, filterfalse
+
 from gridsmith.engine.core.errors import IllegalActionError
 from gridsmith.engine.core.protocol import Result, ResultState, Termination
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.circuitwar.ruleset import Ruleset
 
 from . import mechanics as M
-from .actions import Action, act
+from .actions import END_ACTION, Action, ActionList, BuildList, act
 from .beam import fire
 from .board import (CAPACITOR, DIODE, EMPTY, GREY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF,
                     SWITCH_ON, TRANSFORMER, Board, object_name)
@@ -25,7 +29,9 @@ from .events import (Attacked, Built, DeadCircuit, Energized, GameOver, PhaseSta
 PHASES = ("build", "move", "action")
 OBJECT_OF_ITEM = {"resistor": RESISTOR, "capacitor": CAPACITOR, "switch_on": SWITCH_ON,
                   "switch_off": SWITCH_OFF, "ground": GROUND, "transformer": TRANSFORMER}
-END = Action("end")
+END = END_ACTION
+_NO_ACTIONS = ActionList([])
+_SWITCHES = frozenset((SWITCH_ON, SWITCH_OFF))
 
 
 class NoRng:
@@ -55,8 +61,7 @@ class CircuitWarState(ResultState):
         self.left = 0
         self.log: list[Action] = []
         self._result: Result | None = None
-        self._legal: list[Action] | None = None
-        self._legal_set: set | None = None
+        self._legal: Sequence[Action] | None = None
         self.last_events: list = []
         self.viewer: int | None = None
         self.idle = False  # no side has had anything to do this turn so far
@@ -81,17 +86,17 @@ class CircuitWarState(ResultState):
     def turns_played(self) -> int:
         return self.turn
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> "Sequence[Action]":
+        """The legal actions, in a fixed order (a Build phase's, hundreds, are made on demand:
+        BuildList); an immutable sequence shared by the state and its copies."""
         if self._legal is None:
-            self._legal = [] if self._result is not None else self._generate()
-            self._legal_set = set(self._legal)
-        return list(self._legal)
+            self._legal = _NO_ACTIONS if self._result is not None else self._generate()
+        return self._legal
 
     def apply(self, action: Action) -> list:
         if self._result is not None:
             raise IllegalActionError("the game is over")
-        self.legal_actions()
-        if action not in self._legal_set:
+        if action not in self.legal_actions():
             raise IllegalActionError(f"illegal action {action.to_text()} for {self.names[self.seat]} in the "
                              f"{self.phase} phase")
         if action.cols != self.board.cols:
@@ -101,9 +106,12 @@ class CircuitWarState(ResultState):
         if action.op == "end":
             self._next_part(ev)
         else:
+            before = self._legal
             self._do(action, ev)
             self.left -= 1
             self._legal = None
+            if action.op == "build" and action.item != "gridrunner" and self.left > 0:
+                self._legal = self._builds_after(before, action)
             if self._check_over(ev):
                 pass
             elif not self.alive[self.seat]:  # killed by its own gridrunner
@@ -132,16 +140,16 @@ class CircuitWarState(ResultState):
         return c
 
     # --- legal actions ------------------------------------------------------------------------------
-    def _generate(self) -> list[Action]:
+    def _generate(self) -> "Sequence[Action]":
         seat, b, out = self.seat, self.board, [END]
         n = b.cols
         if self.left <= 0:
-            return out
+            return ActionList(out)
         if self.phase == "build":
-            self._builds(seat, out)
-            return out
-        runners = [p for p in b.points if b.runner[p] == seat]
-        for p in runners:
+            return self._builds(seat)
+        points, circuits = b.points, b.circuits
+        # the scans below run in C (compress/map): they are every decision's cost
+        for p in compress(points, map(seat.__eq__, map(b.runner.__getitem__, points))):
             for d in b.exits(p):
                 e, q = b.nbr[p][d]
                 if self.phase == "move":
@@ -151,37 +159,73 @@ class CircuitWarState(ResultState):
                         out.append(act("attack", p, e, cols=n))
                     for f in "NESW":
                         out.append(act("fire", p, d, f, n))
-        any_switch = self.rules.turns.toggle_switches == "any"
-        for e in b.circuits:
-            if b.obj[e] in (SWITCH_ON, SWITCH_OFF) and (any_switch or b.owner[e] == seat):
-                out.append(act("toggle", e, cols=n))
-        return out
+        switches = compress(circuits, map(_SWITCHES.__contains__, map(b.obj.__getitem__, circuits)))
+        if self.rules.turns.toggle_switches == "any":
+            out.extend(act("toggle", e, cols=n) for e in switches)
+        else:
+            owner = b.owner
+            out.extend(act("toggle", e, cols=n) for e in switches if owner[e] == seat)
+        return ActionList(out)
 
-    def _builds(self, seat: int, out: list) -> None:
+    def _builds(self, seat: int) -> "BuildList":
         b, costs, energy = self.board, self.rules.build.costs, self.energy[seat]
-        n, owner, cpu, obj = b.cols, b.owner, b.cpu, b.obj
+        cpu, circs = b.cpu, b.circuits
+        owners = list(map(b.owner.__getitem__, circs))
+        circuits: list[int] = []
         if energy >= costs.circuit:
-            for e, (p, q) in zip(b.circuits, b.circuit_ends):
-                if owner[e] == NO_CIRCUIT and (cpu[p] == EMPTY or cpu[p] == seat) \
-                        and (cpu[q] == EMPTY or cpu[q] == seat):
-                    out.append(act("build", e, item="circuit", cols=n))
-        items = [name for name in OBJECT_OF_ITEM if getattr(costs, name) <= energy]
+            circuits = list(compress(circs, map(NO_CIRCUIT.__eq__, owners)))
+            # none next to an opposing player's CPU (manual 3 CIRCUIT)
+            near_foe = {step[0] for c in compress(b.points, map(EMPTY.__ne__, map(cpu.__getitem__, b.points)))
+                        if cpu[c] != seat for step in b.nbr[c] if step is not None}
+            if near_foe:
+                circuits = list(filterfalse(near_foe.__contains__, circuits))
+        items = tuple(name for name in OBJECT_OF_ITEM if getattr(costs, name) <= energy)
         diode = costs.diode <= energy
+        objects: list[int] = []
         if items or diode:
-            replace = self.rules.build.objects_replace
-            for e, (p, q) in zip(b.circuits, b.circuit_ends):
-                if owner[e] == seat and (obj[e] == NONE or replace):
-                    out.extend(act("build", e, item=name, cols=n) for name in items)
-                    if diode:
-                        out.append(act("build", e, q, "diode", n))
-                        out.append(act("build", e, p, "diode", n))
+            objects = list(compress(circs, map(seat.__eq__, owners)))
+            if not self.rules.build.objects_replace:
+                objects = list(compress(objects, map(NONE.__eq__, map(b.obj.__getitem__, objects))))
+        runners: list[int] = []
         if costs.gridrunner <= energy:
             for c in b.points:
                 if cpu[c] == seat:
                     for d in b.exits(c):
                         q = b.nbr[c][d][1]
                         if cpu[q] == EMPTY:
-                            out.append(act("build", q, item="gridrunner", cols=n))
+                            runners.append(q)
+        return BuildList(b.cols, circuits, objects, items, diode, runners)
+
+    def _builds_after(self, before: "BuildList", a: Action) -> "BuildList":
+        """The Build list after building a circuit or an object from the list `before`: what
+        `_builds` would scan again, derived from the one change (the owner or object of one circuit,
+        and less energy: nothing that was unaffordable becomes affordable)."""
+        seat, b, costs = self.seat, self.board, self.rules.build.costs
+        energy = self.energy[seat]
+        e = a.a
+        circuits: list[int] = []
+        if energy >= costs.circuit:
+            circuits = before.circuits
+            if a.item == "circuit":
+                circuits = circuits[:]
+                circuits.remove(e)
+        items = tuple(name for name in before.items if getattr(costs, name) <= energy)
+        diode = before.diode and costs.diode <= energy
+        objects: list[int] = []
+        if items or diode:
+            objects = before.objects
+            if a.item == "circuit" and (b.obj[e] == NONE or self.rules.build.objects_replace):
+                objects = objects[:]
+                insort(objects, e)
+            elif a.item != "circuit" and not self.rules.build.objects_replace:
+                objects = objects[:]
+                objects.remove(e)
+        runners: list[int] = []
+        if costs.gridrunner <= energy:
+            runners = before.runners
+            if a.item == "circuit" and any(b.cpu[x] == seat for x in b.ends(e)):  # a new exit of my CPU
+                runners = self._builds(seat).runners
+        return BuildList(b.cols, circuits, objects, items, diode, runners)
 
     # --- doing things -------------------------------------------------------------------------------
     def _do(self, a: Action, ev: list) -> None:
@@ -295,32 +339,8 @@ class CircuitWarState(ResultState):
             self._next_part(ev)
 
     def _can_act(self) -> bool:
-        """Whether anything but `end` is legal (the legal actions' rules, stopping at the first)."""
-        if self._legal is not None:
-            return len(self._legal) > 1
-        seat, b = self.seat, self.board
-        if self.left <= 0:
-            return False
-        if self.phase == "build":
-            costs, energy = self.rules.build.costs, self.energy[seat]
-            owner, cpu, obj = b.owner, b.cpu, b.obj
-            if energy >= costs.circuit:
-                for e, (p, q) in zip(b.circuits, b.circuit_ends):
-                    if owner[e] == NO_CIRCUIT and (cpu[p] == EMPTY or cpu[p] == seat) \
-                            and (cpu[q] == EMPTY or cpu[q] == seat):
-                        return True
-            if min(getattr(costs, name) for name in (*OBJECT_OF_ITEM, "diode")) <= energy:
-                replace = self.rules.build.objects_replace
-                if any(owner[e] == seat and (obj[e] == NONE or replace) for e in b.circuits):
-                    return True
-            if costs.gridrunner <= energy:
-                return any(cpu[c] == seat and any(cpu[b.nbr[c][d][1]] == EMPTY for d in b.exits(c))
-                           for c in b.points)
-            return False
-        if any(b.runner[p] == seat and b.exits(p) for p in b.points):
-            return True
-        any_switch = self.rules.turns.toggle_switches == "any"
-        return any(b.obj[e] in (SWITCH_ON, SWITCH_OFF) and (any_switch or b.owner[e] == seat) for e in b.circuits)
+        """Whether anything but `end` is legal."""
+        return len(self.legal_actions()) > 1
 
     def _energize(self, ev: list) -> None:
         b, rules = self.board, self.rules
@@ -368,8 +388,7 @@ class CircuitWarState(ResultState):
         self._result = Result(winners, scores, how, reason)
         self.seat = None
         self.phase = "over"
-        self._legal = []
-        self._legal_set = set()
+        self._legal = _NO_ACTIONS
         ev.append(GameOver(winners, reason))
 
     # --- for saves and the editor -------------------------------------------------------------------

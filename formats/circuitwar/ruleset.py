@@ -106,7 +106,10 @@ class Attack(FileModel):
     ground: int = _pct(15, "")
     transformer: int = _pct(20, "")
     per_level_percent: int = _pct(10, "Added per level of the attacker (manual: GRenergy*10%).")
-    own_circuits: bool = Field(False, description="Whether a gridrunner may attack its own side's circuits.")
+    own_circuits: bool = Field(
+        True, description="Whether a gridrunner may attack its own side's circuits too (manual 3 GRIDRUNNER: "
+        "gridrunners 'attack any adjacent circuit'; 4 ACTION: 'click on any adjacent circuit'); false: "
+        "only other sides' and grey circuits.")
 
 
 class Dying(FileModel):

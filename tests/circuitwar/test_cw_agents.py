@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cw_helpers import at, position
+from cw_helpers import at, position, rules
 
 from gridsmith.cli import main
 from gridsmith.engine.circuitwar.agents import HeuristicAgent, SearchAgent
@@ -88,3 +88,41 @@ def test_command_line_play_save_replay_simulate_validate(tmp_path, capsys):
                  "--agent-seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "2 games, 0 errors" in out and "Yellow:random" in out  # the seat as the scenario names it
+
+
+def test_the_computer_players_never_attack_their_own_circuits_whichever_the_setting():
+    """attack.own_circuits true (the manual's 'any adjacent circuit') or false: the heuristic and the
+    search may attack the enemy's circuit next to them, never their own."""
+    for own in (True, False):
+        s = position(["+1a2+2B", "       ", "+ + + +"], ["  n"], energy=(50, 50), phase="action",
+                     ruleset=rules(attack={"own_circuits": own}))
+        legal = s.legal_actions()
+        assert any(a.op == "attack" and a.b == s.board.parse_circuit("a1-b1") for a in legal) is own
+        for agent in (HeuristicAgent(), SearchAgent()):
+            for seed in range(5):
+                a = agent.choose(s.view(0), legal, CounterRng(seed))
+                assert not (a.op == "attack" and s.board.owner[a.b] == 0), (own, a.to_text())
+
+
+def test_ended_by_rule_says_whether_one_side_was_left_standing():
+    """The manual: 'only one can ultimately survive'; the ruleset's turn limit is a safety bound."""
+    from gridsmith.engine.circuitwar.api import GAME
+
+    s = position(["a1+1+1B", "       ", "+ + + +"], ["s"], energy=(50, 10), left=5)
+    assert GAME.ended_by_rule(s) is False  # not over
+    for text in ("move a1-b1", "move b1-c1", "move c1-d1"):
+        s.apply(s.legal_actions()[[a.to_text() for a in s.legal_actions()].index(text)])
+    assert s.result.winners == (0,) and GAME.ended_by_rule(s) is True
+    bounded = position(["a1+1+1B", "       ", "+ + + +"], energy=(50, 10),
+                       ruleset=rules(turns={"max_turns": 1}))
+    bounded.apply(next(a for a in bounded.legal_actions() if a.op == "end"))
+    assert bounded.result is not None and GAME.ended_by_rule(bounded) is False
+
+
+def test_the_heuristic_breaks_the_diode_that_seals_an_enemy_cpu():
+    """Its gridrunner stands on the point next to Blue's CPU, whose only circuit holds a diode that
+    lets Blue's gridrunners out and kills anything going in: it attacks that diode (manual 6: DIODE
+    65%), the way in for a later move or push."""
+    s = position(["+ a2B", "     ", "+ + +"], ["  n<"], energy=(50, 10), phase="action")
+    a = HeuristicAgent().choose(s.view(0), s.legal_actions(), CounterRng(1))
+    assert a.to_text() == "attack b1-c1 from b1"

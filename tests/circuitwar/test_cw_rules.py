@@ -182,3 +182,36 @@ def test_own_gridrunner_drains_its_own_cpu():
     collision (ANY - friend or foe!).'"""
     s, _ = moved(["s"], grid=["a1A", "   ", "+ B"], energy=(5, 50))
     assert not s.alive[0] and s.result.winners == (1,)
+
+
+# --- attacking circuits (manual 3 GRIDRUNNER, 4 ACTION, 6 OBJECT DEFENSE STRENGTHS) ------------------
+
+def _attacks(state) -> set[str]:
+    return {a.to_text() for a in state.legal_actions() if a.op == "attack"}
+
+
+def test_a_gridrunner_may_attack_any_adjacent_circuit_its_own_included_by_default():
+    """'Gridrunners capture any enemy circuit they traverse, changing it to the gridrunner's color, as
+    well as attack any adjacent circuit' (manual lines 70-72); 'Attacking requires you click on any
+    adjacent circuit after selecting the gridrunner' (lines 158-159)."""
+    s = position(["+1a2+", "  1  ", "+ + +"], phase="action")
+    assert s.rules.attack.own_circuits is True
+    assert _attacks(s) == {"attack a1-b1 from b1", "attack b1-c1 from b1", "attack b1-b2 from b1"}
+
+
+def test_own_circuits_false_keeps_a_gridrunner_off_its_own_circuits():
+    """The earlier reading, kept as an option (`attack.own_circuits: false`)."""
+    s = position(["+1a2+", "  1  ", "+ + +"], phase="action", ruleset=rules(attack={"own_circuits": False}))
+    assert _attacks(s) == {"attack b1-c1 from b1"}
+
+
+def test_attacking_an_own_circuit_blows_it_like_any_other():
+    """'CIRCUIT 50%' base, '+GRenergy*10%' (NOMINAL 1: 60%); 'An empty circuit that's blown
+    disappears'."""
+    blown = 0
+    for seed in range(200):
+        s = position(["+1a2+", "     ", "+ + +"], phase="action", seed=seed)
+        ev = play(s, "attack a1-b1 from b1")
+        assert "(60%)" in texts(ev)[0]
+        blown += circuit(s, "a1-b1")[0] == -1
+    assert 95 <= blown <= 145  # 60% of 200

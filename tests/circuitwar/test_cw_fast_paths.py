@@ -1,0 +1,71 @@
+"""The engine's fast paths give what the plain computation gives (the golden traces check whole
+games; these check every decision of a few games against the reference computation)."""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from gridsmith.engine.circuitwar import agents as A
+from gridsmith.engine.circuitwar import state as S
+from gridsmith.engine.circuitwar.actions import Action, BuildList
+from gridsmith.engine.circuitwar.api import GAME
+from gridsmith.engine.core.agents import create
+from gridsmith.engine.core.loop import Match
+from gridsmith.formats.loader import load_file
+
+CONTENT = Path(__file__).resolve().parents[2] / "content" / "circuitwar"
+
+
+def _play(scenario: str, seats: list[str], seed: int) -> None:
+    model = load_file(CONTENT / f"{scenario}.scn.yaml").model
+    state = GAME.new_game(model, seed, base=str(CONTENT))
+    Match(state, [create("circuitwar", s) for s in seats], seed).run()
+
+
+def test_the_build_list_after_a_build_is_the_fresh_scan(monkeypatch):
+    derived = S.CircuitWarState._builds_after
+    seen = []
+
+    def checked(self, before, a):
+        got = derived(self, before, a)
+        fresh = self._builds(self.seat)
+        assert list(got) == list(fresh), a.to_text()
+        seen.append(a)
+        return got
+
+    monkeypatch.setattr(S.CircuitWarState, "_builds_after", checked)
+    _play("duel", ["random", "heuristic"], 3)
+    assert len(seen) > 50
+
+
+def test_build_list_membership_is_its_items():
+    model = load_file(CONTENT / "fortress.scn.yaml").model
+    state = GAME.new_game(model, 1, base=str(CONTENT))
+    legal = state.legal_actions()
+    assert isinstance(legal, BuildList)
+    items = list(legal)
+    assert len(items) == len(legal) and all(a in legal for a in items)
+    assert [legal[i] for i in range(-len(legal), 0)] == items
+    n = state.board.cols
+    everything = {Action("build", e, item=x, cols=n) for e in state.board.circuits
+                  for x in ("circuit", "resistor", "capacitor", "switch_on", "switch_off", "ground", "transformer")}
+    everything |= {Action("build", e, q, "diode", n) for e in state.board.circuits for q in state.board.ends(e)}
+    everything |= {Action("build", p, item="gridrunner", cols=n) for p in state.board.points}
+    assert {a for a in everything if a in legal} == set(items) - {S.END}
+
+
+def test_the_heuristic_build_is_the_best_scored_action(monkeypatch):
+    fast = A.best_build
+    seen = []
+
+    def checked(ctx, legal, rng):
+        again = copy.deepcopy(rng)
+        got = fast(ctx, legal, rng)
+        assert got == max(A.scored(ctx.g, list(legal), again), key=lambda t: t[0])[1]
+        seen.append(got)
+        return got
+
+    monkeypatch.setattr(A, "best_build", checked)
+    _play("duel", ["heuristic", "search"], 1)
+    _play("four", ["heuristic"] * 4, 5)
+    assert len(seen) > 100
