@@ -14,7 +14,6 @@ the council, flips that strand the other seats' waiting workers, and the lowest 
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from gridsmith.engine.core import agents as core_agents
@@ -35,9 +34,20 @@ MAX_PER_GROUP = 24
 RandomAgent = core_agents.RandomAgent
 
 
+def parchment_from(st: PendulumState, q: int) -> tuple[tuple[str, int], ...]:
+    """(track, where its parchment zone starts) for seat q's leader side, read once a game."""
+    side = st.leader_side(q)
+    key = ("parchment_from", id(side))
+    hit = st.memo.get(key)
+    if hit is None or hit[0] is not side:
+        hit = st.memo[key] = (side, tuple((t, side.tracks[t].parchment_from) for t in TRACKS))
+    return hit[1]
+
+
 def light_copy(st: PendulumState, q: int) -> PendulumState:
     """A copy cheap enough to try one action on: seat q, the glasses and the shared piles are copied."""
-    sim = copy.copy(st)
+    sim = object.__new__(PendulumState)  # copy.copy without its reduce protocol: called for every option
+    sim.__dict__ = st.__dict__.copy()
     sim.seats = list(st.seats)
     sim.seats[q] = st.seats[q].copy()
     sim.glasses = {a: Glass(g.row, g.expires) for a, g in st.glasses.items()}
@@ -69,19 +79,20 @@ class GreedyAgent:
     # ------------------------------------------------------------ value
     def value(self, st: PendulumState, q: int) -> float:
         s = st.seats[q]
-        side = st.leader_side(q)
+        vp, res = s.vp, s.res
+        tw, bw = self.track_weight, self.beyond_weight
         v = 0.0
         missing = []
-        for t in TRACKS:
-            pf = side.tracks[t].parchment_from
-            v += self.track_weight * min(s.vp[t], pf) + self.beyond_weight * max(0, s.vp[t] - pf)
-            missing.append(max(0, pf - s.vp[t]))
+        for t, pf in parchment_from(st, q):
+            x = vp[t]
+            v += tw * min(x, pf) + bw * max(0, x - pf)
+            missing.append(max(0, pf - x))
         v -= self.bottleneck_weight * max(missing)
         v += self.legendary * s.legendary
         for r in RESOURCES:
-            x = s.res[r]
+            x = res[r]
             v += 0.5 * min(x, 6) + 0.15 * max(0, x - 6)
-        v += self.vote * min(s.res["votes"], 12)
+        v += self.vote * min(res["votes"], 12)
         v += self.province * sum(len(c) for c in s.columns.values())
         v += self.worker * len(s.workers) + self.hand * len(s.hand)
         return v
@@ -95,23 +106,11 @@ class GreedyAgent:
         return self.value(sim, q) - base
 
     # ------------------------------------------------------------ estimates
-    def space_values(self, st: PendulumState, q: int) -> dict[str, float]:
-        """What acting at each space would gain now (cost paid), for a worker of each size."""
-        base = self.value(st, q)
-        out: dict[str, float] = {}
-        w0 = st.seats[q].workers[0]
-        for sid, (area, row, _sp) in st.spaces.items():
-            sim = light_copy(st, q)
-            w = sim.seats[q].workers[0]
-            w.space, w.part = sid, TOP
-            sim.glasses[area].row = row
-            best = -1e9
-            for a in _sample(act_actions(sim, q)):
-                if a.worker == w.wid:
-                    best = max(best, self.delta(sim, q, a, base))
-            out[sid] = best
-        del w0
-        return out
+    def space_values(self, st: PendulumState, q: int) -> "SpaceValues":
+        """What acting at each space would gain now (cost paid), for the seat's first worker; worked
+        out for a space when first asked (a decision asks about the spaces it may place on and those
+        its workers stand on, rarely all)."""
+        return SpaceValues(self, st, q)
 
     def time_to_glass(self, st: PendulumState, sid: str) -> int:
         area, row = st.row_of(sid)
@@ -156,11 +155,11 @@ class GreedyAgent:
                     continue
                 if isinstance(a, (Place, Home)):
                     if values is None:
-                        values = self.space_values(st, q)
+                        values = SpaceValues(self, st, q)
                     sc = self.score_placement(st, q, a, values)
                 elif isinstance(a, Flip):
                     if values is None:
-                        values = self.space_values(st, q)
+                        values = SpaceValues(self, st, q)
                     sc = self.flip_score(st, q, a.area, values)
                 else:
                     sc = self.delta(st, q, a, base)
@@ -201,10 +200,8 @@ class PlannerAgent(GreedyAgent):
 
     def value(self, st: PendulumState, q: int) -> float:
         s = st.seats[q]
-        side = st.leader_side(q)
         gaps, beyond = [], 0
-        for t in TRACKS:
-            pf = side.tracks[t].parchment_from
+        for t, pf in parchment_from(st, q):
             gaps.append(max(0, pf - s.vp[t]))
             beyond += max(0, s.vp[t] - pf)
         gaps.sort(reverse=True)
@@ -265,6 +262,44 @@ class PlannerAgent(GreedyAgent):
                 row = st.row_of(w.space)[1]
                 score += self.deny_weight if row == g.row else -self.deny_weight
         return score
+
+
+class SpaceValues:
+    """The gain of acting at each space, by space id, computed on first asking. Each space's value is
+    the best `delta` of the first worker's actions there, the glass of its area turned onto its row,
+    on one copy of the view whose worker and glass are put back after each space (listing actions
+    changes nothing; delta tries each on a copy of its own), so the order of asking changes nothing."""
+
+    def __init__(self, agent: GreedyAgent, st: PendulumState, q: int) -> None:
+        self.agent, self.st, self.q = agent, st, q
+        self.base = agent.value(st, q)
+        self.known: dict[str, float] = {}
+        self.sim: PendulumState | None = None
+
+    def get(self, sid: str | None, default: float) -> float:
+        v = self.known.get(sid)  # type: ignore[arg-type]
+        if v is None:
+            if sid not in self.st.spaces:
+                return default
+            v = self.known[sid] = self._compute(sid)  # type: ignore[index]
+        return v
+
+    def _compute(self, sid: str) -> float:
+        if self.sim is None:
+            self.sim = light_copy(self.st, self.q)
+        sim, q = self.sim, self.q
+        area, row, _sp = sim.spaces[sid]
+        w = sim.seats[q].workers[0]
+        g = sim.glasses[area]
+        space, part, glass_row = w.space, w.part, g.row
+        w.space, w.part = sid, TOP
+        g.row = row
+        best = -1e9
+        for a in _sample(act_actions(sim, q)):
+            if a.worker == w.wid:
+                best = max(best, self.agent.delta(sim, q, a, self.base))
+        w.space, w.part, g.row = space, part, glass_row
+        return best
 
 
 def _groups(actions: list) -> list[list]:

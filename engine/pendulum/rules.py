@@ -40,30 +40,53 @@ def _combine(pay_tok: str, eff: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def placement_actions(state: PendulumState, q: int, only_size: str | None = None,
-                      only_bottom_rows: bool = False) -> list[Action]:
-    out = []
+                      only_bottom_rows: bool = False, worker: str | None = None) -> list[Action]:
+    """Every `place` and `home` of seat q's workers (`worker`: that worker's only, in the same order)."""
+    out: list[Action] = []
     occ = state.occupancy()
+    free = _open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], only_bottom_rows)
+    places = state.memo.setdefault("place", {})  # actions are values: one object per (worker, space)
     for w in state.seats[q].workers:
+        if worker is not None and w.wid != worker:
+            continue
         if only_size and (w.size != only_size or w.space is not None):
             continue
         if state.can_leave(w, q):
             continue
-        for sid in state.spaces:
-            if sid == w.space and w.part == TOP:
+        here = w.space if w.part == TOP else None
+        for sid in free:
+            if sid == here:
                 continue
-            if only_bottom_rows and state.row_of(sid)[1] != 1:
-                continue
-            if state.can_enter_top(q, w, sid, occ) is None:
-                out.append(Place(w.wid, sid))
+            if sid not in occ or state.can_enter_top(q, w, sid, occ) is None:
+                p = places.get((w.wid, sid))
+                if p is None:
+                    p = places[(w.wid, sid)] = Place(w.wid, sid)
+                out.append(p)
         if w.space is not None and not only_size:
             out.append(Home(w.wid))
     return out
 
 
-def act_actions(state: PendulumState, q: int) -> list[Action]:
+def _open_spaces(state: PendulumState, glass_rows_too: bool, only_bottom_rows: bool) -> tuple[str, ...]:
+    """The spaces a worker may be placed on as far as the sandglasses go (rule 1: rows without one,
+    unless the seat's ability lifts it), in board order; worked out once per position of the glasses."""
+    rows = tuple(g.row for g in state.glasses.values())
+    key = ("open", rows, glass_rows_too, only_bottom_rows)
+    hit = state.memo.get(key)
+    if hit is None:
+        glass = () if glass_rows_too else {(a, g.row) for a, g in state.glasses.items()}
+        hit = state.memo[key] = tuple(sid for sid, (area, row, _sp) in state.spaces.items()
+                                      if (area, row) not in glass and not (only_bottom_rows and row != 1))
+    return hit
+
+
+def act_actions(state: PendulumState, q: int, worker: str | None = None) -> list[Action]:
+    """Every `act` of seat q's workers (`worker`: that worker's only, in the same order)."""
     s = state.seats[q]
-    out = []
+    out: list[Action] = []
     for w in s.workers:
+        if worker is not None and w.wid != worker:
+            continue
         if not state.may_act(q, w):
             continue
         for mods in modifier_sets(state, q, w.space):
@@ -152,14 +175,32 @@ def _act_plan(state: PendulumState, q: int, space: str, mods: tuple[str, ...]) -
         for k, v in seat_cost(state, q, adjacent, waiver is not None and not own_waived).items():
             extra[k] = extra.get(k, 0) + v
         effect += list(state.spaces[adjacent][2].reward)
-    total = {k: sum(getattr(state.stratagems[c].cost, k) for c in cards) for k in Cost.model_fields}
-    return _Plan(Cost(**total), extra, effect, cards, adjacent)
+    return _Plan(_cards_cost(state, cards), extra, effect, cards, adjacent)
 
 
-def stratagem_actions(state: PendulumState, q: int) -> list[Action]:
-    out = []
+_NO_CARDS = Cost()
+
+
+def _cards_cost(state: PendulumState, cards: list[str]) -> Cost:
+    """The stratagems' costs summed into one Cost, built once a game per set of cards (a pydantic
+    model is too dear to validate for every option an agent weighs)."""
+    if not cards:
+        return _NO_CARDS
+    key = ("cards_cost", *cards)
+    cost = state.memo.get(key)
+    if cost is None:
+        total = {k: sum(getattr(state.stratagems[c].cost, k) for c in cards) for k in Cost.model_fields}
+        cost = state.memo[key] = Cost(**total)
+    return cost
+
+
+def stratagem_actions(state: PendulumState, q: int, card: str | None = None) -> list[Action]:
+    """Every `play` of the stratagems in seat q's hand (`card`: that card's only)."""
+    out: list[Action] = []
     s = state.seats[q]
     for sid in sorted(set(s.hand)):
+        if card is not None and sid != card:
+            continue
         c = state.stratagems[sid]
         if getattr(c, "timing", "anytime") != "anytime":
             continue
@@ -228,6 +269,25 @@ def round_actions(state: PendulumState, q: int) -> list[Action]:
 
 
 MAX_STEP_ACTIONS = 60
+
+
+def is_round_legal(state: PendulumState, q: int, action: Action) -> bool:
+    """Whether `action` is among `round_actions(state, q)`, listing only its own kind's actions where
+    a timed round's list is made of independent parts (a worker's moves or acts, a card's plays, a
+    flip); otherwise the whole list."""
+    if state.result is None and state.phase == "timed":
+        if isinstance(action, Flip):
+            return action.area in AREAS and state.can_flip(action.area)
+        s = state.seats[q]
+        if isinstance(action, (Place, Home)):
+            return action in placement_actions(state, q, worker=action.worker)
+        if isinstance(action, Act):
+            return action in act_actions(state, q, worker=action.worker)
+        if isinstance(action, Play):
+            return action in stratagem_actions(state, q, card=action.card)
+        if isinstance(action, Retrieve):
+            return bool(s.discard) and s.res["culture"] >= state.rules.costs.retrieve_culture
+    return action in round_actions(state, q)
 
 
 def explain(state: PendulumState, q: int, action: Action) -> str:
