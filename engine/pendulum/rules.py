@@ -301,16 +301,21 @@ def explain(state: PendulumState, q: int, action: Action) -> str:
             if why:
                 return why
             if isinstance(action, Place):
-                return state.can_enter_top(q, w, action.space) or "not now"
+                why = state.can_enter_top(q, w, action.space)
+                if why:
+                    return why
+                if state.phase == "start" and state.queue:
+                    return (f"the start placement puts a {state.queue[0][1]} worker from the player board on the "
+                            "top part of a space in a bottom row")
         if isinstance(action, Act):
             w = state.worker(q, action.worker)
             if w.space is None or w.part != TOP:
                 return "a worker acts from the top part (gold frame) of a space"
             if (q, w.wid) in state.spent:
-                return (f"{w.wid} has acted in {state.spent[(q, w.wid)]} already: once until that sandglass "
-                        "flips (the reward \"genau einmal\")")
+                return (f"{w.wid} has acted in {state.spent[(q, w.wid)]} already: a worker takes a reward "
+                        "exactly once, and acts again only after that sandglass has flipped")
             if not state.may_act(q, w):
-                return "a worker action is possible only in a row with a sandglass (\"eine Sanduhr\")"
+                return "a worker action is possible only in a row with a sandglass"
             return "the cost cannot be paid, or the choices do not fit the reward"
         if isinstance(action, Flip) and action.area in AREAS:
             if state.phase != "timed":
@@ -318,9 +323,43 @@ def explain(state: PendulumState, q: int, action: Action) -> str:
             if state.now < state.glasses[action.area].expires:
                 return "only an expired sandglass may be flipped"
             return "purple must land on a circle holding a marker"
+        if isinstance(action, Claim) and state.phase in ("timed", "untimed", "wrapup"):
+            return claim_refusal(state, q, action)
     except IllegalAction as e:
         return str(e)
-    return f"{action.to_text()!r} is not possible now ({state.phase})"
+    return f"{action.to_text()!r} is not possible {phase_words(state)}"
+
+
+#: each phase in words, for refusals ("... is not possible in the council")
+PHASE_WORDS = {"start": "during the start placement", "timed": "now", "untimed": "now",
+               "wrapup": "now (after the call to the council only passing and actions without a sandglass flip)",
+               "council": "in the council", "council_wait": "while the council waits for the sandglasses to run out",
+               "over": "after the game's end"}
+
+
+def phase_words(state: PendulumState) -> str:
+    return PHASE_WORDS.get(state.phase, "now")
+
+
+def claim_refusal(state: PendulumState, q: int, action: Claim) -> str:
+    """Why the achievement cannot be claimed so (rulebook, "Errungenschaften")."""
+    s = state.seats[q]
+    a = state.achievements.get(state.achievement) if state.achievement else None
+    if a is None:
+        return "there is no achievement to claim this round"
+    if s.claimed:
+        return "you have claimed this round's achievement already: once a round"
+    need = [f"{getattr(a.requires, k)} {k}" for k in ("military", "culture", "gold", "votes")
+            if s.res[k] < getattr(a.requires, k)]
+    if need:
+        return "the achievement is claimed by holding " + ", ".join(need) + "; nothing is paid"
+    if len(state.achievement_markers) >= (a.slots or state.n):
+        return "every spot on the achievement is taken"
+    if action.kind == "legendary":
+        if s.legendary:
+            return "you hold the Legendary VP already"
+        return "the Legendary marker is not on the achievement: taken this round, or not there yet in round 1"
+    return "the banner's choices do not fit its reward"
 
 
 # ----------------------------------------------------------------------------------------- applying

@@ -88,6 +88,12 @@ class Request:
     action: Action
 
 
+#: why a seat cannot act in each phase (refusals of a request out of turn)
+ACTOR_WORDS = {"start": "another seat places its start worker", "timed": "its last request is still being served",
+               "untimed": "it has said done for this step of the time track", "wrapup": "another seat's turn",
+               "council": "another seat's turn in the council",
+               "council_wait": "the council waits for the sandglasses to run out", "over": "the game is over"}
+
 #: what actions never change: shared between a state and its copies
 _SHARED = frozenset({"memo", "res", "rules", "spaces", "provinces", "stratagems", "rewards", "achievements", "circles",
                      "events", "log", "requests", "rng", "seat_hooks"})
@@ -222,7 +228,7 @@ class PendulumState:
         area, row, _sp = where
         hooks = self.seat_hooks[q]
         if self.glasses[area].row == row and MOVE_IN_GLASS_ROW not in hooks:
-            return "workers move only onto spaces in a row without a sandglass (\"keine Sanduhr\")"
+            return "workers move only onto spaces in a row without a sandglass"
         occ = self.occupants(space_id) if occ is None else occ.get(space_id, ())
         if not occ:
             return None  # an empty top part: nothing below can refuse it
@@ -238,7 +244,7 @@ class PendulumState:
         if q is not None and MOVE_IN_GLASS_ROW in self.seat_hooks[q]:
             return None
         if w.space is not None and self.glass_in_row(w.space):
-            return "a worker in a row with a sandglass cannot move (\"steckt fest\" on a reward box)" \
+            return "a worker on a reward box is stuck until the sandglass leaves its row" \
                 if w.part == BOTTOM else "a worker in a row with a sandglass can only act"
         return None
 
@@ -269,8 +275,10 @@ class PendulumState:
 
     def add_small_worker(self, q: int, log: list[str]) -> None:
         s = self.seats[q]
-        if len(s.workers) >= self.rules.limits.max_workers or s.small_reserve < 1:
-            raise IllegalAction("at most 4 workers (\"nie mehr als 4 Arbeiter\")")
+        if len(s.workers) >= self.rules.limits.max_workers:
+            raise IllegalAction(f"at most {self.rules.limits.max_workers} workers in play")
+        if s.small_reserve < 1:
+            raise IllegalAction("no small worker is left to bring into play")
         s.small_reserve -= 1
         w = Worker(f"w{s.next_wid}", "small")
         s.next_wid += 1
@@ -410,7 +418,7 @@ class PendulumState:
     def request(self, q: int, action: Action) -> list[Event]:
         """Seat `q` asks for `action` at `now`. Illegal requests raise IllegalAction (nothing changes)."""
         if q not in self.actors():
-            raise IllegalAction(f"seat {q + 1} cannot act now ({self.phase})")
+            raise IllegalAction(f"seat {q + 1} cannot act now ({ACTOR_WORDS.get(self.phase, self.phase)})")
         if not self.is_legal(q, action):
             raise IllegalAction(self.why_illegal(q, action))
         self.requests.append((self.now, q, action))
