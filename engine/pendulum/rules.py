@@ -280,7 +280,7 @@ def is_round_legal(state: PendulumState, q: int, action: Action) -> bool:
             return action.area in AREAS and state.can_flip(action.area)
         s = state.seats[q]
         if isinstance(action, (Place, Home)):
-            return action in placement_actions(state, q, worker=action.worker)
+            return _may_move(state, q, action)
         if isinstance(action, Act):
             return action in act_actions(state, q, worker=action.worker)
         if isinstance(action, Play):
@@ -288,6 +288,22 @@ def is_round_legal(state: PendulumState, q: int, action: Action) -> bool:
         if isinstance(action, Retrieve):
             return bool(s.discard) and s.res["culture"] >= state.rules.costs.retrieve_culture
     return action in round_actions(state, q)
+
+
+def _may_move(state: PendulumState, q: int, action: Place | Home) -> bool:
+    """Whether a timed round's `placement_actions(state, q)` holds this `place` or `home`: the same
+    tests for the one worker and space."""
+    w = next((w for w in state.seats[q].workers if w.wid == action.worker), None)
+    if w is None or state.can_leave(w, q):
+        return False
+    if isinstance(action, Home):
+        return w.space is not None
+    sid = action.space
+    if sid == w.space and w.part == TOP:
+        return False
+    if sid not in _open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], False):
+        return False
+    return state.can_enter_top(q, w, sid) is None
 
 
 def explain(state: PendulumState, q: int, action: Action) -> str:
