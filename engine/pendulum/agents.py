@@ -9,8 +9,10 @@ returns, provinces, workers) on a light copy of the view; a worker move is worth
 at its new space would give once a glass comes, and a flip what it opens for its own waiting workers.
 It waits when nothing gains.
 
-The planner adds what greedy misses about the round's clock: which rows a glass can still reach before
-the council, flips that strand the other seats' waiting workers, and the lowest track.
+The planner values the seat as the rulebook ranks the end (the lowest track first, the Legendary VP's
+price, votes towards the privilege track) and looks ahead over the round's clock: when a glass will
+next stand in each row and when the council will be called, flips that strand the other seats' waiting
+workers, and the call of the council itself.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS
 from .actions import Action, Done, Flip, Home, Pass, Place, Wait
 from .council import apply_action
 from .rules import act_actions
+from .runner import DEFAULT_AUTO_FLIP_MS
 from .state import TOP, Glass, PendulumState
 
 WAIT = Wait()
@@ -187,9 +190,14 @@ class PlannerAgent(GreedyAgent):
     - votes are worth most up to a lead over every other seat (and the 2-player neutral's 3): the
       first pick and the +2 VP at the council, and the final tie-break by privilege;
     - resources, provinces and workers lose their worth as the last council nears (unspent cubes score
-      nothing); it knows which rows a glass can still reach before the council (purple reaches a row
-      only while a marker waits there) and plays flips against the others' waiting workers as well as
-      for its own."""
+      nothing);
+    - it looks ahead over the coming flips and the council: when each row will next hold a glass (the
+      glass's sand left plus the expected flip; purple only onto a row whose circle holds a marker;
+      after the council every glass turns onto its other row) and when the council will be called
+      (purple flipped once per marker left). A placement weighs a space's gain by how soon its glass
+      comes (1 now, 1/2 after `horizon_ms`, 0 after the call), so a worker waits where it will act
+      soon; a flip that calls the council counts the own workers it leaves waiting and whether the
+      seat's votes lead the privilege track; flips also count against the others' waiting workers."""
 
     name = "planner"
     deny_weight = 0.4
@@ -197,6 +205,9 @@ class PlannerAgent(GreedyAgent):
     beyond_weight = 0.3
     vote_lead = 1.0
     legend_chase = 3.0
+    #: a glass this far off halves a space's worth
+    horizon_ms = 60_000
+    council_weight = 1.0
 
     def value(self, st: PendulumState, q: int) -> float:
         s = st.seats[q]
@@ -237,18 +248,54 @@ class PlannerAgent(GreedyAgent):
             return max(0, 10 - sum(s.res[r] for r in RESOURCES))
         return 0
 
-    def reachable(self, st: PendulumState, sid: str) -> bool:
-        area, row = st.row_of(sid)
-        if st.glasses[area].row == row:
-            return True
-        if st.phase != "timed":
-            return True
-        return area != "purple" or st.markers[row] > 0
+    # ---- the look-ahead over the coming flips and the council
+    def flip_delay(self, st: PendulumState) -> int:
+        """How long an expired glass is expected to stand before someone flips it: the automatic flip."""
+        return st.rules.timing.auto_flip_ms or DEFAULT_AUTO_FLIP_MS
 
-    def score_placement(self, st, q, a, values) -> float:
-        if isinstance(a, Place) and not self.reachable(st, a.space):
-            return -1.0
-        return self.placement_score(st, q, a, values)
+    def council_in(self, st: PendulumState) -> int | None:
+        """ms until the council is called in a timed round: purple runs out and is flipped once for each
+        marker left, the last flip calling it ("Zur Ratsversammlung rufen"); None outside a timed round."""
+        if st.phase != "timed":
+            return None
+        left = sum(st.markers)
+        if left <= 0:
+            return 0
+        d = self.flip_delay(st)
+        return max(0, st.glasses["purple"].expires - st.now) + d + (left - 1) * (
+            st.rules.sandglasses.duration("purple") + d)
+
+    def arrival(self, st: PendulumState, sid: str) -> int | None:
+        """ms until a glass stands in the row of `sid` (a worker there may act); None when none comes before
+        the council. In a timed round: its glass runs out and is flipped over (purple only onto a row
+        whose circle holds a marker); at council step 5 or the wrap-up: the next round opens by flipping
+        every glass onto its other row."""
+        area, row = st.row_of(sid)
+        g = st.glasses[area]
+        if st.phase != "timed":
+            return 0 if g.row != row else st.rules.sandglasses.duration(area)
+        if g.row == row:
+            return 0
+        if area == "purple" and st.markers[row] <= 0:
+            return None
+        t = max(0, g.expires - st.now) + self.flip_delay(st)
+        council = self.council_in(st)
+        return None if council is not None and t >= council else t
+
+    def soon(self, st: PendulumState, sid: str) -> float:
+        """What an action at `sid` is worth for being that far off: 1 now, 1/2 a horizon later, 0 after
+        the council is called."""
+        t = self.arrival(st, sid)
+        return 0.0 if t is None else 1.0 / (1.0 + t / self.horizon_ms)
+
+    def placement_score(self, st, q, action, values) -> float:
+        """Greedy's placement score with each space's gain weighted by how soon a glass comes to its row."""
+        w = st.worker(q, action.worker)
+        here = self.soon(st, w.space) * max(values.get(w.space, 0.0), 0.0) if (w.space and w.part == TOP) else 0.0
+        if isinstance(action, Home):
+            return -here * self.placement_discount - 0.01
+        there = self.soon(st, action.space) * max(values.get(action.space, -1e9), 0.0)
+        return self.placement_discount * (there - here) - 0.05
 
     def flip_score(self, st: PendulumState, q: int, area: str, values) -> float:
         score = super().flip_score(st, q, area, values)
@@ -261,6 +308,15 @@ class PlannerAgent(GreedyAgent):
                     continue
                 row = st.row_of(w.space)[1]
                 score += self.deny_weight if row == g.row else -self.deny_weight
+        if area == "purple" and st.phase == "timed" and sum(st.markers) == 1:
+            # this flip calls the council: its own workers still waiting for a glass lose their turn, and
+            # the votes held now decide the privilege track (the first pick, +2 VP)
+            for w in st.seats[q].workers:
+                if w.space is not None and w.part == TOP and not st.glass_in_row(w.space):
+                    score -= 0.5 * max(values.get(w.space, 0.0), 0.0)
+            votes = st.seats[q].res["votes"]
+            score += self.council_weight * (1.0 if votes > max(o.res["votes"] for oq, o in enumerate(st.seats)
+                                                               if oq != q) else -1.0)
         return score
 
 
