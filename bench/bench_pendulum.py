@@ -147,7 +147,8 @@ def budgets(n: int) -> str:
     t = st.rules.timing
     return (f"reaction {t.reaction_ms} ms and {t.action_ms} ms per action for every seat (ruleset timing), "
             f"automatic flip {t.auto_flip_ms or DEFAULT_AUTO_FLIP_MS} ms after expiry, at most "
-            f"{MAX_PER_GROUP} actions scored per (verb, worker) group, no search beyond one action")
+            f"{MAX_PER_GROUP} actions scored per (verb, worker) group, one action at a time (the planner's look-ahead "
+            "over the coming flips and the council weighs it; no tree search)")
 
 
 def main() -> None:

@@ -9,12 +9,13 @@ returns, provinces, workers) on a light copy of the view; a worker move is worth
 at its new space would give once a glass comes, and a flip what it opens for its own waiting workers.
 It waits when nothing gains.
 
-The planner adds what greedy misses about the round's clock: which rows a glass can still reach before
-the council, flips that strand the other seats' waiting workers, and the lowest track.
+The planner values the seat as the rulebook ranks the end (the lowest track first, the Legendary VP's
+price, votes towards the privilege track) and looks ahead over the round's clock: when a glass will
+next stand in each row and when the council will be called, flips that strand the other seats' waiting
+workers, and the call of the council itself.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from gridsmith.engine.core import agents as core_agents
@@ -24,6 +25,7 @@ from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS
 from .actions import Action, Done, Flip, Home, Pass, Place, Wait
 from .council import apply_action
 from .rules import act_actions
+from .runner import DEFAULT_AUTO_FLIP_MS
 from .state import TOP, Glass, PendulumState
 
 WAIT = Wait()
@@ -35,9 +37,20 @@ MAX_PER_GROUP = 24
 RandomAgent = core_agents.RandomAgent
 
 
+def parchment_from(st: PendulumState, q: int) -> tuple[tuple[str, int], ...]:
+    """(track, where its parchment zone starts) for seat q's leader side, read once a game."""
+    side = st.leader_side(q)
+    key = ("parchment_from", id(side))
+    hit = st.memo.get(key)
+    if hit is None or hit[0] is not side:
+        hit = st.memo[key] = (side, tuple((t, side.tracks[t].parchment_from) for t in TRACKS))
+    return hit[1]
+
+
 def light_copy(st: PendulumState, q: int) -> PendulumState:
     """A copy cheap enough to try one action on: seat q, the glasses and the shared piles are copied."""
-    sim = copy.copy(st)
+    sim = object.__new__(PendulumState)  # copy.copy without its reduce protocol: called for every option
+    sim.__dict__ = st.__dict__.copy()
     sim.seats = list(st.seats)
     sim.seats[q] = st.seats[q].copy()
     sim.glasses = {a: Glass(g.row, g.expires) for a, g in st.glasses.items()}
@@ -69,19 +82,20 @@ class GreedyAgent:
     # ------------------------------------------------------------ value
     def value(self, st: PendulumState, q: int) -> float:
         s = st.seats[q]
-        side = st.leader_side(q)
+        vp, res = s.vp, s.res
+        tw, bw = self.track_weight, self.beyond_weight
         v = 0.0
         missing = []
-        for t in TRACKS:
-            pf = side.tracks[t].parchment_from
-            v += self.track_weight * min(s.vp[t], pf) + self.beyond_weight * max(0, s.vp[t] - pf)
-            missing.append(max(0, pf - s.vp[t]))
+        for t, pf in parchment_from(st, q):
+            x = vp[t]
+            v += tw * min(x, pf) + bw * max(0, x - pf)
+            missing.append(max(0, pf - x))
         v -= self.bottleneck_weight * max(missing)
         v += self.legendary * s.legendary
         for r in RESOURCES:
-            x = s.res[r]
+            x = res[r]
             v += 0.5 * min(x, 6) + 0.15 * max(0, x - 6)
-        v += self.vote * min(s.res["votes"], 12)
+        v += self.vote * min(res["votes"], 12)
         v += self.province * sum(len(c) for c in s.columns.values())
         v += self.worker * len(s.workers) + self.hand * len(s.hand)
         return v
@@ -95,23 +109,11 @@ class GreedyAgent:
         return self.value(sim, q) - base
 
     # ------------------------------------------------------------ estimates
-    def space_values(self, st: PendulumState, q: int) -> dict[str, float]:
-        """What acting at each space would gain now (cost paid), for a worker of each size."""
-        base = self.value(st, q)
-        out: dict[str, float] = {}
-        w0 = st.seats[q].workers[0]
-        for sid, (area, row, _sp) in st.spaces.items():
-            sim = light_copy(st, q)
-            w = sim.seats[q].workers[0]
-            w.space, w.part = sid, TOP
-            sim.glasses[area].row = row
-            best = -1e9
-            for a in _sample(act_actions(sim, q)):
-                if a.worker == w.wid:
-                    best = max(best, self.delta(sim, q, a, base))
-            out[sid] = best
-        del w0
-        return out
+    def space_values(self, st: PendulumState, q: int) -> "SpaceValues":
+        """What acting at each space would gain now (cost paid), for the seat's first worker; worked
+        out for a space when first asked (a decision asks about the spaces it may place on and those
+        its workers stand on, rarely all)."""
+        return SpaceValues(self, st, q)
 
     def time_to_glass(self, st: PendulumState, sid: str) -> int:
         area, row = st.row_of(sid)
@@ -156,11 +158,11 @@ class GreedyAgent:
                     continue
                 if isinstance(a, (Place, Home)):
                     if values is None:
-                        values = self.space_values(st, q)
+                        values = SpaceValues(self, st, q)
                     sc = self.score_placement(st, q, a, values)
                 elif isinstance(a, Flip):
                     if values is None:
-                        values = self.space_values(st, q)
+                        values = SpaceValues(self, st, q)
                     sc = self.flip_score(st, q, a.area, values)
                 else:
                     sc = self.delta(st, q, a, base)
@@ -188,9 +190,14 @@ class PlannerAgent(GreedyAgent):
     - votes are worth most up to a lead over every other seat (and the 2-player neutral's 3): the
       first pick and the +2 VP at the council, and the final tie-break by privilege;
     - resources, provinces and workers lose their worth as the last council nears (unspent cubes score
-      nothing); it knows which rows a glass can still reach before the council (purple reaches a row
-      only while a marker waits there) and plays flips against the others' waiting workers as well as
-      for its own."""
+      nothing);
+    - it looks ahead over the coming flips and the council: when each row will next hold a glass (the
+      glass's sand left plus the expected flip; purple only onto a row whose circle holds a marker;
+      after the council every glass turns onto its other row) and when the council will be called
+      (purple flipped once per marker left). A placement weighs a space's gain by how soon its glass
+      comes (1 now, 1/2 after `horizon_ms`, 0 after the call), so a worker waits where it will act
+      soon; a flip that calls the council counts the own workers it leaves waiting and whether the
+      seat's votes lead the privilege track; flips also count against the others' waiting workers."""
 
     name = "planner"
     deny_weight = 0.4
@@ -198,13 +205,14 @@ class PlannerAgent(GreedyAgent):
     beyond_weight = 0.3
     vote_lead = 1.0
     legend_chase = 3.0
+    #: a glass this far off halves a space's worth
+    horizon_ms = 60_000
+    council_weight = 1.0
 
     def value(self, st: PendulumState, q: int) -> float:
         s = st.seats[q]
-        side = st.leader_side(q)
         gaps, beyond = [], 0
-        for t in TRACKS:
-            pf = side.tracks[t].parchment_from
+        for t, pf in parchment_from(st, q):
             gaps.append(max(0, pf - s.vp[t]))
             beyond += max(0, s.vp[t] - pf)
         gaps.sort(reverse=True)
@@ -240,18 +248,54 @@ class PlannerAgent(GreedyAgent):
             return max(0, 10 - sum(s.res[r] for r in RESOURCES))
         return 0
 
-    def reachable(self, st: PendulumState, sid: str) -> bool:
-        area, row = st.row_of(sid)
-        if st.glasses[area].row == row:
-            return True
-        if st.phase != "timed":
-            return True
-        return area != "purple" or st.markers[row] > 0
+    # ---- the look-ahead over the coming flips and the council
+    def flip_delay(self, st: PendulumState) -> int:
+        """How long an expired glass is expected to stand before someone flips it: the automatic flip."""
+        return st.rules.timing.auto_flip_ms or DEFAULT_AUTO_FLIP_MS
 
-    def score_placement(self, st, q, a, values) -> float:
-        if isinstance(a, Place) and not self.reachable(st, a.space):
-            return -1.0
-        return self.placement_score(st, q, a, values)
+    def council_in(self, st: PendulumState) -> int | None:
+        """ms until the council is called in a timed round: purple runs out and is flipped once for each
+        marker left, the last flip calling it ("Zur Ratsversammlung rufen"); None outside a timed round."""
+        if st.phase != "timed":
+            return None
+        left = sum(st.markers)
+        if left <= 0:
+            return 0
+        d = self.flip_delay(st)
+        return max(0, st.glasses["purple"].expires - st.now) + d + (left - 1) * (
+            st.rules.sandglasses.duration("purple") + d)
+
+    def arrival(self, st: PendulumState, sid: str) -> int | None:
+        """ms until a glass stands in the row of `sid` (a worker there may act); None when none comes before
+        the council. In a timed round: its glass runs out and is flipped over (purple only onto a row
+        whose circle holds a marker); at council step 5 or the wrap-up: the next round opens by flipping
+        every glass onto its other row."""
+        area, row = st.row_of(sid)
+        g = st.glasses[area]
+        if st.phase != "timed":
+            return 0 if g.row != row else st.rules.sandglasses.duration(area)
+        if g.row == row:
+            return 0
+        if area == "purple" and st.markers[row] <= 0:
+            return None
+        t = max(0, g.expires - st.now) + self.flip_delay(st)
+        council = self.council_in(st)
+        return None if council is not None and t >= council else t
+
+    def soon(self, st: PendulumState, sid: str) -> float:
+        """What an action at `sid` is worth for being that far off: 1 now, 1/2 a horizon later, 0 after
+        the council is called."""
+        t = self.arrival(st, sid)
+        return 0.0 if t is None else 1.0 / (1.0 + t / self.horizon_ms)
+
+    def placement_score(self, st, q, action, values) -> float:
+        """Greedy's placement score with each space's gain weighted by how soon a glass comes to its row."""
+        w = st.worker(q, action.worker)
+        here = self.soon(st, w.space) * max(values.get(w.space, 0.0), 0.0) if (w.space and w.part == TOP) else 0.0
+        if isinstance(action, Home):
+            return -here * self.placement_discount - 0.01
+        there = self.soon(st, action.space) * max(values.get(action.space, -1e9), 0.0)
+        return self.placement_discount * (there - here) - 0.05
 
     def flip_score(self, st: PendulumState, q: int, area: str, values) -> float:
         score = super().flip_score(st, q, area, values)
@@ -264,7 +308,54 @@ class PlannerAgent(GreedyAgent):
                     continue
                 row = st.row_of(w.space)[1]
                 score += self.deny_weight if row == g.row else -self.deny_weight
+        if area == "purple" and st.phase == "timed" and sum(st.markers) == 1:
+            # this flip calls the council: its own workers still waiting for a glass lose their turn, and
+            # the votes held now decide the privilege track (the first pick, +2 VP)
+            for w in st.seats[q].workers:
+                if w.space is not None and w.part == TOP and not st.glass_in_row(w.space):
+                    score -= 0.5 * max(values.get(w.space, 0.0), 0.0)
+            votes = st.seats[q].res["votes"]
+            score += self.council_weight * (1.0 if votes > max(o.res["votes"] for oq, o in enumerate(st.seats)
+                                                               if oq != q) else -1.0)
         return score
+
+
+class SpaceValues:
+    """The gain of acting at each space, by space id, computed on first asking. Each space's value is
+    the best `delta` of the first worker's actions there, the glass of its area turned onto its row,
+    on one copy of the view whose worker and glass are put back after each space (listing actions
+    changes nothing; delta tries each on a copy of its own), so the order of asking changes nothing."""
+
+    def __init__(self, agent: GreedyAgent, st: PendulumState, q: int) -> None:
+        self.agent, self.st, self.q = agent, st, q
+        self.base = agent.value(st, q)
+        self.known: dict[str, float] = {}
+        self.sim: PendulumState | None = None
+
+    def get(self, sid: str | None, default: float) -> float:
+        v = self.known.get(sid)  # type: ignore[arg-type]
+        if v is None:
+            if sid not in self.st.spaces:
+                return default
+            v = self.known[sid] = self._compute(sid)  # type: ignore[index]
+        return v
+
+    def _compute(self, sid: str) -> float:
+        if self.sim is None:
+            self.sim = light_copy(self.st, self.q)
+        sim, q = self.sim, self.q
+        area, row, _sp = sim.spaces[sid]
+        w = sim.seats[q].workers[0]
+        g = sim.glasses[area]
+        space, part, glass_row = w.space, w.part, g.row
+        w.space, w.part = sid, TOP
+        g.row = row
+        best = -1e9
+        for a in _sample(act_actions(sim, q)):
+            if a.worker == w.wid:
+                best = max(best, self.agent.delta(sim, q, a, self.base))
+        w.space, w.part, g.row = space, part, glass_row
+        return best
 
 
 def _groups(actions: list) -> list[list]:

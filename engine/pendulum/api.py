@@ -96,6 +96,13 @@ class PendulumGame(Game[PolledGame, Action, SaveFile]):
         return to_save(state.state, list(seats), name,
                        [SeatClock(ready_ms=c.ready, waiting=c.waiting) for c in state.clocks])
 
+    def ended_by_rule(self, state: PolledGame) -> bool:
+        """Whether the game ended by the rulebook's own end: every finished Pendulum game did — it ends
+        at council 4 ("Spielende"), everyone losing included (no Legendary holder); no safety bound
+        ends it (a runaway seat is only held to passing in a turn step). A game cut off by a batch's
+        action limit is not over."""
+        return state.is_over
+
     def action_from_text(self, state: PolledGame, text: str) -> Action:
         return Action.from_text(text)
 

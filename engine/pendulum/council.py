@@ -27,7 +27,7 @@ from gridsmith.formats.pendulum.effects import AREAS, COLOURS, TRACKS, Cost
 from .actions import Action, Done, Flip, IllegalAction, Pass, Refill, Reward, Trim
 from .events import CouncilCalled, CouncilPrivilege, Event, GameEnded, RoundBegan, TimeStep
 from .effects import apply_effect, cost_options, effect_options, gain_amounts, item_options, multisets, parse_multiset, pay
-from .rules import apply_round_action, flip, forget_overflow, placement_actions, round_actions
+from .rules import apply_round_action, flip, forget_overflow, is_round_legal, placement_actions, round_actions
 from .scoring import final_result
 
 if TYPE_CHECKING:
@@ -39,6 +39,13 @@ def legal_actions(state: PendulumState, q: int) -> list[Action]:
     if state.phase == "council" and state.result is None:
         return council_actions(state, q)
     return round_actions(state, q)
+
+
+def is_legal(state: PendulumState, q: int, action: Action) -> bool:
+    """Whether `action` is in `legal_actions(state, q)` (without listing them all where it can)."""
+    if state.phase == "council" and state.result is None:
+        return action in council_actions(state, q)
+    return is_round_legal(state, q, action)
 
 
 def apply_action(state: PendulumState, q: int | None, action: Action, log: list[str]) -> None:

@@ -13,6 +13,7 @@ takes the small worker to swap (`w1`).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import TYPE_CHECKING
 
@@ -27,15 +28,37 @@ if TYPE_CHECKING:
 CHOICE_ITEMS = ("any", "any_vp", "conquer", "recall", "swap_vp", "great_worker")
 
 
+@lru_cache(maxsize=256)
+def _multisets(names: tuple[str, ...], n: int) -> tuple[str, ...]:
+    return tuple("+".join(c) for c in combinations_with_replacement(names, n))
+
+
 def multisets(names: tuple[str, ...], n: int) -> list[str]:
-    return ["+".join(c) for c in combinations_with_replacement(names, n)]
+    return list(_multisets(names, n))
+
+
+@lru_cache(maxsize=4096)
+def _counts(token: str, names: tuple[str, ...], n: int) -> tuple[tuple[str, int], ...] | None:
+    parts = token.split("+") if token else []
+    if len(parts) != n or any(p not in names for p in parts):
+        return None
+    return tuple((k, parts.count(k)) for k in names)
 
 
 def parse_multiset(token: str, names: tuple[str, ...], n: int) -> dict[str, int]:
-    parts = token.split("+") if token else []
-    if len(parts) != n or any(p not in names for p in parts):
+    counts = _counts(token, names, n)  # tokens repeat all game long: read each once
+    if counts is None:
         raise IllegalAction(f"{token!r} is not {n} of {', '.join(names)} joined by '+'")
-    return {k: parts.count(k) for k in names}
+    return dict(counts)
+
+
+def amounts_of(state: PendulumState, model: Amounts) -> dict[str, int]:
+    """A content model's amounts as a dict, dumped once a game (read-only: callers copy to change it)."""
+    key = ("amounts", id(model))
+    hit = state.memo.get(key)
+    if hit is None or hit[0] is not model:
+        hit = state.memo[key] = (model, model.model_dump())
+    return hit[1]
 
 
 # --- paying -------------------------------------------------------------------------------------------
@@ -48,9 +71,9 @@ def cost_options(seat: SeatState, cost: Cost, extra: dict[str, int] | None = Non
         return None
     if not cost.any:
         return [""]
-    left = {r: seat.res[r] - fixed[r] for r in RESOURCES}
-    out = [t for t in multisets(RESOURCES, cost.any)
-           if all(parse_multiset(t, RESOURCES, cost.any)[r] <= left[r] for r in RESOURCES)]
+    left = [seat.res[r] - fixed[r] for r in RESOURCES]
+    out = [t for t in _multisets(RESOURCES, cost.any)
+           if all(c <= h for (_r, c), h in zip(_counts(t, RESOURCES, cost.any), left))]
     return out or None
 
 
@@ -107,7 +130,7 @@ def production(state: PendulumState, q: int, colour: str) -> dict[str, int]:
     """The board's symbol plus every province tucked under that column ("und auf daruntergeschobenen
     Provinzkarten"); the province's banner of that colour counts, whatever it shows."""
     side = state.leader_side(q)
-    total = dict(side.columns[colour].model_dump()) if colour in side.columns else {}
+    total = dict(amounts_of(state, side.columns[colour])) if colour in side.columns else {}
     for pid in state.seats[q].columns[colour]:
         for k, v in state.provinces[pid].productions[colour].items():
             total[k] = total.get(k, 0) + v
@@ -179,7 +202,7 @@ def apply_effect(state: PendulumState, q: int, effect: list, tokens: list[str], 
     for item in effect:
         name = item_name(item)
         if isinstance(item, Gain):
-            gain_amounts(state, q, item.gain.model_dump(), log)
+            gain_amounts(state, q, amounts_of(state, item.gain), log)
         elif isinstance(item, AnyResources):
             gain_amounts(state, q, parse_multiset(take(name), RESOURCES, item.any), log)
         elif isinstance(item, AnyVp):

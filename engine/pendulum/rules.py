@@ -40,30 +40,53 @@ def _combine(pay_tok: str, eff: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def placement_actions(state: PendulumState, q: int, only_size: str | None = None,
-                      only_bottom_rows: bool = False) -> list[Action]:
-    out = []
+                      only_bottom_rows: bool = False, worker: str | None = None) -> list[Action]:
+    """Every `place` and `home` of seat q's workers (`worker`: that worker's only, in the same order)."""
+    out: list[Action] = []
     occ = state.occupancy()
+    free = _open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], only_bottom_rows)
+    places = state.memo.setdefault("place", {})  # actions are values: one object per (worker, space)
     for w in state.seats[q].workers:
+        if worker is not None and w.wid != worker:
+            continue
         if only_size and (w.size != only_size or w.space is not None):
             continue
         if state.can_leave(w, q):
             continue
-        for sid in state.spaces:
-            if sid == w.space and w.part == TOP:
+        here = w.space if w.part == TOP else None
+        for sid in free:
+            if sid == here:
                 continue
-            if only_bottom_rows and state.row_of(sid)[1] != 1:
-                continue
-            if state.can_enter_top(q, w, sid, occ) is None:
-                out.append(Place(w.wid, sid))
+            if sid not in occ or state.can_enter_top(q, w, sid, occ) is None:
+                p = places.get((w.wid, sid))
+                if p is None:
+                    p = places[(w.wid, sid)] = Place(w.wid, sid)
+                out.append(p)
         if w.space is not None and not only_size:
             out.append(Home(w.wid))
     return out
 
 
-def act_actions(state: PendulumState, q: int) -> list[Action]:
+def _open_spaces(state: PendulumState, glass_rows_too: bool, only_bottom_rows: bool) -> tuple[str, ...]:
+    """The spaces a worker may be placed on as far as the sandglasses go (rule 1: rows without one,
+    unless the seat's ability lifts it), in board order; worked out once per position of the glasses."""
+    rows = tuple(g.row for g in state.glasses.values())
+    key = ("open", rows, glass_rows_too, only_bottom_rows)
+    hit = state.memo.get(key)
+    if hit is None:
+        glass = () if glass_rows_too else {(a, g.row) for a, g in state.glasses.items()}
+        hit = state.memo[key] = tuple(sid for sid, (area, row, _sp) in state.spaces.items()
+                                      if (area, row) not in glass and not (only_bottom_rows and row != 1))
+    return hit
+
+
+def act_actions(state: PendulumState, q: int, worker: str | None = None) -> list[Action]:
+    """Every `act` of seat q's workers (`worker`: that worker's only, in the same order)."""
     s = state.seats[q]
-    out = []
+    out: list[Action] = []
     for w in s.workers:
+        if worker is not None and w.wid != worker:
+            continue
         if not state.may_act(q, w):
             continue
         for mods in modifier_sets(state, q, w.space):
@@ -152,14 +175,32 @@ def _act_plan(state: PendulumState, q: int, space: str, mods: tuple[str, ...]) -
         for k, v in seat_cost(state, q, adjacent, waiver is not None and not own_waived).items():
             extra[k] = extra.get(k, 0) + v
         effect += list(state.spaces[adjacent][2].reward)
-    total = {k: sum(getattr(state.stratagems[c].cost, k) for c in cards) for k in Cost.model_fields}
-    return _Plan(Cost(**total), extra, effect, cards, adjacent)
+    return _Plan(_cards_cost(state, cards), extra, effect, cards, adjacent)
 
 
-def stratagem_actions(state: PendulumState, q: int) -> list[Action]:
-    out = []
+_NO_CARDS = Cost()
+
+
+def _cards_cost(state: PendulumState, cards: list[str]) -> Cost:
+    """The stratagems' costs summed into one Cost, built once a game per set of cards (a pydantic
+    model is too dear to validate for every option an agent weighs)."""
+    if not cards:
+        return _NO_CARDS
+    key = ("cards_cost", *cards)
+    cost = state.memo.get(key)
+    if cost is None:
+        total = {k: sum(getattr(state.stratagems[c].cost, k) for c in cards) for k in Cost.model_fields}
+        cost = state.memo[key] = Cost(**total)
+    return cost
+
+
+def stratagem_actions(state: PendulumState, q: int, card: str | None = None) -> list[Action]:
+    """Every `play` of the stratagems in seat q's hand (`card`: that card's only)."""
+    out: list[Action] = []
     s = state.seats[q]
     for sid in sorted(set(s.hand)):
+        if card is not None and sid != card:
+            continue
         c = state.stratagems[sid]
         if getattr(c, "timing", "anytime") != "anytime":
             continue
@@ -230,6 +271,41 @@ def round_actions(state: PendulumState, q: int) -> list[Action]:
 MAX_STEP_ACTIONS = 60
 
 
+def is_round_legal(state: PendulumState, q: int, action: Action) -> bool:
+    """Whether `action` is among `round_actions(state, q)`, listing only its own kind's actions where
+    a timed round's list is made of independent parts (a worker's moves or acts, a card's plays, a
+    flip); otherwise the whole list."""
+    if state.result is None and state.phase == "timed":
+        if isinstance(action, Flip):
+            return action.area in AREAS and state.can_flip(action.area)
+        s = state.seats[q]
+        if isinstance(action, (Place, Home)):
+            return _may_move(state, q, action)
+        if isinstance(action, Act):
+            return action in act_actions(state, q, worker=action.worker)
+        if isinstance(action, Play):
+            return action in stratagem_actions(state, q, card=action.card)
+        if isinstance(action, Retrieve):
+            return bool(s.discard) and s.res["culture"] >= state.rules.costs.retrieve_culture
+    return action in round_actions(state, q)
+
+
+def _may_move(state: PendulumState, q: int, action: Place | Home) -> bool:
+    """Whether a timed round's `placement_actions(state, q)` holds this `place` or `home`: the same
+    tests for the one worker and space."""
+    w = next((w for w in state.seats[q].workers if w.wid == action.worker), None)
+    if w is None or state.can_leave(w, q):
+        return False
+    if isinstance(action, Home):
+        return w.space is not None
+    sid = action.space
+    if sid == w.space and w.part == TOP:
+        return False
+    if sid not in _open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], False):
+        return False
+    return state.can_enter_top(q, w, sid) is None
+
+
 def explain(state: PendulumState, q: int, action: Action) -> str:
     """Why `action` is not legal for seat `q` now: the rule, for a human."""
     if state.result is not None:
@@ -241,16 +317,21 @@ def explain(state: PendulumState, q: int, action: Action) -> str:
             if why:
                 return why
             if isinstance(action, Place):
-                return state.can_enter_top(q, w, action.space) or "not now"
+                why = state.can_enter_top(q, w, action.space)
+                if why:
+                    return why
+                if state.phase == "start" and state.queue:
+                    return (f"the start placement puts a {state.queue[0][1]} worker from the player board on the "
+                            "top part of a space in a bottom row")
         if isinstance(action, Act):
             w = state.worker(q, action.worker)
             if w.space is None or w.part != TOP:
                 return "a worker acts from the top part (gold frame) of a space"
             if (q, w.wid) in state.spent:
-                return (f"{w.wid} has acted in {state.spent[(q, w.wid)]} already: once until that sandglass "
-                        "flips (the reward \"genau einmal\")")
+                return (f"{w.wid} has acted in {state.spent[(q, w.wid)]} already: a worker takes a reward "
+                        "exactly once, and acts again only after that sandglass has flipped")
             if not state.may_act(q, w):
-                return "a worker action is possible only in a row with a sandglass (\"eine Sanduhr\")"
+                return "a worker action is possible only in a row with a sandglass"
             return "the cost cannot be paid, or the choices do not fit the reward"
         if isinstance(action, Flip) and action.area in AREAS:
             if state.phase != "timed":
@@ -258,9 +339,43 @@ def explain(state: PendulumState, q: int, action: Action) -> str:
             if state.now < state.glasses[action.area].expires:
                 return "only an expired sandglass may be flipped"
             return "purple must land on a circle holding a marker"
+        if isinstance(action, Claim) and state.phase in ("timed", "untimed", "wrapup"):
+            return claim_refusal(state, q, action)
     except IllegalAction as e:
         return str(e)
-    return f"{action.to_text()!r} is not possible now ({state.phase})"
+    return f"{action.to_text()!r} is not possible {phase_words(state)}"
+
+
+#: each phase in words, for refusals ("... is not possible in the council")
+PHASE_WORDS = {"start": "during the start placement", "timed": "now", "untimed": "now",
+               "wrapup": "now (after the call to the council only passing and actions without a sandglass flip)",
+               "council": "in the council", "council_wait": "while the council waits for the sandglasses to run out",
+               "over": "after the game's end"}
+
+
+def phase_words(state: PendulumState) -> str:
+    return PHASE_WORDS.get(state.phase, "now")
+
+
+def claim_refusal(state: PendulumState, q: int, action: Claim) -> str:
+    """Why the achievement cannot be claimed so (rulebook, "Errungenschaften")."""
+    s = state.seats[q]
+    a = state.achievements.get(state.achievement) if state.achievement else None
+    if a is None:
+        return "there is no achievement to claim this round"
+    if s.claimed:
+        return "you have claimed this round's achievement already: once a round"
+    need = [f"{getattr(a.requires, k)} {k}" for k in ("military", "culture", "gold", "votes")
+            if s.res[k] < getattr(a.requires, k)]
+    if need:
+        return "the achievement is claimed by holding " + ", ".join(need) + "; nothing is paid"
+    if len(state.achievement_markers) >= (a.slots or state.n):
+        return "every spot on the achievement is taken"
+    if action.kind == "legendary":
+        if s.legendary:
+            return "you hold the Legendary VP already"
+        return "the Legendary marker is not on the achievement: taken this round, or not there yet in round 1"
+    return "the banner's choices do not fit its reward"
 
 
 # ----------------------------------------------------------------------------------------- applying

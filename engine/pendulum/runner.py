@@ -29,7 +29,7 @@ from gridsmith.engine.core.errors import GameError
 
 from .actions import Action, IllegalAction, Wait
 from .events import Event
-from .state import PendulumState
+from .state import ACTOR_WORDS, PendulumState
 
 WAIT = Wait()
 #: headless games need someone to flip: an expired glass is flipped this long after it ran out when
@@ -136,8 +136,8 @@ class PolledGame:
         if q is None:
             raise IllegalAction("no seat may act now")
         if seat is not None and not self.may_act(seat):
-            raise IllegalAction(f"seat {seat + 1} cannot act now ({self.state.phase}"
-                                + (": an action is still being served" if self.state.phase == "timed" else "") + ")")
+            raise IllegalAction(f"seat {seat + 1} cannot act now "
+                                f"({ACTOR_WORDS.get(self.state.phase, self.state.phase)})")
         st = self.state
         if action == WAIT:
             if st.phase != "timed":

@@ -19,7 +19,6 @@ anderen").
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from gridsmith.engine.core.protocol import Result
@@ -29,7 +28,7 @@ from gridsmith.formats.pendulum.effects import AREAS, COLOURS, RESOURCES, TRACKS
 from gridsmith.formats.pendulum.scenario import ResolvedScenario
 
 from .actions import Act, Action, Flip, IllegalAction
-from .council import after_action, apply_action, legal_actions, start_round
+from .council import after_action, apply_action, is_legal, legal_actions, start_round
 from .events import Event, Performed, PrivilegeRuling, Refused, Requested
 from .rules import ACT_WITHOUT_GLASS, BOTTOM, IGNORE_BLOCKING, MOVE_IN_GLASS_ROW, TOP, explain
 
@@ -64,12 +63,15 @@ class SeatState:
 
 
     def copy(self) -> "SeatState":
-        c = copy.copy(self)
-        for k in ("res", "vp", "fame", "lost_cubes", "overflow"):
-            setattr(c, k, dict(getattr(self, k)))
-        c.columns = {k: list(v) for k, v in self.columns.items()}
-        c.workers = [Worker(w.wid, w.size, w.space, w.part) for w in self.workers]
-        c.hand, c.discard = list(self.hand), list(self.discard)
+        # built field by field (no copy.copy, no __init__): a seat is copied for every option an agent weighs
+        c = object.__new__(SeatState)
+        d = self.__dict__.copy()
+        d["res"], d["vp"], d["fame"] = self.res.copy(), self.vp.copy(), self.fame.copy()
+        d["lost_cubes"], d["overflow"] = self.lost_cubes.copy(), self.overflow.copy()
+        d["columns"] = {k: v.copy() for k, v in self.columns.items()}
+        d["workers"] = [Worker(w.wid, w.size, w.space, w.part) for w in self.workers]
+        d["hand"], d["discard"] = self.hand.copy(), self.discard.copy()
+        c.__dict__ = d
         return c
 
 
@@ -86,8 +88,14 @@ class Request:
     action: Action
 
 
+#: why a seat cannot act in each phase (refusals of a request out of turn)
+ACTOR_WORDS = {"start": "another seat places its start worker", "timed": "its last request is still being served",
+               "untimed": "it has said done for this step of the time track", "wrapup": "another seat's turn",
+               "council": "another seat's turn in the council",
+               "council_wait": "the council waits for the sandglasses to run out", "over": "the game is over"}
+
 #: what actions never change: shared between a state and its copies
-_SHARED = frozenset({"res", "rules", "spaces", "provinces", "stratagems", "rewards", "achievements", "circles",
+_SHARED = frozenset({"memo", "res", "rules", "spaces", "provinces", "stratagems", "rewards", "achievements", "circles",
                      "events", "log", "requests", "rng", "seat_hooks"})
 
 class PendulumState:
@@ -95,6 +103,8 @@ class PendulumState:
         self.res = res
         self.rules = res.ruleset
         self.seed = seed
+        #: what the game's content gives, worked out once (engine.pendulum.effects, rules): shared by copies
+        self.memo: dict = {}
         self.rng = CounterRng(seed)
         self.n = len(res.scenario.seats)
         self.now = 0
@@ -212,13 +222,16 @@ class PendulumState:
 
     def can_enter_top(self, q: int, w: Worker, space_id: str, occ: dict | None = None) -> str | None:
         """Why worker `w` may not go to the top part of `space_id` now (None: it may)."""
-        if space_id not in self.spaces:
+        where = self.spaces.get(space_id)
+        if where is None:
             return f"no space {space_id!r}"
-        area, row, _sp = self.spaces[space_id]
+        area, row, _sp = where
         hooks = self.seat_hooks[q]
         if self.glasses[area].row == row and MOVE_IN_GLASS_ROW not in hooks:
-            return "workers move only onto spaces in a row without a sandglass (\"keine Sanduhr\")"
+            return "workers move only onto spaces in a row without a sandglass"
         occ = self.occupants(space_id) if occ is None else occ.get(space_id, ())
+        if not occ:
+            return None  # an empty top part: nothing below can refuse it
         if self.seat_options(q).advanced_placement and any(oq == q for oq, ow in occ if ow is not w):
             return "advanced placement: at most 1 of your workers per top part"
         if w.size == "small" and area != "black" and IGNORE_BLOCKING not in hooks \
@@ -231,7 +244,7 @@ class PendulumState:
         if q is not None and MOVE_IN_GLASS_ROW in self.seat_hooks[q]:
             return None
         if w.space is not None and self.glass_in_row(w.space):
-            return "a worker in a row with a sandglass cannot move (\"steckt fest\" on a reward box)" \
+            return "a worker on a reward box is stuck until the sandglass leaves its row" \
                 if w.part == BOTTOM else "a worker in a row with a sandglass can only act"
         return None
 
@@ -262,8 +275,10 @@ class PendulumState:
 
     def add_small_worker(self, q: int, log: list[str]) -> None:
         s = self.seats[q]
-        if len(s.workers) >= self.rules.limits.max_workers or s.small_reserve < 1:
-            raise IllegalAction("at most 4 workers (\"nie mehr als 4 Arbeiter\")")
+        if len(s.workers) >= self.rules.limits.max_workers:
+            raise IllegalAction(f"at most {self.rules.limits.max_workers} workers in play")
+        if s.small_reserve < 1:
+            raise IllegalAction("no small worker is left to bring into play")
         s.small_reserve -= 1
         w = Worker(f"w{s.next_wid}", "small")
         s.next_wid += 1
@@ -403,9 +418,8 @@ class PendulumState:
     def request(self, q: int, action: Action) -> list[Event]:
         """Seat `q` asks for `action` at `now`. Illegal requests raise IllegalAction (nothing changes)."""
         if q not in self.actors():
-            raise IllegalAction(f"seat {q + 1} cannot act now ({self.phase})")
-        legal = self.legal_actions(q)
-        if action not in legal:
+            raise IllegalAction(f"seat {q + 1} cannot act now ({ACTOR_WORDS.get(self.phase, self.phase)})")
+        if not self.is_legal(q, action):
             raise IllegalAction(self.why_illegal(q, action))
         self.requests.append((self.now, q, action))
         if isinstance(action, Act):
@@ -420,12 +434,11 @@ class PendulumState:
         try:
             if q is not None and requested_at is not None and requested_at != self.now:
                 # still legal? (a higher privilege may have taken the province, the space, the row)
-                ok = action in self.legal_actions(q, at_request=requested_at)
-                if not ok:
+                if not self.is_legal(q, action):
                     ev = Refused(self.now, q, action, self.why_illegal(q, action), outranked=True)
                     self.events.append(ev)
                     return [ev]
-            snapshot = self.clone_parts()
+            snapshot = self.clone_parts(seat=q)
             lines: list[str] = []
             apply_action(self, q, action, lines)
         except IllegalAction as e:
@@ -443,6 +456,10 @@ class PendulumState:
     def legal_actions(self, q: int, at_request: int | None = None) -> list[Action]:
         return legal_actions(self, q)
 
+    def is_legal(self, q: int, action: Action) -> bool:
+        """Whether `action` is among `legal_actions(q)`."""
+        return is_legal(self, q, action)
+
     def why_illegal(self, q: int, action: Action) -> str:
         return explain(self, q, action)
 
@@ -455,19 +472,18 @@ class PendulumState:
         return True
 
     # ------------------------------------------------------------------ copies
-    def clone_parts(self) -> dict:
-        """Copies of everything an action may change (shallow where the items are immutable)."""
+    def clone_parts(self, seat: int | None | bool = True) -> dict:
+        """Copies of everything an action may change (shallow where the items are immutable); `seat`:
+        copy only that seat (None: none) — an action changes its own seat and no other."""
         d: dict = {}
         for k, v in self.__dict__.items():
-            if k in _SHARED:
-                continue
-            if isinstance(v, list):
-                d[k] = list(v)
-            elif isinstance(v, set):
-                d[k] = set(v)
-            elif isinstance(v, dict):
-                d[k] = dict(v)
-        d["seats"] = [s.copy() for s in self.seats]
+            t = type(v)  # the state's containers are plain list, set and dict (no subclasses)
+            if (t is list or t is set or t is dict) and k not in _SHARED:
+                d[k] = v.copy()
+        if seat is True:
+            d["seats"] = [s.copy() for s in self.seats]
+        elif seat is not None:
+            d["seats"][seat] = self.seats[seat].copy()
         d["glasses"] = {a: Glass(g.row, g.expires) for a, g in self.glasses.items()}
         d["rng"] = self.rng.clone()
         return d

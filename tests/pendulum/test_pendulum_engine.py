@@ -83,7 +83,7 @@ def test_greedy_beats_random_on_fixed_seeds():
 def test_illegal_requests_say_which_rule():
     st = started()
     put(st, 0, "w2", None)
-    with pytest.raises(Exception, match="keine Sanduhr"):
+    with pytest.raises(Exception, match="onto spaces in a row without a sandglass"):
         st.request(0, A("place w2 g-bottom-1"))
 
 

@@ -71,7 +71,7 @@ def test_move_in_glass_row_overrides_the_first_basic_rule():
         st.request(0, A("act w1"))  # on the reward box: stuck ("steckt fest") under the basic rules
         assert st.worker(0, "w1").part == "bottom"
     assert not any(t.startswith(("place w1", "home w1")) for t in legal(basic, 0))
-    with pytest.raises(IllegalAction, match="steckt fest"):
+    with pytest.raises(IllegalAction, match="stuck until the sandglass leaves its row"):
         basic.request(0, A("home w1"))
     ok = legal(tyrant, 0)
     assert "home w1" in ok and "place w1 b-bottom-3" in ok  # off the box, onto a top part in the glass row
@@ -127,7 +127,7 @@ def test_act_without_glass_overrides_the_second_basic_rule():
     assert st.worker(0, "w2").part == "bottom"
     # no glass in the row: rule 1 lets it move off again at once
     assert "home w2" in legal(st, 0)
-    with pytest.raises(IllegalAction, match="eine Sanduhr"):
+    with pytest.raises(IllegalAction, match="possible only in a row with a sandglass"):
         st.request(1, A("act w2"))
 
 

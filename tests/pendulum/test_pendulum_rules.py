@@ -54,7 +54,7 @@ def test_workers_move_only_in_rows_without_a_sandglass():
     put(st, 0, "w2", None)
     ok = legal(st, 0)
     assert "place w2 g-top-1" in ok and "place w2 g-bottom-1" not in ok
-    with pytest.raises(IllegalAction, match="keine Sanduhr"):
+    with pytest.raises(IllegalAction, match="onto spaces in a row without a sandglass"):
         st.request(0, A("place w2 g-bottom-1"))
 
 
@@ -281,6 +281,22 @@ def test_achievement_legendary_marker_or_banner_once_a_round():
     assert any(t.startswith("claim banner") for t in legal(st, 1))
     # nothing is paid: "Ihr müsst die Rohstoffe und Stimmen nicht abgeben"
     assert s0.res["military"] == 10 and a.requires
+
+
+def test_achievement_refusals_give_the_rule_in_plain_english():
+    # "Ihr könnt eine Errungenschaft nur einmal pro Runde beanspruchen." / "Ihr müsst die Rohstoffe und Stimmen
+    # nicht abgeben" (held, not paid); the Legendary marker is taken by one player only
+    st = started("quartet.scn.yaml")
+    req = st.achievements[st.achievement].requires
+    assert "nothing is paid" in st.why_illegal(0, A("claim legendary")) or not any(
+        getattr(req, k) for k in ("military", "culture", "gold", "votes"))
+    for s in st.seats:
+        s.res.update(military=10, culture=10, gold=10, votes=10)
+    st.request(0, A("claim legendary"))
+    st.advance(st.now + st.rules.privilege.grace_ms)
+    assert st.seats[0].legendary
+    assert st.why_illegal(0, A("claim legendary")) == "you have claimed this round's achievement already: once a round"
+    assert st.why_illegal(1, A("claim legendary")).startswith("the Legendary marker is not on the achievement")
 
 
 def test_two_or_three_players_have_no_legendary_in_round_one():
