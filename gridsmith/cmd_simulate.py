@@ -1,9 +1,11 @@
 """`gridsmith simulate FILE --games N [--seats a,b] [--jobs J] [--rotate] [--json] [--scheduler ADDR]
-[--heatmap OUT.png] [--allow-outside-references]`:
+[--heatmap OUT.png] [--skill [AGENT]] [--allow-outside-references]`:
 many seeded games computer against computer, then balance statistics (win rate per seat with 95%
-confidence intervals, draws, game length, first-seat advantage), and with --heatmap a PNG, in the board's
-own geometry, of where the game counts heat (`Presentation.heat_caption` names it; engine.core.heatmap:
-the editor's balance lab shows the same).
+confidence intervals, draws, game length, first-seat advantage, completion, decisiveness; with --skill
+the skill share, from two more batches against random players), and with --heatmap a PNG, in the
+board's own geometry, of where the game counts heat (`Presentation.heat_caption` names it;
+engine.core.heatmap: the editor's balance lab shows the same). --write-baseline records the
+statistics as a balance baseline, --baseline compares with one (engine.core.baseline).
 Seats are named as the scenario names them; the default computer players are the game's own
 (`Game.default_agents`); a game that fails is one line of the summary."""
 from __future__ import annotations
@@ -18,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 from gridsmith.engine.core import baseline
 from gridsmith.engine.core.errors import GameError
 from gridsmith.engine.core.heatmap import kinds_of, write_png
-from gridsmith.engine.core.simulate import executor as make_executor, heat_map, make_specs, run as run_games, summarize
+from gridsmith.engine.core.simulate import (executor as make_executor, heat_map, make_specs, run_batches, skill_share,
+                                            skill_specs, strongest, summarize)
 from gridsmith.formats.diagnostics import safe_text
 from gridsmith.formats.session import current
 
@@ -58,6 +61,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--baseline", metavar="B.json",
                    help="compare with a recorded baseline: exit 1, saying what moved, when a seat's win rate or the "
                         "completion rate moved (two-proportion test at 1%%, at least 5 points; docs/commands.md)")
+    p.add_argument("--skill", nargs="?", const="", default=None, metavar="AGENT",
+                   help="also measure the skill share: AGENT (default: the game's strongest player) and greedy "
+                        "each play GAMES games per seat against random players, on the same workers")
     p.add_argument("--heatmap", metavar="OUT.png",
                    help="write a heat map of where squares changed hands or pieces fell, summed over the games")
 
@@ -113,15 +119,26 @@ def run(args: argparse.Namespace) -> int:
         print(f"gridsmith simulate: unknown computer player {unknown[0]!r} for {game.name}; known: {', '.join(known)}",
               file=sys.stderr)
         return 2
-    specs = make_specs(game.name, model, seats, args.games, seed=args.seed, rotate=args.rotate, base=base,
-                       agent_seed=args.agent_seed, heat=bool(args.heatmap), roots=roots, allow_outside=allow_outside)
+    strong = (args.skill or strongest(game)) if args.skill is not None else None
+    if strong is not None and (strong not in known or strong == "random" or "greedy" not in known):
+        why = "needs the game's greedy player" if "greedy" not in known else f"cannot measure {strong!r}"
+        print(f"gridsmith simulate: --skill {why}; known players of {game.name}: {', '.join(known)}", file=sys.stderr)
+        return 2
+    options: dict[str, Any] = {"base": base, "agent_seed": args.agent_seed, "roots": roots,
+                               "allow_outside": allow_outside}
+    specs = make_specs(game.name, model, seats, args.games, seed=args.seed, rotate=args.rotate,
+                       heat=bool(args.heatmap), **options)
+    extra = skill_specs(game.name, model, n, strong, args.games, seed=args.seed, **options) if strong else ([], [])
     t0 = time.perf_counter()
     executor, close = make_executor(args.jobs, args.scheduler)
-    try:
-        records = list(run_games(specs, executor, progress=not (args.no_progress or args.json)))
+    try:  # one run of every batch, so the skill batches share the workers with the main one
+        records, strong_records, greedy_records = run_batches(
+            [specs, *extra], executor, progress=not (args.no_progress or args.json))
     finally:
         close()
     summary = summarize(records, n)
+    if strong:
+        summary.skill = skill_share(strong_records, greedy_records, strong, n)
     summary.seconds = time.perf_counter() - t0
     if args.json:
         data = summary.to_json()

@@ -163,6 +163,10 @@ class Game(Generic[S, A, V]):
     #: the computer players of batch play (`gridsmith simulate`) when the user names none: the game's
     #: own agents (one name plays every seat, or one per seat); each must be one of `agents()`
     default_agents: tuple[str, ...] = ("greedy",)
+    #: the game's strongest computer player: `gridsmith simulate --skill` compares how it does against
+    #: random players with how greedy does (engine.core.simulate.skill_share); "": the first of
+    #: `default_agents` that is not greedy, else greedy
+    strongest_agent: str = ""
     #: how the game shows itself (terminal, heat maps): an instance is `presentation`
     presentation_class: ClassVar[type[Presentation[Any]]] = Presentation
 
@@ -210,6 +214,24 @@ class Game(Generic[S, A, V]):
         the file within its format's ranges; the balance assistant (engine.core.assistant) still
         validates every edited file. The game's edits.py; none by default."""
         return iter(())
+
+    def ended_by_rule(self, state: S) -> bool:
+        """Whether a finished game ended by the game's own rule (a win, the scenario's last turn), not
+        by a safety bound the project adds and the manual does not have (a move or turn limit): batch
+        statistics call the share of such games the completion. Default: True (the game has no bound)."""
+        return True
+
+    def leader(self, state: S) -> int | None:
+        """The seat ahead now by the game's own score or material measure (victory points, pieces
+        left), None on a tie: batch statistics follow it after every action to tell how early the
+        eventual winner leads for good (the decisiveness). A game without such a measure leaves the
+        default, which has none (`has_leader` is then False and no decisiveness is reported)."""
+        return None
+
+    @property
+    def has_leader(self) -> bool:
+        """Whether the game defines `leader` (the default has no measure)."""
+        return type(self).leader is not Game.leader
 
     def checks(self) -> Checks:
         """The engine-backed checks of this game's kinds, each with the kind it checks (e.g. a saved

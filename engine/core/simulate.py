@@ -24,10 +24,11 @@ from typing import Any
 from gridsmith.formats.diagnostics import safe_text
 from gridsmith.formats.session import session
 
+from .game import Game
 from .games import get as get_game
 from .loop import Match, Step
 from .rng import derive
-from .stats import Proportion, Spread, spread, wilson
+from .stats import Mean, Proportion, Ratio, Spread, bootstrap, mean_interval, spread, wilson
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,12 @@ class GameRecord:
     heat: tuple[tuple[int, int, int], ...] = ()
     #: the board's (width, height) when heat was recorded
     size: tuple[int, int] | None = None
+    #: whether the game ended by its own rule, not a safety bound (`Game.ended_by_rule`)
+    by_rule: bool = True
+    #: the share of the game's actions after which its one winner led for good by the game's measure
+    #: (`Game.leader`): 0 led from the start, 1 led only when the game ended; None: a draw, or the
+    #: game has no measure
+    lead_from: float | None = None
 
 
 def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> GameRecord:
@@ -85,22 +92,61 @@ def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> 
         agents = [game.agent(name, **dict(o)) for name, o in zip(spec.agents, opts)]
         match = Match(state, agents, spec.agent_seed, spec.max_actions, names=spec.agents)
         heat: dict[tuple[int, int], int] = {}
+        hooks: list[Callable[[Step], None]] = []
         if spec.heat:
-            inner = on_step
-
-            def on_step(step: Step) -> None:
+            def count_heat(step: Step) -> None:
                 for cell in game.presentation.heat(state, step):
                     heat[cell] = heat.get(cell, 0) + 1
-                if inner is not None:
-                    inner(step)
-        match.run(on_step)
+            hooks.append(count_heat)
+        lead = Lead(game, state, match) if game.has_leader else None
+        if lead is not None:
+            hooks.append(lead.step)
+        if on_step is not None:
+            hooks.append(on_step)
+        match.run(chain(hooks))
         r = state.result
         return GameRecord(spec.seed, spec.rotation, spec.agents, tuple(r.winners), tuple(r.scores), match.actions,
                           getattr(state, "turns_played", getattr(state, "turn", None)), time.perf_counter() - t0,
                           heat=tuple((x, y, n) for (x, y), n in sorted(heat.items())),
-                          size=game.presentation.board_size(state) if spec.heat else None)
+                          size=game.presentation.board_size(state) if spec.heat else None,
+                          by_rule=game.ended_by_rule(state),
+                          lead_from=lead.share(tuple(r.winners)) if lead is not None else None)
     except Exception as e:  # noqa: BLE001 - reported per game
         return failed(spec, e, match.actions if match else 0, time.perf_counter() - t0)
+
+
+def chain(hooks: list[Callable[[Step], None]]) -> Callable[[Step], None] | None:
+    """One step callback that calls each of `hooks` in turn (None when there are none)."""
+    if len(hooks) <= 1:
+        return hooks[0] if hooks else None
+
+    def each(step: Step) -> None:
+        for h in hooks:
+            h(step)
+    return each
+
+
+class Lead:
+    """Who leads a game by its own measure (`Game.leader`), followed after every action, and since
+    which action: what a record's `lead_from` is made of."""
+
+    def __init__(self, game: Game[Any, Any, Any], state: Any, match: Match) -> None:
+        self.game, self.state, self.match = game, state, match
+        self.seat = game.leader(state)
+        self.since = 0  # the number of actions played when `seat` took the lead
+
+    def step(self, step: Step) -> None:
+        q = self.game.leader(self.state)
+        if q != self.seat:
+            self.seat, self.since = q, self.match.actions
+
+    def share(self, winners: tuple[int, ...]) -> float | None:
+        """The share of the game after which its one winner led for good (1: it did not lead at the
+        end, the game's ending rule decided); None for a draw."""
+        if len(winners) != 1:
+            return None
+        total = self.match.actions
+        return self.since / total if self.seat == winners[0] and total else 1.0
 
 
 def one_line(e: BaseException) -> str:
@@ -138,6 +184,13 @@ def make_specs(game: str, scenario: Any, agents: list[str], games: int, seed: in
 
 def run(specs: list[GameSpec], executor: Executor | None = None, progress: bool = False) -> Iterator[GameRecord]:
     """Play `specs`, yielding records as games finish (in the calling process without an executor)."""
+    for _, rec in indexed(specs, executor, progress):
+        yield rec
+
+
+def indexed(specs: list[GameSpec], executor: Executor | None = None,
+            progress: bool = False) -> Iterator[tuple[int, GameRecord]]:
+    """Play `specs`, yielding (index in `specs`, record) as games finish."""
     bar = None
     if progress:
         from tqdm import tqdm  # type: ignore[import-untyped]  # optional progress bar; no stubs
@@ -145,20 +198,31 @@ def run(specs: list[GameSpec], executor: Executor | None = None, progress: bool 
         bar = tqdm(total=len(specs), unit="game", dynamic_ncols=True, leave=False)
     try:
         if executor is None:
-            for s in specs:
+            for i, s in enumerate(specs):
                 rec = play_game(s)
                 if bar:
                     bar.update()
-                yield rec
+                yield i, rec
         else:
-            futures = {executor.submit(play_game, s): s for s in specs}
+            futures = {executor.submit(play_game, s): i for i, s in enumerate(specs)}
             for f in as_completed(futures):
                 if bar:
                     bar.update()
-                yield result_of(f, futures[f])
+                yield futures[f], result_of(f, specs[futures[f]])
     finally:
         if bar:
             bar.close()
+
+
+def run_batches(batches: list[list[GameSpec]], executor: Executor | None = None,
+                progress: bool = False) -> list[list[GameRecord]]:
+    """Play several batches as one (their games share the executor's workers, none waits for another
+    batch to finish); the records of each batch, in the order of `batches`."""
+    flat = [(b, s) for b, specs in enumerate(batches) for s in specs]
+    out: list[list[GameRecord]] = [[] for _ in batches]
+    for i, rec in indexed([s for _, s in flat], executor, progress):
+        out[flat[i][0]].append(rec)
+    return out
 
 
 def result_of(future: Future[GameRecord], spec: GameSpec) -> GameRecord:
@@ -195,6 +259,15 @@ class Summary:
     mean_scores: list[float]
     seconds: float = 0.0
     records: list[GameRecord] = field(default_factory=list, repr=False)
+    #: the share of games ended by the game's own rule, not a safety bound (GameRecord.by_rule)
+    completion: Proportion = field(default_factory=lambda: wilson(0, 0))
+    #: the mean share of a game after which its eventual winner led for good (GameRecord.lead_from),
+    #: over the games with one winner; None when no such game had a measure of who leads (Game.leader)
+    decisiveness: Mean | None = None
+    #: the mean length with its interval: in turns when the game counts them, else in actions
+    duration: Mean = field(default_factory=lambda: mean_interval([]))
+    #: restricted play against random players (`simulate --skill`, skill_share); None: not measured
+    skill: Skill | None = None
 
     def failures(self) -> list[tuple[str, list[int]]]:
         """(one-line reason, seeds) per distinct reason a game failed, most frequent first."""
@@ -219,6 +292,11 @@ class Summary:
             "first_seat_advantage": self.first_seat_advantage,
             "mean_scores": self.mean_scores,
             "seconds": self.seconds,
+            "completion": self.completion.to_json(),
+            "safety_bound": self.games - self.completion.k,
+            "duration": {"unit": "turns" if self.length_turns.n else "actions", **self.duration.to_json()},
+            "decisiveness": self.decisiveness.to_json() if self.decisiveness is not None else None,
+            "skill": self.skill.to_json() if self.skill is not None else None,
         }
 
     def to_text(self, seat_names: list[str] | None = None) -> str:
@@ -245,6 +323,18 @@ class Summary:
             lines.append(f"length   {self.length_actions.to_text()} actions (the game counts no turns)")
         lines.append(f"first-seat advantage {self.first_seat_advantage * 100:+.1f} points over a fair "
                      f"{100 / max(1, self.seats):.1f}%")
+        unit = "turns" if self.length_turns.n else "actions"
+        lines.append(f"duration mean {self.duration.to_text(unit=' ' + unit)} (95% CI)")
+        bound = self.games - int(self.completion.k)
+        lines.append(f"completion {self.completion.to_text()} ended by the game's own rule"
+                     + (f"; {bound} reached a safety bound" if bound else ""))
+        if self.decisiveness is not None:
+            lines.append(f"decisiveness: the winner led for good after {self.decisiveness.to_text(100, '%')} "
+                         "of the game, mean (95% CI; 0% led from the start, 100% only at the end)")
+        else:
+            lines.append("decisiveness: - (no game with one winner and a measure of who leads)")
+        if self.skill is not None:
+            lines.extend(self.skill.to_text())
         return "\n".join(lines)
 
 
@@ -266,6 +356,8 @@ def summarize(records: Iterable[GameRecord], seats: int) -> Summary:
         else:
             draws += 1
     swins = [wilson(seat_wins[q], n) for q in range(seats)]
+    leads = [r.lead_from for r in ok if r.lead_from is not None]
+    turns = [float(r.turns) for r in ok if r.turns is not None]
     first = swins[0].rate - 1 / seats if n else 0.0
     mean_scores = [sum(r.scores[q] for r in ok) / n if n else 0.0 for q in range(seats)]
     return Summary(
@@ -280,7 +372,75 @@ def summarize(records: Iterable[GameRecord], seats: int) -> Summary:
         first_seat_advantage=first,
         mean_scores=mean_scores,
         records=recs,
+        completion=wilson(sum(1 for r in ok if r.by_rule), n),
+        decisiveness=mean_interval(leads, within=(0.0, 1.0)) if leads else None,
+        duration=mean_interval(turns if turns else [float(r.actions) for r in ok]),
     )
+
+
+@dataclass
+class Skill:
+    """How much skill a scenario rewards, by restricted play (after Jaffe et al. 2012, "Evaluating
+    competitive game balance with restricted play"): the strongest computer player and greedy each
+    play every seat in turn against random players in the others, on the same seeds; `share` is
+    (strong's win rate - greedy's) / (1 - greedy's): the part of what greedy leaves to win against
+    random that the stronger player wins. Near zero: thinking further than greedy does not pay (a
+    scenario decided by dice, or one greedy already masters); undefined when greedy wins every game.
+    A shared win counts as a share of a win. docs/commands.md has the definition."""
+
+    strong: str
+    seats: int
+    strong_vs_random: Proportion
+    greedy_vs_random: Proportion
+    share: Ratio
+
+    def to_json(self) -> dict[str, Any]:
+        return {"strongest": self.strong, "strong_vs_random": self.strong_vs_random.to_json(),
+                "greedy_vs_random": self.greedy_vs_random.to_json(), "fair_share": 1 / self.seats,
+                "share": self.share.to_json()}
+
+    def to_text(self) -> list[str]:
+        return [f"skill share {self.share.to_text()} (95% bootstrap CI), from play against random players "
+                f"(fair share {100 / self.seats:.1f}%):",
+                f"  {self.strong:<8} {self.strong_vs_random.to_text()}",
+                f"  {'greedy':<8} {self.greedy_vs_random.to_text()}"]
+
+
+def strongest(game: Game[Any, Any, Any]) -> str:
+    """The game's strongest computer player (`Game.strongest_agent`, else the first default player
+    that is not greedy, else greedy)."""
+    if game.strongest_agent:
+        return game.strongest_agent
+    return next((a for a in game.default_agents if a != "greedy"), "greedy")
+
+
+def skill_specs(game: str, scenario: Any, seats: int, strong: str, games: int, seed: int = 0,
+                **options: Any) -> tuple[list[GameSpec], list[GameSpec]]:
+    """The two batches of the skill share: `strong`, then greedy, in one seat against random players in
+    the others, each seed once per seat (make_specs' rotation); `options` as make_specs takes them."""
+    def batch(agent: str) -> list[GameSpec]:
+        return make_specs(game, scenario, [agent] + ["random"] * (seats - 1), games, seed=seed, rotate=True,
+                          **options)
+    return batch(strong), batch("greedy")
+
+
+def skill_share(strong_records: Iterable[GameRecord], greedy_records: Iterable[GameRecord], strong: str,
+                seats: int) -> Skill:
+    """The Skill of the two batches skill_specs made (failed games left out)."""
+    def scores(records: Iterable[GameRecord], agent: str) -> list[float]:
+        out = []
+        for r in records:
+            if r.error is not None:
+                continue
+            mine = [q for q in r.winners if r.agents[q] == agent and r.agents.count(agent) == 1]
+            out.append(1 / len(r.winners) if mine else 0.0)
+        return out
+
+    s, g = scores(strong_records, strong), scores(greedy_records, "greedy")
+
+    def share(ws: float, wg: float) -> float | None:
+        return (ws - wg) / (1 - wg) if wg < 1 - 1e-12 else None
+    return Skill(strong, seats, wilson(sum(s), len(s)), wilson(sum(g), len(g)), bootstrap((s, g), share))
 
 
 def executor(jobs: int | None = None, scheduler: str | None = None,

@@ -11,6 +11,7 @@ from gridsmith.engine.core.edits import Edit
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
 from gridsmith.engine.core.loop import Match, Step
+from gridsmith.engine.core.protocol import Termination
 from gridsmith.formats.kongbots.modules import TEAM_COLOURS, TEAMS
 from gridsmith.formats.kongbots.ruleset import Ruleset
 from gridsmith.formats.kongbots.save import SaveFile
@@ -77,6 +78,7 @@ class KongbotsGame(Game[KongbotsState, Order, SaveFile]):
     save_kind = "kongbots.save"
     colours = TEAM_COLOURS
     default_seats = ("human", "greedy")
+    strongest_agent = "search"
     presentation_class = KongbotsPresentation
 
     def seats(self, scenario: Any) -> list[str]:
@@ -115,6 +117,19 @@ class KongbotsGame(Game[KongbotsState, Order, SaveFile]):
 
     def checks(self) -> Checks:
         return CHECKS
+
+    def ended_by_rule(self, state: KongbotsState) -> bool:
+        # `turns.max_turns` is the project's bound, not the manual's (docs/rules/kongbots.md)
+        r = state.result
+        return r is None or r.termination is not Termination.TURN_LIMIT
+
+    def leader(self, state: KongbotsState) -> int | None:
+        """The team with more modules left on Kongbots still in the battle (the battle's material)."""
+        left = [0, 0]
+        for b in state.bots:
+            if not b.out:
+                left[b.team] += b.modules
+        return None if left[0] == left[1] else int(left[1] > left[0])
 
 
 GAME = KongbotsGame()

@@ -5,8 +5,11 @@ chance node is estimated by `samples` playouts that share their dice across cand
 numbers, so candidates are compared on the same luck): the order is applied with sampled dice, both
 teams then play the tactical greedy policy to the end of the following pulse (the replies the order
 invites, the laser shots and claws it walks into), and the position is valued by
-engine.kongbots.evaluate. The candidate with the best mean wins. Its strength is a fixed sample budget
-(no clock), so it plays the same on any machine; its dice come only from its own generator.
+engine.kongbots.evaluate. The greedy player's own choice is the incumbent: another candidate replaces
+it only when its mean is better by `margin` module points. With a few samples of dice the means of
+close candidates differ mostly by luck, and a search that follows every lucky difference plays worse
+than the greedy policy it starts from (docs/rules/kongbots.md, "Strength"). Its strength is a fixed
+sample budget (no clock), so it plays the same on any machine; its dice come only from its own generator.
 """
 from __future__ import annotations
 
@@ -23,10 +26,12 @@ from .state import KongbotsState
 class SearchAgent:
     name = "search"
 
-    def __init__(self, samples: int = 8, width: int = 5, pulses: int = 1, **options: Any) -> None:
+    def __init__(self, samples: int = 12, width: int = 5, pulses: int = 1, margin: float = 0.3,
+                 **options: Any) -> None:
         self.samples = int(samples)
         self.width = int(width)
         self.pulses = int(pulses)
+        self.margin = float(margin)
         self.options = options
 
     def candidates(self, state: KongbotsState, legal: list) -> list:
@@ -51,6 +56,12 @@ class SearchAgent:
             return cands[0]
         seeds = [rng.next_u64() for _ in range(self.samples)]
         horizon = (base.turn * 100 + base.pulse) + self.pulses
+        if self.margin > 0:  # the greedy choice is the incumbent: the others must beat it by the margin
+            greedy = best_order(base, legal_actions)
+            if greedy in cands:
+                cands.remove(greedy)
+                cands.insert(0, greedy)
+        margin = max(self.margin * len(seeds), 1e-9)  # margin 0: the best mean wins (the earlier search)
         best, best_v = cands[0], None
         for order in cands:
             total = 0.0
@@ -61,6 +72,6 @@ class SearchAgent:
                 while not s.is_over and s.turn * 100 + s.pulse <= horizon:
                     s.apply(best_order(s, s.legal_actions()))
                 total += evaluate(s, me)
-            if best_v is None or total > best_v + 1e-9:
+            if best_v is None or total > best_v + margin:
                 best, best_v = order, total
         return best

@@ -268,6 +268,13 @@ def greedy_move(s: PendulousState, threshold: float = 0.5, reserve: int = 0, max
     return END_TURN
 
 
+def among(a: Any, legal: list[Any]) -> bool:
+    """`a in legal`, by identity first: the policies return the state's own action objects (one per
+    square and kind), so comparing ids in C spares a dataclass comparison with every legal action
+    before it (thousands on a large map)."""
+    return id(a) in map(id, legal) or a in legal
+
+
 class GreedyAgent:
     name = "greedy"
 
@@ -278,7 +285,7 @@ class GreedyAgent:
 
     def choose(self, view: PendulousState, legal_actions: list[Any], rng: CounterRng) -> Any:
         a = greedy_move(view, self.threshold, max_run=self.max_run, run_losses=self.run_losses)
-        return a if a in legal_actions or isinstance(a, EndTurn) else END_TURN
+        return a if among(a, legal_actions) or isinstance(a, EndTurn) else END_TURN
 
 
 # ---------------------------------------------------------------- search
@@ -468,7 +475,7 @@ class SearchAgent:
         if view.turn == 0:  # nothing to gain from search in the free setup turn
             return GreedyAgent(self.threshold).choose(view, legal_actions, rng)
         me = view.seat
-        cands = [a for a in self._candidates(view) if a in legal_actions or isinstance(a, EndTurn)]
+        cands = [a for a in self._candidates(view) if among(a, legal_actions) or isinstance(a, EndTurn)]
         if len(cands) == 1:
             return cands[0]
         totals = [0.0] * len(cands)

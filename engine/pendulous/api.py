@@ -69,6 +69,7 @@ class PendulousGame(Game[PendulousState, Action, SaveFile]):
     scenario_kind = "pendulous.scenario"
     save_kind = "pendulous.save"
     colours = SEAT_COLOURS
+    strongest_agent = "search"
     presentation_class = PendulousPresentation
 
     def seats(self, scenario: Any) -> list[str]:
@@ -104,6 +105,13 @@ class PendulousGame(Game[PendulousState, Action, SaveFile]):
 
     def checks(self) -> Checks:
         return CHECKS
+
+    def leader(self, state: PendulousState) -> int | None:
+        """The player with the most victory points (the scenario's last turn gives the game to them);
+        None while several share the most. The game has no safety bound: `ended_by_rule` keeps its default."""
+        best = max(state.vp)
+        top = [q for q, v in enumerate(state.vp) if v == best]
+        return top[0] if len(top) == 1 else None
 
 
 GAME = PendulousGame()

@@ -117,12 +117,50 @@ def supplied_region(board: Board, own: int) -> int:
     return flood(board, own & board.city_mask, own)
 
 
+class AgentMemo:
+    """What computer players keep between actions of one game (engine.pendulous.agents._targets):
+    the squares touched since they last looked, and their per-square ratings. A state shares its
+    memo with the views it gives (`view`), so the ratings outlive each view (the play loop hands
+    every decision a fresh view); a clone (a search's simulation) gets a copy of its own."""
+
+    __slots__ = ("touched", "cache")
+
+    def __init__(self) -> None:
+        #: squares whose owner, armies or supply changed since a computer player last looked
+        #: (None: everything may have changed)
+        self.touched: list[int] | None = None
+        self.cache: tuple[Any, dict[int, tuple]] | None = None
+
+    def copy(self) -> "AgentMemo":
+        m = AgentMemo()
+        m.touched = None if self.touched is None else self.touched[:]
+        m.cache = None if self.cache is None else (self.cache[0], dict(self.cache[1]))
+        return m
+
+
 class PendulousState:
     __slots__ = (
         "static", "owner", "armies", "own_mask", "army_mask", "full_mask", "supplied", "pool",
         "onmap", "resources", "vp", "out", "turn", "seat", "over", "_result", "attempts",
-        "last_attack", "actions_this_turn", "rng", "log", "stats", "touched", "agent_cache",
+        "last_attack", "actions_this_turn", "rng", "log", "stats", "memo",
     )
+
+    # what agents keep between actions lives in the memo (AgentMemo), shared with this state's views
+    @property
+    def touched(self) -> list[int] | None:
+        return self.memo.touched
+
+    @touched.setter
+    def touched(self, value: list[int] | None) -> None:
+        self.memo.touched = value
+
+    @property
+    def agent_cache(self) -> tuple[Any, dict[int, tuple]] | None:
+        return self.memo.cache
+
+    @agent_cache.setter
+    def agent_cache(self, value: tuple[Any, dict[int, tuple]] | None) -> None:
+        self.memo.cache = value
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -150,16 +188,14 @@ class PendulousState:
         s.rng = CounterRng(seed)
         s.log = []
         s.stats = [SeatStats() for _ in range(st.nseats)]
-        #: squares whose owner, armies or supply changed since a computer player last looked
-        #: (None: everything may have changed); lets agents keep per-square ratings between actions
-        s.touched = None
-        s.agent_cache = None
+        s.memo = AgentMemo()  # lets agents keep per-square ratings between actions
         s._trace_supply()
         events: list[Any] = []
         s._start_turn(events)
         return s, events
 
-    def clone(self) -> "PendulousState":
+    def clone(self, memo: AgentMemo | None = None) -> "PendulousState":
+        """A copy to play on; `memo`: the agents' memo to share (default: a copy of this one's)."""
         c = PendulousState.__new__(PendulousState)
         c.static = self.static
         c.owner = self.owner[:]
@@ -175,15 +211,13 @@ class PendulousState:
         c.rng = self.rng.clone() if self.rng is not None else None
         c.log = self.log[:]
         c.stats = [x.copy() for x in self.stats]
-        c.touched = None if self.touched is None else self.touched[:]
-        ac = self.agent_cache
-        c.agent_cache = None if ac is None else (ac[0], dict(ac[1]))
+        c.memo = self.memo.copy() if memo is None else memo
         return c
 
     def view(self, player: int) -> "PendulousState":
         """What `player` may know: the whole map is open in Pendulous; only the game's random
         generator is removed (a computer player that simulates assigns its own `rng`)."""
-        v = self.clone()
+        v = self.clone(self.memo)  # the agents' ratings carry over to the next view (AgentMemo)
         v.rng = None
         return v
 
@@ -390,8 +424,9 @@ class PendulousState:
         return events
 
     def _touch(self, i: int) -> None:
-        if self.touched is not None:
-            self.touched.append(i)
+        touched = self.memo.touched
+        if touched is not None:
+            touched.append(i)
 
     def _add_army(self, i: int, p: int) -> None:
         self._touch(i)

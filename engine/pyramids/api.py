@@ -11,6 +11,7 @@ from gridsmith.engine.core.edits import Edit
 from gridsmith.engine.core.errors import ScenarioError
 from gridsmith.engine.core.game import Checks, Game, Presentation, Prompt, Replayed
 from gridsmith.engine.core.loop import Match, Step
+from gridsmith.engine.core.protocol import Termination
 from gridsmith.formats.pyramids.save import SavedGame
 
 from .actions import SIDE_NAMES, Move
@@ -18,6 +19,7 @@ from .checks import CHECKS
 from .edits import edit_space
 from .events import Attacked
 from .game import SCENARIO, new_game
+from .pieces import MOBILE
 from .saves import from_save, to_save
 from .state import PyramidsState
 from .terminal import SIDE_COLOURS, PyramidsHuman, stopped_text
@@ -76,6 +78,7 @@ class PyramidsGame(Game[PyramidsState, Move, SavedGame]):
     colours = SIDE_COLOURS  # the editor's piece colours: the player's, Cheops'
     default_seats = ("human", "cheops")
     default_agents = ("greedy", "cheops")  # the player's side, Cheops' side
+    strongest_agent = "cheops"
     presentation_class = PyramidsPresentation
 
     def seats(self, scenario: Any) -> list[str]:
@@ -114,6 +117,18 @@ class PyramidsGame(Game[PyramidsState, Move, SavedGame]):
 
     def checks(self) -> Checks:
         return CHECKS
+
+    def ended_by_rule(self, state: PyramidsState) -> bool:
+        # the scenario's `max_moves` is a safety bound the manual does not have (docs/rules/pyramids.md)
+        r = state.result
+        return r is None or r.termination is not Termination.MOVE_LIMIT
+
+    def leader(self, state: PyramidsState) -> int | None:
+        """The side with the larger share of its mobile pieces left (the material the game is won by
+        eliminating; the two sides may start with different numbers)."""
+        start = [sum(n for t, n in enumerate(state.counts[v]) if MOBILE[t]) for v in (0, 1)]
+        share = [state.mobile[v] * start[1 - v] for v in (0, 1)]  # mobile[v] / start[v], cross-multiplied
+        return None if share[0] == share[1] else int(share[1] > share[0])
 
 
 GAME = PyramidsGame()
