@@ -220,12 +220,13 @@ class HeatMapView(QWidget):
         if not self.size_:
             p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "The heat map appears after a run.")
             return
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.translate(self.origin())
         u = self._unit()
+        # small cells: no outlines (they would grey the whole map) and no antialiasing (its seams would)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, u >= 7)
+        p.translate(self.origin())
         p.scale(u, u)
         edge = QPen(QColor(*GRID), 0)  # cosmetic: one pixel at any scale
-        p.setPen(edge)
+        p.setPen(edge if u >= 7 else Qt.PenStyle.NoPen)
         for (x, y), shape in self.polygons.items():
             base = self.base_colour(x, y) if self.base_colour else None
             if base is None:
@@ -236,6 +237,8 @@ class HeatMapView(QWidget):
             if (x, y) in self.level:
                 fill = QColor(*colour(self.level[(x, y)]))
             p.setBrush(fill)
+            if u < 7:  # a one-pixel edge of the cell's own colour closes the seams between cells
+                p.setPen(QPen(fill, 0))
             p.drawPolygon(shape)
         p.end()
 

@@ -22,11 +22,13 @@ board then gives every game the same input and the same look:
 * click a piece: it is chosen, outlined in yellow, its legal targets tinted green (`show_selection`);
   a second click on a target acts; a click on the chosen piece again lets it go; Escape lets it go;
 * drag a piece onto a target: the same as the two clicks (press chooses, release acts — or is
-  refused with the reason, the piece staying chosen; `on_drop` when a drop differs from a click); while dragging, the cell under the mouse is
-  outlined (white when the piece can go there, red when not).
+  refused with the reason, the piece staying chosen; `on_drop(cell)` when a drop should differ from
+  a click); while dragging, the cell under the mouse is outlined (white when the piece can go there,
+  red when not).
 
-After every state change the game calls `canvas.show_selection()` (PlayProvider.show_state), so the
-highlight follows what the game says is chosen.
+`redraw()` also redraws the highlight from `selected_cell()` and `target_cells()`, so a game that
+changes its choice (or a new state arrives) calls `canvas.redraw()` as it does for its tiles; the
+board's `on_deselect()` is called when the player lets the piece go.
 """
 from __future__ import annotations
 

@@ -201,7 +201,9 @@ class ScenarioEditor(ValidatedEditor):
         scroll.setWidget(page)
 
         self.start_validation(lambda p: " › ".join(map(str, p)) or "the scenario")
-        guard_wheel(self)  # the wheel changes a field only when it has the focus
+        # the wheel changes a field only when it has the focus (the page's fields: not the scroll
+        # area's own scroll bars, which pass the wheel to the area, which would hand it back)
+        guard_wheel(page)
         doc.valueChanged.connect(self.refresh)
         self.play_windows: list = []
         self.refresh()
