@@ -311,6 +311,12 @@ class RefField(QWidget):
         self._status_for = None
         self._show_status()
 
+    def showEvent(self, e) -> None:  # noqa: N802 - Qt's name
+        # back on this tab: the referenced file may have been edited and saved in another tab meanwhile
+        super().showEvent(e)
+        if not e.spontaneous():
+            self.refresh_status()
+
     def open_target(self) -> bool:
         """Open the referenced file in its own editor tab (the main window's `open_file`)."""
         target = self.target()

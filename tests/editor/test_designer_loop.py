@@ -314,6 +314,15 @@ def test_a_reference_is_picked_from_the_files_that_exist_with_their_problems_bes
     QTest.mouseClick(field.combo.lineEdit(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier)
     assert window.current_editor().document.path == (GAMES / "pyramids" / "default.board.yaml").resolve()
 
+    # a referenced file edited elsewhere: back on the tab, the field says so
+    window.tabs.setCurrentWidget(ed)
+    _pick(qtbot, field.combo, "castle.board.yaml")
+    assert field.status.text().startswith("✖ 1 error")
+    QTest.keyClick(window.tabs.tabBar(), Qt.Key.Key_Right)  # the board's tab
+    (tmp_path / "castle.board.yaml").write_text((GAMES / "pyramids" / "default.board.yaml").read_text())  # fixed
+    QTest.keyClick(window.tabs.tabBar(), Qt.Key.Key_Left)  # back to the scenario
+    assert field.status.text() == "✔ ok"
+
 
 def test_browse_writes_the_chosen_file_relative_to_the_scenario(qtbot, window, tmp_path, monkeypatch):
     import shutil
