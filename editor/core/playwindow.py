@@ -47,7 +47,7 @@ from .agentworker import AgentWorker
 from .play_clock import TICK_MS, ClockControls
 from .play_provider import HUMAN, PACES, PlayProvider
 from .play_replay import ReplayControls
-from .screenfit import fit_size, frame_extra
+from .screenfit import available, fit_size, frame_extra, keep_inside
 from .seat_dialog import SeatDialog
 
 #: the play window's size on a screen with room for it (else the screen's, less the frame)
@@ -616,6 +616,7 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
     def place(self, main_window: QWidget | None) -> None:
         """Beside the editor when the screen has room for both, else over it; never larger than the
         screen (usable from 1024x700)."""
+        self._placed = True
         screen = (main_window.screen() if main_window is not None else self.screen()).availableGeometry()
         size = fit_size(main_window or self, PLAY_SIZE)  # with its frame within the screen (screenfit)
         w, h = size.width(), size.height()
@@ -636,6 +637,14 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
 
     def showEvent(self, e) -> None:
         super().showEvent(e)
+        if not getattr(self, "_placed", False):  # shown without place() (a game's own path): fit the screen anyway
+            self._placed = True
+            size = fit_size(self, self.size().expandedTo(PLAY_SIZE))
+            self.resize(size)
+            if not self.testAttribute(Qt.WidgetAttribute.WA_Moved):  # centred, before the window manager maps it
+                area = available(self)
+                self.move(area.center().x() - size.width() // 2, area.center().y() - size.height() // 2)
+            keep_inside(self)
         zoom = self.provider.zoomable()
         if zoom is not None and not getattr(self, "_fitted", False):
             self._fitted = True

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout,
                                QWidget)
 
@@ -116,6 +116,55 @@ def status_of(value: str | None, ref: Reference, referrer: Path | None) -> tuple
     return "ok", True
 
 
+def _stamp(path: Path | None) -> tuple[int, int] | None:
+    try:
+        st = path.stat() if path is not None else None
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size) if st is not None else None
+
+
+#: statuses already worked out, by (reference, value, referrer, the referenced file's mtime and size)
+_STATUS: dict[tuple, tuple[str, bool]] = {}
+
+
+class _Relay(QObject):
+    """Carries a worked-out status from the pool's thread to the fields (on the GUI thread); one for
+    the program, never deleted, so a job never reports through a deleted object."""
+
+    done = Signal(object, str, bool)
+
+
+_RELAY: _Relay | None = None
+
+
+def _relay() -> _Relay:
+    global _RELAY
+    if _RELAY is None:
+        _RELAY = _Relay()
+    return _RELAY
+
+
+class _StatusJob(QRunnable):
+    def __init__(self, key: tuple, value: str, ref: Reference, referrer: Path | None):
+        super().__init__()
+        self.key, self.value, self.ref, self.referrer = key, value, ref, referrer
+        _relay()  # made on the GUI thread, before the job runs
+
+    def run(self) -> None:
+        try:
+            text, ok = status_of(self.value, self.ref, self.referrer)
+        except Exception as e:  # a check that crashes must show, not kill the editor
+            text, ok = f"cannot be checked: {e!r}", False
+        if len(_STATUS) > 512:
+            _STATUS.clear()
+        _STATUS[self.key] = (text, ok)
+        try:
+            _relay().done.emit(self.key, text, ok)
+        except RuntimeError:  # the program is ending: Python has let go of the relay already
+            pass
+
+
 class _Combo(QComboBox):
     """Fills its list when it opens (the files on disk now), and opens the file on Ctrl+click."""
 
@@ -185,6 +234,7 @@ class RefField(QWidget):
         self.reference, self.referrer = reference, referrer
         self._value = ""
         self._status_for: tuple | None = None
+        self._shown_for: tuple | None = None
         self.combo = _Combo(self)
         if reference.default:
             self.combo.lineEdit().setPlaceholderText(f"{reference.default} (default)")
@@ -196,6 +246,7 @@ class RefField(QWidget):
         self.open_button.setToolTip(f"Open the {reference.label} file in its own tab (also Ctrl+click in the field)")
         self.open_button.clicked.connect(self.open_target)
         self.status = _Elided()
+        _relay().done.connect(self._put_status)  # this field's method: dropped by Qt when the field is gone
         lay = QHBoxLayout(self)  # one line: a form keeps its row height (no line under the field to squash)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.combo, 3)
@@ -296,20 +347,45 @@ class RefField(QWidget):
         return resolve(self.combo.currentText(), self.reference, self.referrer())
 
     def _show_status(self) -> None:
-        key = (self._value, self.referrer())
+        """The referenced file's status: from the cache while the file is unchanged on disk, else
+        checked on a worker thread (a Pendulum deck takes seconds to read and check) and shown
+        when done."""
+        referrer = self.referrer()
+        target = resolve(self._value, self.reference, referrer)
+        key = (self.reference, self._value, referrer, _stamp(target))
         if key == self._status_for:
             return
         self._status_for = key
-        text, ok = status_of(self._value, self.reference, self.referrer())
+        self.open_button.setEnabled(target is not None and target.is_file())
+        known = _STATUS.get(key)
+        if known is not None:
+            self._put_status(key, *known)
+            return
+        self.status.setText("checking…")
+        self.status.setStyleSheet("color: gray")
+        QThreadPool.globalInstance().start(_StatusJob(key, self._value, self.reference, referrer))
+
+    def _put_status(self, key: tuple, text: str, ok: bool) -> None:
+        if key != self._status_for:
+            return  # the answer about a value this field no longer shows
+        self._shown_for = key
         self.status.setText(("✔ " if ok else "✖ ") + text if text else "")
         self.status.setStyleSheet("" if ok else "color: #d32f2f")
-        target = self.target()
-        self.open_button.setEnabled(target is not None and target.is_file())
+
+    def status_ready(self) -> bool:
+        """True once the status shown is the referenced file's (not "checking…": tests)."""
+        return self._shown_for == self._status_for
 
     def refresh_status(self) -> None:
         """Check the referenced file again (it may have changed on disk)."""
         self._status_for = None
         self._show_status()
+
+    def showEvent(self, e) -> None:  # noqa: N802 - Qt's name
+        # back on this tab: the referenced file may have been edited and saved in another tab meanwhile
+        super().showEvent(e)
+        if not e.spontaneous():
+            self.refresh_status()
 
     def open_target(self) -> bool:
         """Open the referenced file in its own editor tab (the main window's `open_file`)."""

@@ -8,7 +8,7 @@ usual frame is assumed). `fit_window` resizes a window so and keeps it inside th
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QWidget
 
@@ -39,11 +39,12 @@ def fit_size(widget: QWidget, wanted: QSize) -> QSize:
 
 
 def fit_window(widget: QWidget, wanted: QSize | None = None) -> QSize:
-    """Resize `widget` to `wanted` (default: its size hint, else its size) within the screen, and
-    move it back inside the screen if it sticks out."""
+    """Resize `widget` to `wanted` (default: the size it was given, else its size hint) within the
+    screen, and move it back inside the screen if it sticks out."""
     if wanted is None:
         hint = widget.sizeHint()
-        wanted = hint.expandedTo(widget.size()) if widget.isVisible() else (hint if hint.isValid() else widget.size())
+        given = widget.isVisible() or widget.testAttribute(Qt.WidgetAttribute.WA_Resized)
+        wanted = widget.size() if given or not hint.isValid() else hint
     size = fit_size(widget, wanted)
     widget.resize(size)
     keep_inside(widget)

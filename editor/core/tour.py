@@ -75,8 +75,12 @@ def _editor(main, path: Path):
     ed = main.open_file(path)
     if ed is None:
         raise RuntimeError(f"{path} did not open in an editor")
+    from .reffield import RefField
+
     validator = getattr(ed, "validator", None)
     pump(3000, lambda: validator is None or (not validator._timer.isActive() and validator.pool.activeThreadCount() == 0))
+    fields = [f for w in (ed, *(p.widget for p in ed.panels())) for f in w.findChildren(RefField)]
+    pump(20000, lambda: all(f.status_ready() for f in fields))  # the referenced files' status, not "checking…"
     pump(300)
     return ed
 

@@ -74,3 +74,4 @@ def test_every_window_fits_a_1024x700_screen(tmp_path):
                if x < sx or y < sy or x + w > sx + sw or y + h > sy + sh}
     assert not too_big, too_big
     assert {"main", "new", "shortcuts", "pyramids-play", "kongbots-balance"} <= set(got["windows"])
+    assert got["windows"]["kongbots-balance"][2] >= 900  # fitted, not shrunk to its size hint (the lab's results wrapped)
