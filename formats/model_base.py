@@ -10,7 +10,11 @@ One policy for numbers and text in every kind (docs/formats.md, "Numbers and tex
   control characters (tab and line break aside), lone surrogates or bidirectional formatting
   characters (S306). A file with them is refused earlier, by the reader (Y114-Y116); this rule
   keeps the editor from writing what the reader would refuse;
-- numbers beyond 64 bits are refused by the reader (Y117).
+- numbers beyond 64 bits are refused by the reader (Y117);
+- a constraint the published schema carries and pydantic does not enforce (`schema_only`) is
+  reported by the kind's check that `by` names, or else by the shared stage here (S307); an id, a
+  name used as a reference or a call sign (`identifiers.Ident`) holds no invisible or look-alike
+  character (S308, the same stage).
 
 Strict types because YAML already says what a value is: `turns: "20"` is a string, and a designer
 who quoted a number made a mistake worth hearing about.
@@ -66,7 +70,7 @@ class FileModel(BaseModel):
 def schema_only(*, by: str | None = None, **constraints: Any) -> dict[str, Any]:
     """JSON-Schema constraints that published schemas carry but pydantic does not enforce.
 
-    `by`: the code of the kind's semantic check that reports the rule, with a message that names the
+    `by`: the code(s) of the kind's semantic check that reports the rule, with a message that names the
     rule of the manual (e.g. `PND414`). Without one, the shared stage `schema_problems` enforces the
     constraints (S307), so whatever the published schema refuses the validator refuses too.
     Third-party validators get the constraints either way.
