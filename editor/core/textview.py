@@ -5,7 +5,8 @@ lists every finding of every stage that can run (validation.check_text), warning
 on a problem puts the cursor on its line and column; a "did you mean" finding has a one-click fix.
 As soon as the text reads, a bar offers the visual editor, and a one-click fix that makes it read
 switches there at once (the main window replaces this tab with the game's editor, keeping the text
-and its comments).
+and its comments). The checks while typing run on a worker thread (TextValidator); a file that breaks
+a size or value limit, its own or a named file's, stays here (editor.core.opening).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import html
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRegularExpression, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QRegularExpression, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import (QColor, QFont, QFontDatabase, QPainter, QSyntaxHighlighter, QTextCharFormat,
                            QTextCursor, QTextFormat)
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTextEdit, QVBoxLayout, QWidget
@@ -26,7 +27,7 @@ from gridsmith.formats.suggestions import apply_fix, token_span  # noqa: F401 - 
 from .document import EditorDocument
 from .editorwidget import ValidatedEditor
 from .problems import ProblemsPanel
-from . import files
+from . import files, opening
 from .undofocus import OWN_UNDO
 from .validation import check_text, did_you_mean
 
@@ -184,8 +185,30 @@ class CodeEdit(QPlainTextEdit):
 
 
 # ---- the validator --------------------------------------------------------------------------------
+class _Relay(QObject):
+    done = Signal(int, object, object)  # generation, Loaded, refused
+
+
+class _TextCheck(QRunnable):
+    """Checks one snapshot of the text on the pool's thread: plain Python, no Qt object but the
+    relay's signal (queued to the GUI thread). `loaded` given: only the limits through references
+    are left to find (the text was checked when the file was opened)."""
+
+    def __init__(self, text: str, name: str, path: Path | None, limits, generation: int, relay: _Relay,
+                 loaded=None):
+        super().__init__()
+        self.text, self.name, self.path, self.limits = text, name, path, limits
+        self.generation, self.relay, self.loaded = generation, relay, loaded
+
+    def run(self) -> None:
+        loaded = self.loaded if self.loaded is not None else check_text(self.text, self.name, self.path)
+        self.relay.done.emit(self.generation, loaded, opening.refused_within_limits(loaded, self.path, self.limits))
+
+
 class TextValidator(QObject):
-    """Checks the text a moment after the last keystroke (a file's text reads in milliseconds)."""
+    """Checks the text a moment after the last keystroke, on a worker thread (a file's text reads in
+    milliseconds, but one that names other files reads them too): typing never waits for a check,
+    and a result older than the latest edit is dropped."""
 
     problemsChanged = Signal(object)  # list[Diagnostic]
 
@@ -195,35 +218,65 @@ class TextValidator(QObject):
         self.problems: list = []
         self.model = None
         self.loaded = None
-        #: the errors of size and value limits (files.refused): the text reads, but no visual editor
+        #: the errors of size and value limits, the text's own or through a file it names
+        #: (opening.refused_within_limits): the text reads, but no visual editor
         self.refused: list = []
         self.generation = 0
+        self.limits = files.limits()  # on the GUI thread: the plug-ins import Qt modules
         self._timer = QTimer(self, singleShot=True, interval=delay_ms)
-        self._timer.timeout.connect(self.run_now)
+        self._timer.timeout.connect(self._start)
+        # the pool before the relay: children are deleted in the order they were made, and the pool
+        # waits for a check in flight, so a check never reports through a deleted relay
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self._relay = _Relay(self)
+        self._relay.done.connect(self._finished)
         doc.edited.connect(self.schedule)
 
     def schedule(self) -> None:
         self.generation += 1
         self._timer.start()
 
+    def _name(self) -> str:
+        return str(self.doc.path) if self.doc.path else "<text>"
+
+    def _start(self) -> None:
+        self.pool.start(_TextCheck(self.doc.text, self._name(), self.doc.path, self.limits, self.generation,
+                                   self._relay))
+
+    def _finished(self, generation: int, loaded, refused: list) -> None:
+        if generation == self.generation:  # else the text changed since: a newer check is on its way
+            self._publish(loaded, refused)
+
     def run_now(self) -> list:
+        """Check at once, on this thread (a one-click fix, switching to the visual editor, saving)."""
         self._timer.stop()
         self.generation += 1
-        name = str(self.doc.path) if self.doc.path else "<text>"
-        return self.adopt(check_text(self.doc.text, name, self.doc.path))
+        loaded = check_text(self.doc.text, self._name(), self.doc.path)
+        return self._publish(loaded, opening.refused_within_limits(loaded, self.doc.path, self.limits))
 
     def adopt(self, loaded) -> list:
-        """Publish the checks of the text as it is (`loaded`: check_text's, maybe made off the GUI
-        thread when the file was opened)."""
+        """Publish the checks of the text as it is (`loaded`: check_text's, made off the GUI thread
+        when the file was opened); the limits through the files it names follow from the pool."""
+        self.generation += 1
+        own = files.refused(loaded.model.kind, loaded.diagnostics, self.limits) if loaded.model is not None else []
+        if not own and loaded.model is not None and any(d.code == "R610" for d in loaded.diagnostics):
+            self.pool.start(_TextCheck(self.doc.text, self._name(), self.doc.path, self.limits, self.generation,
+                                       self._relay, loaded))
+        return self._publish(loaded, own)
+
+    def _publish(self, loaded, refused: list) -> list:
         self.loaded = loaded
         self.model = loaded.model
-        self.refused = files.refused(loaded.model.kind, loaded.diagnostics) if loaded.model is not None else []
+        self.refused = refused
         self.problems = list(loaded.diagnostics)
         self.problemsChanged.emit(self.problems)
         return self.problems
 
     def shutdown(self) -> None:
+        """Stop scheduling and wait for a check in flight (the tab is closing)."""
         self._timer.stop()
+        self.pool.waitForDone()
 
 
 # ---- the tab --------------------------------------------------------------------------------------

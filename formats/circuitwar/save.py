@@ -7,16 +7,17 @@ action log and a snapshot of the position. Loading replays the log and compares 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Literal
 
 from pydantic import Field
 
-from ..diagnostics import Problem
+from ..diagnostics import Problem, Severity
 from ..model_base import FileModel, schema_only
 from ..saves import seed_field
 from ..registry import CheckContext, KindSpec, register
-from .ruleset import Ruleset
-from .scenario import GRID_FIELD, OBJECTS_FIELD, Charge, Scenario, lattice_problems
+from .ruleset import Ruleset, check_ruleset
+from .scenario import GRID_FIELD, OBJECTS_FIELD, Charge, Scenario, lattice_problems, scenario_problems
 
 KIND = "circuitwar.save"
 VERSION = 1
@@ -25,7 +26,7 @@ VERSION = 1
 class Snapshot(FileModel):
     """The position after the last action."""
 
-    turn: int = Field(description="Turn number, from 1.", **schema_only(minimum=1))
+    turn: int = Field(description="Turn number, from 1.", **schema_only(by="SAV411", minimum=1))
     phase: Literal["build", "move", "action", "over"] = Field(description="The current phase.")
     to_move: int | None = Field(None, description="Seat (1-4) to act; absent when the game is over.")
     order: list[int] = Field(description="This turn's player order, seats 1-4.")
@@ -55,7 +56,12 @@ class SavedGame(FileModel):
 
 def check_save(model: SavedGame, ctx: CheckContext) -> Iterable[Problem]:
     n = len(model.scenario.players)
-    out = []
+    # the embedded scenario and ruleset are checked as in its own file, under the embedded ruleset (a hostile save
+    # must not smuggle in a board the scenario checks refuse); its lints are the scenario file's business
+    out = [replace(p, path=("scenario", *p.path)) for p in scenario_problems(model.scenario, model.ruleset)
+           if p.severity is Severity.ERROR]
+    out += [replace(p, path=("ruleset", *p.path)) for p in check_ruleset(model.ruleset, ctx)
+            if p.severity is Severity.ERROR]
     if model.seats and len(model.seats) != n:
         out.append(Problem("CW430", f"{len(model.seats)} seats named for {n} sides", ("seats",)))
     snap = model.snapshot

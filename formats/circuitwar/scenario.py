@@ -9,6 +9,7 @@ from pydantic import Field
 
 from ..diagnostics import Problem, Severity
 from ..model_base import FileModel, schema_only
+from ..identifiers import Ident
 from ..registry import CheckContext, KindSpec, register
 from . import lattice as L
 from .ruleset import MAX_ENERGY, Ruleset
@@ -23,7 +24,7 @@ GRID_FIELD = dict(
     "(2-26 each way; the manual's grid is 19 x 12). Points (even row, even column): `+` empty, `A`-`D` "
     "the CPU of seat 1-4, `a`-`d` a gridrunner of seat 1-4. Circuit cells (one coordinate odd): space "
     "none, `1`-`4` a circuit of seat 1-4, `0` a grey circuit nobody owns. Both odd: space.",
-    **schema_only(minItems=3, maxItems=2 * L.MAX_POINTS - 1,
+    **schema_only(by="CW401, CW402", minItems=3, maxItems=2 * L.MAX_POINTS - 1,
                   items={"type": "string", "pattern": L.ROW_PATTERN, "maxLength": 2 * L.MAX_POINTS - 1}),
 )
 OBJECTS_FIELD = dict(
@@ -32,7 +33,7 @@ OBJECTS_FIELD = dict(
     "Circuit cells: `R` resistor, `C` capacitor, `S` switch on (closed), `O` switch off (open), `G` "
     "ground, `T` transformer, `>` `<` `^` `v` a diode passing east, west, north, south. Points: `w` `n` "
     "`s` the level of the gridrunner there (absent: the ruleset's build level).",
-    **schema_only(maxItems=2 * L.MAX_POINTS - 1,
+    **schema_only(by="CW407", maxItems=2 * L.MAX_POINTS - 1,
                   items={"type": "string", "pattern": L.OBJECT_ROW_PATTERN, "maxLength": 2 * L.MAX_POINTS - 1}),
 )
 
@@ -42,13 +43,13 @@ class Player(FileModel):
 
     name: str = Field(min_length=1, max_length=64, description="The side's name.")
     energy: int | None = Field(None, description="Starting energy (absent: the ruleset's energy.start).",
-                               le=MAX_ENERGY, **schema_only(minimum=0))
+                               le=MAX_ENERGY, **schema_only(by="CW411", minimum=0))
 
 
 class Charge(FileModel):
     at: str = Field(description="The capacitor's circuit, e.g. `c4-d4`.")
     charge: int = Field(description="Stored energy points (absent entry: the ruleset's start charge).",
-                        le=MAX_ENERGY, **schema_only(minimum=0))
+                        le=MAX_ENERGY, **schema_only(by="CW408", minimum=0))
 
 
 class Scenario(FileModel):
@@ -56,9 +57,9 @@ class Scenario(FileModel):
     version: Literal[1] = Field(description="Format version.")
     name: str = Field(min_length=1, max_length=64, description="Scenario name.")
     description: str = Field(default="", description="Free text shown when choosing a scenario.")
-    ruleset: str = Field(default="default", description="A bundled ruleset name or a path to a "
+    ruleset: Ident = Field(default="default", description="A bundled ruleset name or a path to a "
                          "*.rules.yaml file relative to this file.")
-    players: list[Player] = Field(description="2 to 4 sides.", **schema_only(minItems=2, maxItems=4))
+    players: list[Player] = Field(description="2 to 4 sides.", **schema_only(by="CW409", minItems=2, maxItems=4))
     cpus: Literal["placed", "random"] = Field(
         "placed", description="`placed`: each side's CPU is the letter on the grid; `random`: the grid "
         "holds no CPU and each game places them on random free edge points (as the original did).")
@@ -204,7 +205,13 @@ def resolve_ruleset(model: Scenario, ctx: CheckContext | None) -> Ruleset | None
 
 
 def check_scenario(model: Scenario, ctx: CheckContext) -> Iterable[Problem]:
-    ruleset, out = resolve_ruleset(model, ctx), []
+    return scenario_problems(model, resolve_ruleset(model, ctx))
+
+
+def scenario_problems(model: Scenario, ruleset: Ruleset | None) -> list[Problem]:
+    """Every check of a scenario played under `ruleset` (a saved game's embedded one, or the one the
+    scenario names)."""
+    out: list[Problem] = []
     n = len(model.players)
     if not 2 <= n <= 4:
         out.append(Problem("CW409", f"{n} sides; a game has 2 to 4 (red, blue, green, yellow)", ("players",)))

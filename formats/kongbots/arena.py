@@ -53,7 +53,7 @@ class Arena(FileModel):
         description="One string per axial row r (top to bottom), one character per hex q (left to right); each "
         "row is drawn half a hex right of the one above. `.` floor, `#` wall, `-` outside, `A`/`B` entry hexes "
         "of team A/B. All rows have the same length; at most 40 x 40.",
-        **schema_only(minItems=1, maxItems=MAX_SIDE,
+        **schema_only(by="KB410, KB411, KB413", minItems=1, maxItems=MAX_SIDE,
                       items={"type": "string", "pattern": f"^[{ALPHABET}]{{1,{MAX_SIDE}}}$"}),
     )
 

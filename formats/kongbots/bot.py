@@ -23,6 +23,7 @@ from pydantic import Field
 
 from ..diagnostics import Path as DocPath, Problem, Severity
 from ..model_base import FileModel, schema_only
+from ..identifiers import Ident
 from ..registry import CheckContext, KindSpec, register
 from .modules import AIMER, CLAW, CODES, EMPTY, EMPTY_LAUNCHER, LASER, OFFENSIVE, RETRO, count_phrase
 from ..references import model_of
@@ -38,7 +39,7 @@ TENDERS_FIELD = dict(
     description="One list per equipment tender (scout 1, warrior 2, marauder 3), six interfaces each, "
     "holding a module code: Ro retro, Cl claw, Lr laser, LA laser aimer, ML missile launcher, AP armor plate, "
     "Ls laser shield, EC ECM; `--` for an empty interface.",
-    **schema_only(minItems=1, maxItems=6, items={"type": "array", "items": {"enum": SLOT_ENUM}}),
+    **schema_only(by="KB401, KB402, KB403", minItems=1, maxItems=6, items={"type": "array", "items": {"enum": SLOT_ENUM}}),
 )
 
 
@@ -47,10 +48,10 @@ class Bot(FileModel):
 
     kind: Literal["kongbots.bot"] = Field(description="What this file is.")
     version: Literal[1] = Field(description="Format version.")
-    name: str = Field(min_length=1, max_length=64, description="Build name.")
+    name: Ident = Field(min_length=1, max_length=64, description="Build name.")
     description: str = Field(default="", description="The build's doctrine, for the designer.")
     chassis: Literal["scout", "warrior", "marauder"] = Field(description="Chassis class: one, two or three tenders.")
-    ruleset: str = Field(default="default", description="The ruleset whose gladiatorial limits the build obeys: "
+    ruleset: Ident = Field(default="default", description="The ruleset whose gladiatorial limits the build obeys: "
                          "a bundled name or a path to a *.rules.yaml file relative to this file.")
     tenders: list[list[str]] = Field(**TENDERS_FIELD)
 

@@ -36,28 +36,28 @@ declare_grids(KIND, "rows")  # the embedded arena's rows
 class BotSnapshot(FileModel):
     label: str = Field(description="The bot's label: team letter and number, e.g. `A1`.")
     hex: list[int] | None = Field(default=None, description="Its hex as [q, r]; absent once it has left the arena.",
-                                  **schema_only(minItems=2, maxItems=2))
+                                  **schema_only(by="SAV411", minItems=2, maxItems=2))
     modules: list[str] = Field(description="Each interface in order: a module code, `EL`, or `--`.")
     malfunctioning: bool = Field(description="Malfunctioning this turn.")
-    streak: int = Field(description="Consecutive malfunctioning turns.", **schema_only(minimum=0))
+    streak: int = Field(description="Consecutive malfunctioning turns.", **schema_only(by="SAV411", minimum=0))
     lasers_fired: bool = Field(description="Has fired its lasers this turn.")
     surrendered: bool = Field(description="Forced to surrender.")
 
 
 class MissileSnapshot(FileModel):
-    id: int = Field(description="The missile's number (`m3` is 3).", **schema_only(minimum=1))
+    id: int = Field(description="The missile's number (`m3` is 3).", **schema_only(by="SAV411", minimum=1))
     target: str = Field(description="The target bot's label.")
-    hex: list[int] = Field(description="Its hex as [q, r].", **schema_only(minItems=2, maxItems=2))
+    hex: list[int] = Field(description="Its hex as [q, r].", **schema_only(by="SAV411", minItems=2, maxItems=2))
 
 
 class Snapshot(FileModel):
     """The position after the last order, for checking the replay."""
 
-    turn: int = Field(description="Turn number, from 1.", **schema_only(minimum=1))
-    pulse: int = Field(description="Pulse of the turn, from 1.", **schema_only(minimum=1))
-    phase: int = Field(description="Phase of the pulse, 1 to 6.", **schema_only(minimum=1, maximum=6))
+    turn: int = Field(description="Turn number, from 1.", **schema_only(by="SAV411", minimum=1))
+    pulse: int = Field(description="Pulse of the turn, from 1.", **schema_only(by="SAV411", minimum=1))
+    phase: int = Field(description="Phase of the pulse, 1 to 6.", **schema_only(by="SAV411", minimum=1, maximum=6))
     to_move: Literal["A", "B"] | None = Field(default=None, description="Team to give orders; absent when over.")
-    rng_draws: int = Field(description="Random numbers drawn so far.", **schema_only(minimum=0))
+    rng_draws: int = Field(description="Random numbers drawn so far.", **schema_only(by="SAV411", minimum=0))
     bots: list[BotSnapshot]
     missiles: list[MissileSnapshot] = Field(default_factory=list)
     winners: list[Literal["A", "B"]] | None = Field(default=None, description="Winning team(s) when over "
@@ -73,7 +73,7 @@ class SaveFile(FileModel):
     seats: list[str] = Field(default_factory=list, description="Who plays each team: `human` or a computer "
                              "player's name (informational; used to resume).")
     orders: list[str] = Field(default_factory=list, description="Every order in order.",
-                              **schema_only(items={"type": "string", "pattern": ORDER_RE.pattern}))
+                              **schema_only(by="KB440", items={"type": "string", "pattern": ORDER_RE.pattern}))
     snapshot: Snapshot
 
 

@@ -25,6 +25,7 @@ from pydantic import Field
 
 from ..diagnostics import Problem, Severity
 from ..model_base import FileModel, schema_only
+from ..identifiers import Ident, same_key
 from ..registry import CheckContext, KindSpec, register
 from .arena import Arena, arena_problems, entries
 from .bot import Bot, build_problems
@@ -40,15 +41,15 @@ MAX_BOTS_PER_TEAM = 12
 
 
 class BotEntry(FileModel):
-    build: str = Field(min_length=1, description="The build: a bundled name or a path to a *.bot.yaml file.")
-    name: str | None = Field(default=None, max_length=64, description="Call sign in this battle (default: the "
+    build: Ident = Field(min_length=1, description="The build: a bundled name or a path to a *.bot.yaml file.")
+    name: Ident | None = Field(default=None, max_length=64, description="Call sign in this battle (default: the "
                              "build's name).")
 
 
 class Team(FileModel):
-    name: str = Field(min_length=1, max_length=32, description="Team name.")
+    name: Ident = Field(min_length=1, max_length=32, description="Team name.")
     bots: list[BotEntry] = Field(description="The team's Kongbots, the leader first.",
-                                 **schema_only(minItems=1, maxItems=MAX_BOTS_PER_TEAM))
+                                 **schema_only(by="KB422, KB423", minItems=1, maxItems=MAX_BOTS_PER_TEAM))
 
 
 class Scenario(FileModel):
@@ -56,16 +57,16 @@ class Scenario(FileModel):
     version: Literal[1] = Field(description="Format version.")
     name: str = Field(min_length=1, max_length=64, description="Scenario name.")
     description: str = Field(default="", description="Free text shown when choosing a scenario.")
-    arena: str = Field(default="classic-diamond", description="The arena: bundled name or a path to a *.arena.yaml file.")
-    ruleset: str = Field(default="default", description="The ruleset: bundled name or a path to a *.rules.yaml file.")
+    arena: Ident = Field(default="classic-diamond", description="The arena: bundled name or a path to a *.arena.yaml file.")
+    ruleset: Ident = Field(default="default", description="The ruleset: bundled name or a path to a *.rules.yaml file.")
     teams: list[Team] = Field(description="Exactly two teams: A (red, seat 1) and B (blue, seat 2).",
-                              **schema_only(minItems=2, maxItems=2))
+                              **schema_only(by="KB423", minItems=2, maxItems=2))
 
 
 class ResolvedTeam(FileModel):
-    name: str = Field(description="Team name.")
+    name: Ident = Field(description="Team name.")
     bots: list[Bot] = Field(description="The team's builds, leader first.")
-    call_signs: list[str] = Field(description="Each bot's name in this battle.")
+    call_signs: list[Ident] = Field(description="Each bot's name in this battle.")
 
 
 class ResolvedScenario(FileModel):
@@ -121,7 +122,7 @@ def _resolve(model: Scenario, ctx: CheckContext | None, problems: list[Problem])
     rules = model_of(model.ruleset, RULESET, ctx)
     if len(model.teams) != 2:
         problems.append(Problem("KB423", f"{len(model.teams)} teams; a battle has exactly two", ("teams",)))
-    names = [t.name.casefold() for t in model.teams]
+    names = [same_key(t.name).casefold() for t in model.teams]
     for t, n in enumerate(names):
         if n in names[:t]:
             problems.append(Problem("KB425", f"team name {model.teams[t].name!r} is used twice", ("teams", t, "name")))

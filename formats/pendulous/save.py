@@ -38,8 +38,8 @@ MAX_ACTIONS = 100_000
 
 
 class SeatSnapshot(FileModel):
-    force_pool: int = Field(description="Armies in the force pool.", **schema_only(minimum=0))
-    resources: int = Field(description="Resource points.", **schema_only(minimum=0))
+    force_pool: int = Field(description="Armies in the force pool.", **schema_only(by="SAV411", minimum=0))
+    resources: int = Field(description="Resource points.", **schema_only(by="SAV411", minimum=0))
     victory_points: int = Field(description="Victory points accumulated.")
     out: bool = Field(description="Out of the game (held no city at the end of a turn).")
 
@@ -47,10 +47,10 @@ class SeatSnapshot(FileModel):
 class Snapshot(FileModel):
     """The position after the last action, for checking the replay."""
 
-    turn: int = Field(description="0 = the setup turn, then 1 to the scenario's number of turns.", **schema_only(minimum=0))
+    turn: int = Field(description="0 = the setup turn, then 1 to the scenario's number of turns.", **schema_only(by="SAV411", minimum=0))
     to_move: int | None = Field(default=None, description="Seat to move, 0 = red; absent when the game is over.")
     rng_draws: int = Field(description="Random numbers drawn so far (the generator's whole state with the seed).",
-                           **schema_only(minimum=0))
+                           **schema_only(by="SAV411", minimum=0))
     seats: list[SeatSnapshot]
     owners: list[str] = Field(description="Who owns each square, in the map alphabet.")
     armies: list[str] = Field(description="Armies per square: `.` none, `1`-`9`.")
@@ -73,7 +73,7 @@ class SaveFile(FileModel):
     actions: list[str] = Field(
         default_factory=list,
         description="Every action in order: `place R,C`, `pickup R,C`, `attack R,C` (0-based row, column) or `end`.",
-        **schema_only(items={"type": "string", "pattern": ACTION_RE.pattern}),
+        **schema_only(by="SAV401", items={"type": "string", "pattern": ACTION_RE.pattern}),
     )
     snapshot: Snapshot
 

@@ -13,6 +13,7 @@ from pydantic import Field
 from ..diagnostics import Problem, Severity
 from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
+from ..identifiers import Ident, same_key
 from ..references import model_of
 from ..registry import CheckContext, KindSpec, register
 # the map alphabet is the scenario's too: engine and editor import it from here
@@ -38,46 +39,46 @@ MAX_TURNS = 1000
 class Player(FileModel):
     """One seat; the list order is the seat order red, gray, green, blue (= turn order)."""
 
-    name: str = Field(min_length=1, max_length=64, description="Default player name (manual 4.2.4).")
+    name: Ident = Field(min_length=1, max_length=64, description="Default player name (manual 4.2.4).")
     reinforcement_rate: int = Field(
         description="Armies added to the force pool at the start of each turn but the setup turn.",
-        **schema_only(minimum=0, maximum=MAX_ARMIES),
+        **schema_only(by="PND406, PND414", minimum=0, maximum=MAX_ARMIES),
     )
     resource_rate: int = Field(
         description="Resource points added at the start of each turn but the setup turn.",
-        **schema_only(minimum=0, maximum=MAX_RESOURCES),
+        **schema_only(by="PND406, PND414", minimum=0, maximum=MAX_RESOURCES),
     )
     max_forces: int = Field(
         description="Most armies this player may have on the map and in the force pool together.",
-        **schema_only(minimum=0, maximum=MAX_ARMIES),
+        **schema_only(by="PND406, PND414", minimum=0, maximum=MAX_ARMIES),
     )
     initial_forces: int = Field(
         description="Armies in the force pool at the start of the setup turn.",
-        **schema_only(minimum=0, maximum=MAX_ARMIES),
+        **schema_only(by="PND406, PND414", minimum=0, maximum=MAX_ARMIES),
     )
     start_resources: int = Field(
         description="Resource points on the first turn (plus the resource rate).",
-        **schema_only(minimum=0, maximum=MAX_RESOURCES),
+        **schema_only(by="PND406, PND414", minimum=0, maximum=MAX_RESOURCES),
     )
     start_victory_points: int = Field(
         description="Victory points at the start, for balance or handicap.",
-        **schema_only(minimum=-MAX_POINTS, maximum=MAX_POINTS),
+        **schema_only(by="PND414", minimum=-MAX_POINTS, maximum=MAX_POINTS),
     )
     army_effectiveness: int = Field(
         description="Percent applied to this player's attack and defence points (100 = normal).",
-        **schema_only(exclusiveMinimum=0, maximum=MAX_PERCENT),
+        **schema_only(by="PND407, PND414", exclusiveMinimum=0, maximum=MAX_PERCENT),
     )
 
 
 class VictoryPoints(FileModel):
-    land: int = Field(description="Points per owned, supplied land square per turn.", **schema_only(minimum=0, maximum=MAX_PERCENT))
-    city: int = Field(description="Points per owned city square per turn.", **schema_only(minimum=0, maximum=MAX_PERCENT))
+    land: int = Field(description="Points per owned, supplied land square per turn.", **schema_only(by="PND406, PND414", minimum=0, maximum=MAX_PERCENT))
+    city: int = Field(description="Points per owned city square per turn.", **schema_only(by="PND406, PND414", minimum=0, maximum=MAX_PERCENT))
 
 
 class Settings(FileModel):
     """Scenario settings (manual 4.2.2)."""
 
-    turns: int = Field(description="Number of turns after the setup turn.", **schema_only(minimum=1, maximum=MAX_TURNS))
+    turns: int = Field(description="Number of turns after the setup turn.", **schema_only(by="PND409, PND414", minimum=1, maximum=MAX_TURNS))
     victory_points: VictoryPoints
     naval_invasions: bool = Field(description="Whether attacks from port cities across water are allowed.")
 
@@ -91,22 +92,22 @@ class Scenario(FileModel):
     description: str = Field(
         default="",
         description="Free text shown when choosing a scenario (manual 4.2.3: at most 256 characters).",
-        **schema_only(maxLength=256),
+        **schema_only(by="PND412", maxLength=256),
     )
-    ruleset: str | None = Field(
+    ruleset: Ident | None = Field(
         default=None,
         description="A bundled ruleset name (e.g. `default`) or a path to a *.rules.yaml file, "
         "relative to this file. Absent: the bundled default.",
     )
     players: list[Player] = Field(
         description="2 to 4 players in seat order: red, gray, green, blue (the turn order).",
-        **schema_only(minItems=2, maxItems=4),
+        **schema_only(by="PND411", minItems=2, maxItems=4),
     )
     settings: Settings
     map: list[str] = Field(
         description="One string per row, one character per square: `~` water, `1`-`4` land of "
         "seat N, `A`-`D` city of seat 1-4.",
-        **schema_only(minItems=1, maxItems=50, items={"type": "string", "pattern": "^[~1-4A-D]{1,50}$"}),
+        **schema_only(by="PND401, PND402, PND403", minItems=1, maxItems=50, items={"type": "string", "pattern": "^[~1-4A-D]{1,50}$"}),
     )
 
     @property
@@ -171,7 +172,7 @@ def _check_texts_and_numbers(s: Scenario, rules: Ruleset) -> Iterator[Problem]:
         if p.initial_forces > p.max_forces:
             yield Problem("PND408", f"{_seat(i, s)}: initial_forces ({p.initial_forces}) exceeds max_forces "
                           f"({p.max_forces})", ("players", i, "initial_forces"))
-        key = p.name.strip().casefold()
+        key = same_key(p.name).strip().casefold()
         if key in seen:
             yield Problem("PND410", f"player name {p.name!r} is used by player {seen[key] + 1} too; names must "
                           "be unique", ("players", i, "name"))

@@ -17,6 +17,7 @@ from pydantic import Field
 
 from ..diagnostics import Problem, Severity
 from ..model_base import FileModel, schema_only
+from ..identifiers import Ident, same_key
 from ..registry import CheckContext, KindSpec, register
 from .effects import AREAS, Effect, effect_field, names
 
@@ -27,12 +28,12 @@ ID_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,39}$"
 
 
 class Space(FileModel):
-    id: str = Field(description="Unique on the side, e.g. `p-top-1`.", **schema_only(pattern=ID_PATTERN))
+    id: Ident = Field(description="Unique on the side, e.g. `p-top-1`.", **schema_only(pattern=ID_PATTERN))
     size: Literal["small", "large"] = Field("large", description="The printed size of the space.")
     reward: Effect = Field(**effect_field("What acting here gives (taken exactly once)."))
     neutral_2p: bool = Field(False, description="The 2-player neutral keeps a worker here all game (purple and "
                              "green small spaces only).")
-    adjacent: list[str] = Field(default_factory=list, description="Ids of adjacent spaces.")
+    adjacent: list[Ident] = Field(default_factory=list, description="Ids of adjacent spaces.")
 
 
 class Row(FileModel):
@@ -41,7 +42,7 @@ class Row(FileModel):
 
 
 class Area(FileModel):
-    rows: list[Row] = Field(description="Exactly two rows: top, then bottom.", **schema_only(minItems=2, maxItems=2))
+    rows: list[Row] = Field(description="Exactly two rows: top, then bottom.", **schema_only(by="PNM411", minItems=2, maxItems=2))
 
 
 class CouncilBoard(FileModel):
@@ -95,9 +96,9 @@ def side_problems(side: Side, path: tuple) -> list[Problem]:
                 out.append(Problem("PNM412", f"{a} row {r + 1} has no action space", (*ap, "rows", r)))
             for s, sp in enumerate(row.spaces):
                 sp_path = (*ap, "rows", r, "spaces", s)
-                if sp.id in ids:
+                if same_key(sp.id) in ids:
                     out.append(Problem("PNM413", f"space id {sp.id!r} is used twice", (*sp_path, "id")))
-                ids[sp.id] = sp_path
+                ids[same_key(sp.id)] = sp_path
                 if not sp.reward:
                     out.append(Problem("PNM414", f"space {sp.id!r} gives nothing", (*sp_path, "reward")))
                 if sp.neutral_2p and (a == "black" or sp.size != "small"):
@@ -114,10 +115,10 @@ def side_problems(side: Side, path: tuple) -> list[Problem]:
         for r, row in enumerate(area.rows):
             for s, sp in enumerate(row.spaces):
                 for k, other in enumerate(sp.adjacent):
-                    if other not in ids:
+                    if same_key(other) not in ids:
                         out.append(Problem("PNM418", f"space {sp.id!r} is adjacent to unknown space {other!r}",
                                            (*path, "areas", a, "rows", r, "spaces", s, "adjacent", k)))
-                    elif other == sp.id:
+                    elif same_key(other) == same_key(sp.id):
                         out.append(Problem("PNM418", f"space {sp.id!r} is adjacent to itself",
                                            (*path, "areas", a, "rows", r, "spaces", s, "adjacent", k)))
     out += _time_track_problems(side, path)

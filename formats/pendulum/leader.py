@@ -16,6 +16,7 @@ from pydantic import Field
 
 from ..diagnostics import Problem
 from ..model_base import FileModel, schema_only
+from ..identifiers import Ident, same_key
 from ..registry import CheckContext, KindSpec, register
 from .board import ID_PATTERN
 from .effects import Amounts, Colour, TRACKS
@@ -42,7 +43,7 @@ class LeaderSide(FileModel):
     tracks: dict[Literal["power", "prestige", "popularity"], Track]
     columns: dict[Colour, Amounts] = Field(description="The production symbol at the head of each column.")
     start: Amounts = Field(default_factory=Amounts, description="Starting resources (and votes).")
-    stratagems: list[str] = Field(default_factory=list, description="The side's 4 stratagem ids (in a deck).",
+    stratagems: list[Ident] = Field(default_factory=list, description="The side's 4 stratagem ids (in a deck).",
                                   **schema_only(items={"type": "string", "pattern": ID_PATTERN}))
     ability: Ability = Field(default_factory=Ability)
 
@@ -50,7 +51,7 @@ class LeaderSide(FileModel):
 class Leader(FileModel):
     kind: Literal["pendulum.leader"] = Field(description="What this file is.")
     version: Literal[1] = Field(description="Format version.")
-    id: str = Field(description="Short name scenarios use.", **schema_only(pattern=ID_PATTERN))
+    id: Ident = Field(description="Short name scenarios use.", **schema_only(pattern=ID_PATTERN))
     name: str = Field(min_length=1, max_length=64)
     description: str = ""
     sides: dict[Literal["basic", "advanced"], LeaderSide]
@@ -71,7 +72,7 @@ def side_problems(side: LeaderSide, path: tuple) -> list[Problem]:
     if len(side.stratagems) != 4:
         out.append(Problem("PNM433", f"{len(side.stratagems)} stratagems; a leader side has 4 (\"4 pro Anführer\")",
                            (*path, "stratagems")))
-    if len(set(side.stratagems)) != len(side.stratagems):
+    if len({same_key(s) for s in side.stratagems}) != len(side.stratagems):
         out.append(Problem("PNM433", "a stratagem is listed twice", (*path, "stratagems")))
     return out
 

@@ -47,13 +47,13 @@ class SeatClock(FileModel):
 
 
 class Snapshot(FileModel):
-    now_ms: int = Field(description="The game clock.", **schema_only(minimum=0))
+    now_ms: int = Field(description="The game clock.", **schema_only(by="SAV411", minimum=0))
     round: int = Field(description="The round being played (1-4).")
     phase: str = Field(description="timed, untimed, wrapup, council or over.")
     privilege: list[int] = Field(description="Seats (1-based) from place 1 down.")
     glasses: dict[str, str] = Field(description="Per area: `top` or `bottom`, and `@MS` when it runs out.")
     seats: list[SeatSnapshot]
-    rng_draws: int = Field(description="Random numbers drawn so far.", **schema_only(minimum=0))
+    rng_draws: int = Field(description="Random numbers drawn so far.", **schema_only(by="SAV411", minimum=0))
     winners: list[int] | None = Field(None, description="Winning seats (1-based) when the game is over; [] = all lose.")
     cards: str = Field("", max_length=64, description="A digest of where every card is (the decks, the display, the "
                        "council rewards): the seed shuffled them, so a save whose seed was changed does not replay to "
@@ -71,7 +71,7 @@ class SaveFile(FileModel):
     decks: list[Deck] = Field(description="The decks it named, embedded.")
     seed: int = seed_field()
     log: list[str] = Field(default_factory=list, description="Every action as `MS SEAT ACTION`.",
-                           **schema_only(items={"type": "string", "pattern": LOG_RE.pattern}))
+                           **schema_only(by="SAV401", items={"type": "string", "pattern": LOG_RE.pattern}))
     players: list[str] = Field(default_factory=list, description="Who played each seat: `human` or an agent name.")
     clocks: list[SeatClock] = Field(default_factory=list, description="Each seat's polling clock when the game "
                                     "was saved (empty: as at the start), so a resumed game asks the same seat next.")

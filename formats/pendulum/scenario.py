@@ -16,6 +16,7 @@ from pydantic import Field
 
 from ..diagnostics import Problem, Severity
 from ..model_base import FileModel, schema_only
+from ..identifiers import Ident, same_key
 from ..registry import CheckContext, KindSpec, register
 from .board import Board, Side
 from .board import check_board
@@ -29,11 +30,13 @@ from .ruleset import Ruleset, check_ruleset
 
 KIND = "pendulum.scenario"
 VERSION = 1
+#: decks a scenario may name (the rulebook plays with one; variants join a few)
+MAX_DECKS = 20
 COLOURS = ("white", "black", "orange", "teal", "violet")
 
 
 class Seat(FileModel):
-    leader: str = Field(description="A *.leader.yaml file: bundled name (e.g. `gambal`) or relative path.")
+    leader: Ident = Field(description="A *.leader.yaml file: bundled name (e.g. `gambal`) or relative path.")
     side: Literal["basic", "advanced"] = Field("basic", description="Which side of the leader's board.")
     colour: Literal["white", "black", "orange", "teal", "violet"] = Field(description="The seat's pieces.")
     advanced_placement: bool = Field(False, description="Advanced variant: at most 1 own worker per top part.")
@@ -49,12 +52,12 @@ class Scenario(FileModel):
     version: Literal[1] = Field(description="Format version.")
     name: str = Field(min_length=1, max_length=64)
     description: str = ""
-    ruleset: str = Field("default", description="A *.rules.yaml: bundled name or relative path.")
-    board: str = Field("default", description="A *.board.yaml: bundled name or relative path.")
-    decks: list[str] = Field(default_factory=lambda: ["default"],
-                             description="*.deck.yaml files whose cards are joined.", **schema_only(maxItems=20))
+    ruleset: Ident = Field("default", description="A *.rules.yaml: bundled name or relative path.")
+    board: Ident = Field("default", description="A *.board.yaml: bundled name or relative path.")
+    decks: list[Ident] = Field(default_factory=lambda: ["default"],
+                             description="*.deck.yaml files whose cards are joined.", **schema_only(by="PNM458, PNM459", maxItems=MAX_DECKS))
     seats: list[Seat] = Field(description="2 to 5 seats, in the order of the privilege track's random start if "
-                              "`privilege` is `random`.", **schema_only(maxItems=5))
+                              "`privilege` is `random`.", **schema_only(by="PNM450", maxItems=5))
     privilege: Literal["random", "seat_order"] = Field(
         "random", description="The starting privilege order: random (the rulebook) or the order of `seats`.")
     untimed_rounds: list[Annotated[int, Field(le=20)]] = Field(default_factory=list,
@@ -107,7 +110,7 @@ def seats_problems(model: Scenario, ruleset: Ruleset | None) -> list[Problem]:
     for what in ("colour", "leader"):
         seen: dict[str, int] = {}
         for i, s in enumerate(model.seats):
-            v = getattr(s, what)
+            v = same_key(getattr(s, what))
             if v in seen:
                 out.append(Problem("PNM452", f"seat {i + 1} has the {what} {v!r} of seat {seen[v] + 1}",
                                    ("seats", i, what)))
@@ -199,6 +202,8 @@ def _problems(model: Scenario, ctx: CheckContext | None, found: dict[str, Any]) 
         if d is not None:
             first[id(d)] = i
         decks.append(d)
+    if len(model.decks) > MAX_DECKS and len(decks) == len(model.decks):  # names repeated: said above
+        yield Problem("PNM459", f"{len(model.decks)} decks; a scenario names at most {MAX_DECKS}", ("decks", MAX_DECKS))
     side = board.side_for(len(model.seats)) if board is not None else None
     if board is not None and side is None:
         yield Problem("PNM451", f"board {model.board!r} has no side for {len(model.seats)} players", ("board",))

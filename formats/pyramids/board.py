@@ -38,6 +38,7 @@ class Board(FileModel):
         "`D` desert, `P` power square. 11 squares wide, 9 to 25 rows; the 4 rows at each edge "
         "are the home zones and hold no desert.",
         **schema_only(
+            by="PYR401, PYR402, PYR403",
             minItems=MIN_HEIGHT,
             maxItems=MAX_HEIGHT,
             items={"type": "string", "pattern": f"^[.DP]{{{BOARD_WIDTH}}}$"},

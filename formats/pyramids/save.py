@@ -60,7 +60,7 @@ class SavedGame(FileModel):
     moves: list[str] = Field(
         default_factory=list,
         description="Every move in order, e.g. `c4-c6` (columns a-k, rows counted from the bottom).",
-        **schema_only(items={"type": "string", "pattern": MOVE_RE.pattern}),
+        **schema_only(by="PYR416", items={"type": "string", "pattern": MOVE_RE.pattern}),
     )
     snapshot: Snapshot
 

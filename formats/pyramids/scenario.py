@@ -17,6 +17,7 @@ from pydantic import Field
 from ..diagnostics import Problem, Severity
 from ..limits import declare_grids
 from ..model_base import FileModel
+from ..identifiers import Ident
 from ..registry import CheckContext, KindSpec, register
 
 from .pieceset import Counts
@@ -35,8 +36,8 @@ class SetupChoice(FileModel):
     """Exactly one of: `random: true`; `library` + `entry`; `rows`."""
 
     random: bool = Field(default=False, description="Lay the pieces out at random (pyramid in the two back rows).")
-    library: str | None = Field(default=None, description="A *.setups.yaml library: bundled name or relative path.")
-    entry: str | None = Field(default=None, description="The name of the setup in `library`.")
+    library: Ident | None = Field(default=None, description="A *.setups.yaml library: bundled name or relative path.")
+    entry: Ident | None = Field(default=None, description="The name of the setup in `library`.")
     rows: list[str] | None = Field(default=None, **ROWS_FIELD)
 
     def form(self) -> str | None:
@@ -46,7 +47,7 @@ class SetupChoice(FileModel):
 
 
 class Side(FileModel):
-    pieceset: str = Field(default="default", description="Piece set: bundled name or relative path.")
+    pieceset: Ident = Field(default="default", description="Piece set: bundled name or relative path.")
     setup: SetupChoice = Field(default_factory=lambda: SetupChoice(random=True),
                                description="How this side's pieces are laid out.")
 
@@ -74,7 +75,7 @@ class Scenario(FileModel):
     version: Literal[1] = Field(description="Format version.")
     name: str = Field(min_length=1, max_length=64, description="Scenario name.")
     description: str = Field(default="", description="Free text shown when choosing a scenario.")
-    board: str = Field(default="default", description="Board: bundled name or a path to a *.board.yaml file.")
+    board: Ident = Field(default="default", description="Board: bundled name or a path to a *.board.yaml file.")
     sides: dict[Literal["player", "cheops"], Side] = Field(
         default_factory=lambda: {s: Side() for s in SIDES},
         description="`player` (bottom, moves up) and `cheops` (top, moves down).",

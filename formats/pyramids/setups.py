@@ -15,6 +15,7 @@ from pydantic import Field
 from ..diagnostics import Problem, Severity
 from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
+from ..identifiers import Ident, same_key
 from ..registry import CheckContext, KindSpec, register
 from .pieces import BOARD_WIDTH, EMPTY, HOME_ROWS, NAME_OF_CHAR, PIECE_ALPHABET
 from .pieceset import Counts
@@ -30,7 +31,7 @@ ROWS_FIELD = dict(
     description="4 rows from the owner's back row to the front row, 11 pieces each, as the owner "
     "sees them: `P` pyramid, `S` sphinx, `C` cobra, `1`-`8` lion, bull, ram, wolf, hawk, camel, cat, "
     "antelope.",
-    **schema_only(minItems=HOME_ROWS, maxItems=HOME_ROWS,
+    **schema_only(by="PYR408, PYR409", minItems=HOME_ROWS, maxItems=HOME_ROWS,
                   items={"type": "string", "pattern": f"^[{PIECE_ALPHABET}]{{{BOARD_WIDTH}}}$"}),
 )
 
@@ -38,7 +39,7 @@ ROWS_FIELD = dict(
 class Setup(FileModel):
     """One strategic setup."""
 
-    name: str = Field(min_length=1, max_length=64, description="Setup name, unique in the library.")
+    name: Ident = Field(min_length=1, max_length=64, description="Setup name, unique in the library.")
     description: str = Field(default="", description="The idea behind the setup.")
     rows: list[str] = Field(**ROWS_FIELD)
 
@@ -50,13 +51,13 @@ class SetupLibrary(FileModel):
     version: Literal[1] = Field(description="Format version.")
     name: str = Field(min_length=1, max_length=64, description="Library name.")
     description: str = Field(default="", description="Free text for the designer.")
-    pieceset: str = Field(
+    pieceset: Ident = Field(
         default="default",
         description="The piece set every setup uses: a bundled name (`default`) or a path to a "
         "*.pieceset.yaml file relative to this file.",
     )
     setups: list[Setup] = Field(
-        description="The setups, at most 255.", **schema_only(maxItems=MAX_SETUPS)
+        description="The setups, at most 255.", **schema_only(by="PYR407", maxItems=MAX_SETUPS)
     )
 
     def find(self, name: str) -> Setup | None:
@@ -105,8 +106,9 @@ def check_library(model: SetupLibrary, ctx: CheckContext) -> Iterable[Problem]:
     counts: Counts | None = pieces.counts if pieces is not None else None
     seen: dict[str, int] = {}
     for i, s in enumerate(model.setups):
-        if s.name in seen:
-            out.append(Problem("PYR411", f"setup name {s.name!r} is also used by setup {seen[s.name]}",
+        key = same_key(s.name)
+        if key in seen:
+            out.append(Problem("PYR411", f"setup name {s.name!r} is also used by setup {seen[key]}",
                                ("setups", i, "name")))
         seen.setdefault(s.name, i)
         out += setup_problems(s.rows, counts, ("setups", i, "rows"))

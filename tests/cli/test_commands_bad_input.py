@@ -334,6 +334,11 @@ HOSTILE = {
     "pyramids_negative_seed.sav.yaml": ("S304", 33, 7),
     "circuitwar_snapshot_edited.sav.yaml": ("SAV411", 81, 7),  # the first difference, named and located
     "kongbots_embedded_build_error.sav.yaml": ("KB403", 37, 19),  # an embedded build's error where it is
+    "pendulous_look_alike_player_name.scn.yaml": ("PND410", 31, 11),  # look-alike ids: the same name, and S308
+    "pyramids_look_alike_setup_library.scn.yaml": ("R601", 12, 16),  # a name that refers to a file, and S308
+    "circuitwar_look_alike_ruleset.scn.yaml": ("R601", 6, 10),
+    "pendulum_look_alike_space_id.board.yaml": ("S307", 20, 22),  # the id pattern, and S308
+    "kongbots_look_alike_call_sign.scn.yaml": ("S308", 14, 37),  # a call sign
 }
 #: what one refused file may print: the per-file cap of problems at most (each line is bounded)
 MAX_OUTPUT = 64 * 1024
@@ -349,3 +354,5 @@ def test_each_hostile_file_is_refused_at_its_cause(name, capsys):
     assert first.startswith(f"{path}:{line}:{col}: error {code}: ") or \
         f":{line}:{col}: error {code}: " in first, first
     assert len(out) + len(err) < MAX_OUTPUT
+    if "look_alike" in name:  # every game's look-alike is refused by the one shared check, where it is
+        assert f":{line}:{col}: error S308: " in err + out, err + out

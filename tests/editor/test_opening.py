@@ -72,6 +72,35 @@ def test_a_file_beyond_the_limits_opens_in_the_text_view(qtbot, window, tmp_path
     assert e.value.diagnostics[0].code == code
 
 
+def test_a_scenario_naming_a_file_beyond_the_limits_opens_in_the_text_view(qtbot, window, tmp_path, monkeypatch):
+    """A Kongbots scenario naming the 256 x 256 arena: `validate` refuses it at `arena:` (R610, the
+    arena's KB413); the editor refuses it there too, before building the scenario form."""
+    arena = _huge_kongbots_arena(tmp_path)
+    scenario = tmp_path / "huge.scn.yaml"
+    scenario.write_text((ROOT / "content" / "kongbots" / "scout-duel.scn.yaml").read_text()
+                        .replace("arena: classic-diamond", f"arena: {arena.name}"))
+    refused = [d for d in validate_file(scenario) if d.code == "R610"]
+    assert refused and "KB413" in refused[0].message
+    from gridsmith.editor.core import plugins
+
+    built = []
+    cls = next(p.editor_class for p in plugins.all_plugins() if p.editor_class.__name__ == "ScenarioEditor"
+               and p.kind == "kongbots.scenario")
+    real_init = cls.__init__
+    monkeypatch.setattr(cls, "__init__", lambda self, *a, **k: built.append(self) or real_init(self, *a, **k))
+    ed = _file_open(window, monkeypatch, scenario)
+    assert built == [] and isinstance(ed, TextEditor) and ed.document.path == scenario.resolve()
+    qtbot.waitUntil(lambda: "too large for the visual editor" in ed.banner.text(), timeout=10000)
+    assert not ed.reads and not ed.switch_button.isVisible()
+    assert [(d.code, d.line) for d in ed.problems() if d.code == "R610"] == [("R610", refused[0].line)]
+    # a scenario naming an arena within the limits, but with another error, still opens in its form
+    arena.write_text((ROOT / "content" / "kongbots" / "pit.arena.yaml").read_text().replace("name:", "name: ''\nx:", 1))
+    other = tmp_path / "other.scn.yaml"
+    other.write_text(scenario.read_text())
+    assert any(d.code == "R610" for d in validate_file(other))
+    assert type(_file_open(window, monkeypatch, other)).__name__ == "ScenarioEditor"
+
+
 def test_a_file_within_the_limits_still_opens_in_its_editor(qtbot, window, tmp_path, monkeypatch):
     for name in ("pit.arena.yaml",):
         shutil.copy(ROOT / "content" / "kongbots" / name, tmp_path / name)

@@ -160,3 +160,37 @@ def test_a_typod_kind_is_one_click_from_the_visual_editor(qtbot, window, duel):
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert isinstance(window.current_editor(), PendulousEditor)
     assert window.current_editor().document.to_text().count("kind: pendulous.scenario") == 1
+
+
+def test_typing_is_checked_off_the_gui_thread(qtbot, window, duel, monkeypatch):
+    """Issue 28: the text view re-checks while typing on a worker thread (the live validator's pool),
+    so a keystroke never waits for a check; only the check of the latest text is published."""
+    import threading
+
+    from PySide6.QtTest import QTest
+
+    from gridsmith.editor.core import textview
+
+    _broken(duel, short_row=False)
+    ed = window.open_file(duel)
+    assert not ed.reads
+    threads, real = [], textview.check_text
+
+    def recording(*a, **k):
+        threads.append(threading.current_thread())
+        return real(*a, **k)
+
+    monkeypatch.setattr(textview, "check_text", recording)
+    found = ed.edit.document().find("turn:")  # selects it: its position is after the colon
+    cursor = ed.edit.textCursor()
+    cursor.setPosition(found.position() - 1)  # just after "turn", before ":"
+    ed.edit.setTextCursor(cursor)
+    ed.edit.setFocus()
+    QTest.keyClicks(ed.edit, "s")  # typed: "turns:"
+    assert threads == []  # the keystroke did not check
+    qtbot.waitUntil(lambda: ed.reads, timeout=10000)
+    assert threads and all(t is not threading.main_thread() for t in threads)
+    assert ed.switch_button.isVisibleTo(ed) and "reads now" in ed.banner.text()
+    QTest.keyClick(ed.edit, Qt.Key.Key_Backspace)  # "turn:" again: it no longer reads
+    qtbot.waitUntil(lambda: not ed.reads, timeout=10000)
+    assert all(t is not threading.main_thread() for t in threads)
