@@ -246,15 +246,18 @@ def _dispatch(tree: Any) -> tuple[KindSpec | None, dict[str, Any] | None, list[P
         return None, None, [Problem("Y109", f"the file holds {what}; expected a mapping that starts with "
                                     "`kind:` and `version:`")]
     kind = tree.get("kind")
-    known = ", ".join(s.kind for s in registry.all_kinds())
+
+    def known() -> str:  # every game's kinds: loaded only when a file needs the list
+        return ", ".join(s.kind for s in registry.all_kinds())
+
     if "kind" not in tree:
-        return None, None, [Problem("K201", f"missing `kind:`; known kinds: {known}")]
+        return None, None, [Problem("K201", f"missing `kind:`; known kinds: {known()}")]
     spec = registry.get(kind) if isinstance(kind, str) else None
     if spec is None:
         close = difflib.get_close_matches(kind, [s.kind for s in registry.all_kinds()], n=1) \
             if isinstance(kind, str) else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return None, None, [Problem("K202", f"unknown kind {_shown(kind)}{hint}; known kinds: {known}", ("kind",))]
+        return None, None, [Problem("K202", f"unknown kind {_shown(kind)}{hint}; known kinds: {known()}", ("kind",))]
     version = tree.get("version")
     if "version" not in tree:
         return spec, None, [Problem("K203", f"missing `version:` (the current version of {kind} is {spec.version})")]
