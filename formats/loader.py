@@ -392,8 +392,8 @@ def _checked(text: str, filename: str, file: FsPath | None) -> Loaded:
 def _fast(text: str, filename: str, file: FsPath | None) -> Loaded | None:
     """The file read by libyaml and checked, located through libyaml's node marks; None when the
     fast path cannot decide (the round-trip reader then explains the file)."""
-    finding, plain = yaml_guard.prescan_plain(text)
-    if finding is not None or not plain:
+    finding, events_plain = yaml_guard.prescan_plain(text)
+    if finding is not None or not events_plain:
         # too many values, too deep, a grid far too large: the full reader says so first; an anchor,
         # an alias, a tag or a syntax error: the full reader explains it
         return None
