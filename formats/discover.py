@@ -36,13 +36,12 @@ def select(paths: list[str], content_only: bool = False,
     which passes every YAML file of a commit). Files and folders for which `excluded` is true (the
     configuration's `exclude`) are left out, named or found: a hook's answer is a folder walk's."""
     out = Selection()
-    suffixes = registry.known_suffixes()
     for raw in paths:
         p = Path(raw)
         if excluded is not None and p.exists() and excluded(p):
             out.excluded.append(p)
-        elif p.is_file() and content_only and not p.name.endswith(suffixes):
-            (out.files if p.name.endswith(_YAML) and _declares_kind(p) else out.skipped).append(p)
+        elif p.is_file() and content_only:
+            (out.files if _is_content(p) else out.skipped).append(p)
         elif p.is_file():
             out.files.append(p)
         elif p.is_dir():
@@ -58,10 +57,8 @@ def select(paths: list[str], content_only: bool = False,
                     if excluded is not None and excluded(f):
                         out.excluded.append(f)
                         continue
-                    if name.endswith(suffixes):
-                        out.files.append(f)
-                    elif name.endswith(_YAML):
-                        (out.files if _declares_kind(f) else out.skipped).append(f)
+                    if name.endswith(_YAML):
+                        (out.files if _is_content(f) else out.skipped).append(f)
         else:
             out.missing.append(raw)
     out.files = _unique(out.files)  # `validate content content/x.scn.yaml` checks x once
@@ -78,6 +75,13 @@ def _unique(paths: list[Path]) -> list[Path]:
             seen.add(real)
             out.append(p)
     return out
+
+
+def _is_content(path: Path) -> bool:
+    """A YAML file that declares a Gridsmith kind, or has the suffix of one (every suffix is a YAML
+    one, formats.registry). The `kind:` line first: the suffixes need every game's kinds loaded, which
+    a tree of one game's files (all declaring their kinds) then never pays for."""
+    return path.name.endswith(_YAML) and (_declares_kind(path) or path.name.endswith(registry.known_suffixes()))
 
 
 def _declares_kind(path: Path) -> bool:

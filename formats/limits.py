@@ -40,5 +40,5 @@ def declare_grids(kind: str, *keys: str) -> None:
 
 
 def grid_keys(kind: str) -> frozenset[str]:
-    registry.all_kinds()  # kinds register (and declare their grids) when first asked for
+    registry.get(kind)  # a kind's game registers it (and declares its grids) when first asked for
     return _GRIDS.get(kind, frozenset())

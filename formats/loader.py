@@ -246,15 +246,18 @@ def _dispatch(tree: Any) -> tuple[KindSpec | None, dict[str, Any] | None, list[P
         return None, None, [Problem("Y109", f"the file holds {what}; expected a mapping that starts with "
                                     "`kind:` and `version:`")]
     kind = tree.get("kind")
-    known = ", ".join(s.kind for s in registry.all_kinds())
+
+    def known() -> str:  # every game's kinds: loaded only when a file needs the list
+        return ", ".join(s.kind for s in registry.all_kinds())
+
     if "kind" not in tree:
-        return None, None, [Problem("K201", f"missing `kind:`; known kinds: {known}")]
+        return None, None, [Problem("K201", f"missing `kind:`; known kinds: {known()}")]
     spec = registry.get(kind) if isinstance(kind, str) else None
     if spec is None:
         close = difflib.get_close_matches(kind, [s.kind for s in registry.all_kinds()], n=1) \
             if isinstance(kind, str) else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return None, None, [Problem("K202", f"unknown kind {_shown(kind)}{hint}; known kinds: {known}", ("kind",))]
+        return None, None, [Problem("K202", f"unknown kind {_shown(kind)}{hint}; known kinds: {known()}", ("kind",))]
     version = tree.get("version")
     if "version" not in tree:
         return spec, None, [Problem("K203", f"missing `version:` (the current version of {kind} is {spec.version})")]
@@ -361,27 +364,41 @@ def load_model(path: str | os.PathLike[str]) -> tuple[BaseModel | None, str | No
             out.spec.kind if out is not None and out.spec is not None else None, diagnostics)
 
 
+def validate_text(text: str, filename: str = "<text>", file: FsPath | None = None) -> list[Diagnostic]:
+    """Every diagnostic of `text` (the text of `file`, or of an editor's buffer for it), located, as
+    `validate_file` finds them: the fast path, the round-trip reader only when it cannot decide (the
+    language server's path, gridsmith.lsp_analysis)."""
+    return _checked(text, filename, file).diagnostics
+
+
 def _read_checked(path: str | os.PathLike[str]) -> tuple[Loaded | None, list[Diagnostic]]:
     text, problem = read_text(path)
     if problem is not None:
         return None, [problem]
     assert text is not None  # read_text gives the text or the problem
-    file = FsPath(path)
-    with reading(file):
-        out = _fast(text, str(path), file)
-        if out is None:
-            out = _load_text(text, str(path), file)
-    _cap(out)
+    out = _checked(text, str(path), FsPath(path))
     return out, out.diagnostics
 
 
-def _fast(text: str, filename: str, file: FsPath) -> Loaded | None:
+def _checked(text: str, filename: str, file: FsPath | None) -> Loaded:
+    with reading(file):
+        out = _fast(text, filename, file)
+        if out is None:
+            out = _load_text(text, filename, file)
+    _cap(out)
+    return out
+
+
+def _fast(text: str, filename: str, file: FsPath | None) -> Loaded | None:
     """The file read by libyaml and checked, located through libyaml's node marks; None when the
     fast path cannot decide (the round-trip reader then explains the file)."""
-    if yaml_guard.prescan(text) is not None:
-        return None  # too many values, too deep, a grid far too large: the full reader says so first
+    finding, events_plain = yaml_guard.prescan_plain(text)
+    if finding is not None or not events_plain:
+        # too many values, too deep, a grid far too large: the full reader says so first; an anchor,
+        # an alias, a tag or a syntax error: the full reader explains it
+        return None
     try:
-        data, root = yaml_fast.load_nodes(text)
+        data, root = yaml_fast.load_nodes(text, events_plain=True)
     except yaml_fast.NotFast:
         return None
     if not isinstance(data, dict):

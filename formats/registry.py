@@ -1,7 +1,9 @@
 """The registry of content kinds, keyed by the `kind` value a file declares (never by its name).
 
-Each game's formats package registers its kinds when imported; `formats.kinds` imports them all,
-found through the `gridsmith.kinds` entry-point group.
+Each game's formats package registers its kinds when imported; `formats.kinds` imports them,
+found through the `gridsmith.kinds` entry-point group: `get(kind)` imports the kind's game only (a
+tree of one game's files builds no other game's models), `all_kinds()` and `known_suffixes()` every
+game.
 """
 from __future__ import annotations
 
@@ -62,6 +64,8 @@ _KINDS: dict[str, KindSpec] = {}
 
 
 def register(spec: KindSpec) -> KindSpec:
+    if not spec.suffix.endswith((".yaml", ".yml")):  # formats.discover picks content among YAML files
+        raise ValueError(f"kind {spec.kind!r}: a suffix ends in .yaml or .yml, not {spec.suffix!r}")
     if spec.kind in _KINDS:
         raise ValueError(f"kind {spec.kind!r} registered twice")
     _KINDS[spec.kind] = spec
@@ -103,7 +107,8 @@ def add_stage(stage: Stage) -> None:
 
 
 def stages() -> tuple[Stage, ...]:
-    _load_all()  # the games' formats import the reference stage when they declare references
+    """The stages registered so far: a game's formats import the reference stage when they declare
+    references, before any of its kinds is checked (`get` loads the game)."""
     return tuple(_STAGES)
 
 
@@ -118,8 +123,15 @@ def checks_for(spec: KindSpec) -> tuple[SemanticCheck, ...]:
 
 
 def get(kind: str) -> KindSpec | None:
-    _load_all()
-    return _KINDS.get(kind)
+    """The kind's spec, its game's formats imported first; every game's when its own do not have it."""
+    spec = _KINDS.get(kind)
+    if spec is None and not _complete:
+        _load_game(kind.split(".", 1)[0])
+        spec = _KINDS.get(kind)
+        if spec is None:
+            _load_all()
+            spec = _KINDS.get(kind)
+    return spec
 
 
 def all_kinds() -> list[KindSpec]:
@@ -133,8 +145,20 @@ def known_suffixes() -> tuple[str, ...]:
 
 
 _loaded = _complete = False
-#: one thread loads the kinds (or a kind's deferred checks) while the others wait for all of them
+_games_started: set[str] = set()
+_games_done: set[str] = set()
+#: one thread loads kinds (or a kind's deferred checks) while the others wait for them
 _LOCK = threading.RLock()
+
+
+def _load_game(game: str) -> None:
+    if game in _games_done:
+        return
+    with _LOCK:
+        if game not in _games_started:  # (else this thread is loading it: a module asks while it registers)
+            _games_started.add(game)
+            kinds.load_game(game)
+            _games_done.add(game)
 
 
 def _load_all() -> None:

@@ -99,23 +99,26 @@ def load(text: str) -> object:
     return load_nodes(text)[0]
 
 
-def load_nodes(text: str) -> tuple[object, yaml.Node]:
+def load_nodes(text: str, events_plain: bool = False) -> tuple[object, yaml.Node]:
     """Plain Python data of a clean single-document file and its libyaml node graph (every node
     keeps its start mark, so problems found in the data are located without another parse), or
-    NotFast."""
+    NotFast. `events_plain`: the caller has read the events already (formats.yaml_guard.prescan_plain)
+    and found them within the limits, with no anchor, alias or explicit tag."""
     if _DISPUTED.search(text) or _GUARDED.search(text):
         # libyaml and ruamel (the full reader) disagree about these: tabs as separators and inside
         # plain scalars, a BOM after the start, YAML 1.1's extra line breaks (NEL, LS, PS); let the
         # full reader decide, so `validate` and the editor give the same answer
         raise NotFast("disputed character")
     try:
-        _refuse_unusual_events(text)
+        if not events_plain:
+            _refuse_unusual_events(text)
         loader = _FastLoader(text)
         try:
             node = loader.get_single_node()
             if node is None:
                 raise NotFast("empty")
-            _refuse_aliases_and_tags(node)
+            if not events_plain:  # (plain events resolve to core-schema tags, and repeat no node)
+                _refuse_aliases_and_tags(node)
             return loader.construct_document(node), node
         finally:
             loader.dispose()

@@ -121,7 +121,15 @@ def prescan(text: str) -> Finding | None:
     or a 700x700 map is refused in milliseconds; text libyaml cannot parse is measured up to where
     it stops (ruamel then reports the syntax problem in its own words).
     """
+    return prescan_plain(text)[0]
+
+
+def prescan_plain(text: str) -> tuple[Finding | None, bool]:
+    """`prescan`'s finding, and whether the events were read to the end with no finding, no error,
+    no anchor, alias or explicit tag: what the fast path (formats.yaml_fast) would check on a second
+    reading of the events, which it then skips."""
     nodes = depth = 0
+    plain = True
     kind = None
     grids: frozenset[str] = frozenset()
     # per open collection: [is_map, expecting a key, the key of the coming value, items, is a grid]
@@ -129,18 +137,20 @@ def prescan(text: str) -> Finding | None:
     try:
         parser = CParser(text)
     except (UnicodeError, ValueError, TypeError):  # e.g. lone surrogates: the reader says why
-        return None
+        return None, False
     try:
         while True:
             ev = parser.get_event()
             if ev is None or isinstance(ev, yaml.StreamEndEvent):
-                return None
+                return None, plain
             if isinstance(ev, yaml.CollectionEndEvent):
                 depth -= 1
                 stack.pop()
                 _done(stack)
             if not isinstance(ev, yaml.NodeEvent):
                 continue
+            if plain and (isinstance(ev, yaml.AliasEvent) or ev.anchor is not None or getattr(ev, "tag", None) is not None):
+                plain = False
             nodes += 1
             m = ev.start_mark
             assert m is not None  # libyaml marks every event
@@ -148,7 +158,7 @@ def prescan(text: str) -> Finding | None:
             if isinstance(ev, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    return Finding("Y107", f"nesting deeper than {MAX_DEPTH} levels", m.line, m.column)
+                    return Finding("Y107", f"nesting deeper than {MAX_DEPTH} levels", m.line, m.column), False
                 is_grid = (isinstance(ev, yaml.SequenceStartEvent) and top is not None and top[0]
                            and not top[1] and top[2] in grids)
                 stack.append([isinstance(ev, yaml.MappingStartEvent), True, None, 0, is_grid])
@@ -157,11 +167,11 @@ def prescan(text: str) -> Finding | None:
                     top[2] = ev.value
                 elif len(ev.value) > MAX_SCALAR_CHARS:
                     return Finding("Y118", f"a text of {len(ev.value):,} characters; values are limited to "
-                                   f"{MAX_SCALAR_CHARS:,}", m.line, m.column)
+                                   f"{MAX_SCALAR_CHARS:,}", m.line, m.column), False
                 elif top is not None and top[4] and len(ev.value) > MAX_GRID_SIDE:
                     return Finding("Y118", f"a grid row of {len(ev.value):,} squares; grids are limited to "
                                    f"{MAX_GRID_SIDE} x {MAX_GRID_SIDE} before anything else is read",
-                                   m.line, m.column)
+                                   m.line, m.column), False
                 elif top is not None and top[0] and len(stack) == 1 and top[2] == "kind":
                     kind = ev.value
                     grids = grid_keys(kind)
@@ -170,12 +180,13 @@ def prescan(text: str) -> Finding | None:
                 _done(stack)
             if top is not None and top[4] and top[3] > MAX_GRID_SIDE:
                 return Finding("Y118", f"a grid of more than {MAX_GRID_SIDE} rows; grids are limited to "
-                               f"{MAX_GRID_SIDE} x {MAX_GRID_SIDE} before anything else is read", m.line, m.column)
+                               f"{MAX_GRID_SIDE} x {MAX_GRID_SIDE} before anything else is read",
+                               m.line, m.column), False
             if nodes > MAX_NODES:
                 return Finding("Y112", f"more than {MAX_NODES:,} values in one file; content files are far "
-                               "smaller (a complete 50x50 game saves as about 2,100)", m.line, m.column)
+                               "smaller (a complete 50x50 game saves as about 2,100)", m.line, m.column), False
     except (yaml.YAMLError, UnicodeError, ValueError):
-        return None
+        return None, False
     finally:
         parser.dispose()
 

@@ -20,7 +20,7 @@ from gridsmith.formats import coords, registry
 from gridsmith.formats.content import bundled_names, bundled_path, is_bundled_name
 from gridsmith.formats.diagnostics import Diagnostic, Severity
 from gridsmith.formats.limits import grid_keys
-from gridsmith.formats.loader import decode, load_text, oversize
+from gridsmith.formats.loader import decode, oversize, validate_text
 from gridsmith.formats.references import Reference, declared
 from gridsmith.formats.registry import KindSpec
 from gridsmith.formats.schema import schema_for
@@ -68,7 +68,8 @@ def check_buffer(text: str, file: Path | None, roots: list[Path] | None = None) 
 def check_buffer_with_deps(text: str, file: Path | None,
                            roots: list[Path] | None = None) -> tuple[list[Diagnostic], set[Path]]:
     """Every diagnostic `gridsmith validate` reports for a file holding `text` — the same size and
-    encoding checks as reading it from disk, then the loader's stages, references resolved against
+    encoding checks as reading it from disk, then the loader's stages by validate's fast path (the
+    round-trip reader only for what it cannot decide), references resolved against
     the file's folder inside the content tree `roots` and the file's folder — and the files read for
     it (real paths: a change to one of them changes the outcome)."""
     name = str(file) if file is not None else "<buffer>"
@@ -85,10 +86,10 @@ def check_buffer_with_deps(text: str, file: Path | None,
         except config.ConfigError as e:  # a broken gridsmith.toml is said on the buffer, not a crash
             return [Diagnostic(name, 1, 1, Severity.ERROR, "Y119", f"project configuration: {e}")], set()
         with project_session(project, [*(roots or []), file]) as s:
-            diagnostics = project.apply(load_text(decoded, name, file=file).diagnostics)
+            diagnostics = project.apply(validate_text(decoded, name, file=file))
             return diagnostics, set(s.last)
     with session(roots=list(roots or []) or None) as s:
-        return load_text(decoded, name, file=file).diagnostics, set(s.done)
+        return validate_text(decoded, name, file=file), set(s.done)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
-"""`gridsmith validate` imports a game's engine only for the kinds that have engine-backed checks
-(issue 29 item 8, start-up): the entry-point group `gridsmith.checks` names them, and must name
-exactly the checks every game's Game.checks() gives."""
+"""`gridsmith validate` imports what the files it checks need, no more (issue 29 item 8, start-up): a
+game's formats only for a file of one of its kinds, a game's engine only for the kinds that have
+engine-backed checks (the entry-point group `gridsmith.checks` names them, and must name exactly the
+checks every game's Game.checks() gives)."""
 from __future__ import annotations
 
 import json
@@ -37,8 +38,23 @@ def test_a_tree_without_saves_imports_no_engine_and_a_save_imports_its_games():
     modules = _modules_after_validating(scenario)
     engines = sorted(m for m in modules if m.startswith("gridsmith.engine.") and m.split(".")[2] != "core")
     assert engines == []
+    games = {m.split(".")[2] for m in modules if m.startswith("gridsmith.formats.") and m.count(".") >= 3}
+    assert games == {"pendulous"}
     # a saved game that does not replay (SAV405): its game's engine checked it
     save = ROOT / "tests" / "cli" / "bad_commands" / "pendulous_more_seats_than_scenario.sav.yaml"
     modules = _modules_after_validating(str(save), code=1)
     assert "gridsmith.engine.pendulous.checks" in modules
     assert "gridsmith.engine.kongbots.checks" not in modules
+
+
+def test_a_yaml_file_without_a_kind_line_is_still_chosen_by_its_suffix(tmp_path):
+    """The folder walk reads `kind:` lines first (no game loaded); a file with a Gridsmith suffix and
+    no `kind:` line is checked all the same (K201), other YAML is skipped and counted."""
+    (tmp_path / "nokind.scn.yaml").write_text("version: 1\n", encoding="utf-8")
+    (tmp_path / "other.yaml").write_text("a: 1\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("kind: pendulous.scenario\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "gridsmith", "validate", str(tmp_path)], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 1
+    assert "nokind.scn.yaml:1:1: error K201: missing `kind:`" in out.stdout
+    assert "checked 1 file(s)" in out.stdout and "other.yaml" not in out.stdout.replace("skipped", "")
