@@ -127,26 +127,46 @@ def act(op: str, a: int = -1, b: int = -1, item: str = "", cols: int = 0) -> Act
 
 
 class ActionList(Sequence[Action]):
-    """An immutable list of legal actions; membership through a set made on first use."""
+    """An immutable list of legal actions: `head` as given, then a toggle of each circuit in
+    `toggles`, made only when asked for (a Grid can hold many switches); membership by a set of the
+    head and, for toggles, of the circuits."""
 
-    __slots__ = ("_items", "_set")
+    __slots__ = ("_head", "_toggles", "_cols", "_set", "_toggle_set")
 
-    def __init__(self, items: list[Action]) -> None:
-        self._items = items
+    def __init__(self, head: list[Action], toggles: list[int] | None = None, cols: int = 0) -> None:
+        self._head = head
+        self._toggles = toggles or []
+        self._cols = cols
         self._set: frozenset[Action] | None = None
+        self._toggle_set: frozenset[int] | None = None
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self._head) + len(self._toggles)
 
     def __getitem__(self, i):  # type: ignore[override]
-        return self._items[i]
+        if isinstance(i, slice):
+            return list(self)[i]
+        n = len(self._head)
+        if i < 0:
+            i += len(self)
+        if 0 <= i < n:
+            return self._head[i]
+        if not n <= i < len(self):
+            raise IndexError("legal action index out of range")
+        return act("toggle", self._toggles[i - n], cols=self._cols)
 
     def __iter__(self) -> Iterator[Action]:
-        return iter(self._items)
+        yield from self._head
+        for e in self._toggles:
+            yield act("toggle", e, cols=self._cols)
 
     def __contains__(self, x: object) -> bool:
+        if isinstance(x, Action) and x.op == "toggle":
+            if self._toggle_set is None:
+                self._toggle_set = frozenset(self._toggles)
+            return x.b == -1 and x.item == "" and x.a in self._toggle_set
         if self._set is None:
-            self._set = frozenset(self._items)
+            self._set = frozenset(self._head)
         return x in self._set
 
     def __eq__(self, other: object) -> bool:
@@ -155,7 +175,7 @@ class ActionList(Sequence[Action]):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"ActionList({self._items!r})"
+        return f"ActionList({list(self)!r})"
 
 
 class BuildList(Sequence[Action]):

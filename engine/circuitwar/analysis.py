@@ -5,6 +5,7 @@ Everything reads the public board only, so it works on views.
 from __future__ import annotations
 
 from collections import deque
+from itertools import compress
 
 from .board import DIODE, EMPTY, GROUND, NO_CIRCUIT, SWITCH_OFF
 
@@ -95,11 +96,13 @@ def route(b, p: int, target: int, dist: dict[int, int] | None = None) -> list[in
 
 def cpus(b) -> dict[int, int]:
     """seat -> its CPU point."""
-    return {b.cpu[p]: p for p in b.points if b.cpu[p] != EMPTY}
+    cpu = b.cpu
+    return {cpu[p]: p for p in compress(b.points, map(EMPTY.__ne__, map(cpu.__getitem__, b.points)))}
 
 
 def runners(b, seat: int) -> list[int]:
-    return [p for p in b.points if b.runner[p] == seat]
+    """The points of `seat`'s gridrunners (the scan runs in C: every decision makes it)."""
+    return list(compress(b.points, map(seat.__eq__, map(b.runner.__getitem__, b.points))))
 
 
 def manhattan(b, p: int, q: int) -> int:

@@ -161,22 +161,22 @@ class CircuitWarState(ResultState):
                         out.append(act("fire", p, d, f, n))
         switches = compress(circuits, map(_SWITCHES.__contains__, map(b.obj.__getitem__, circuits)))
         if self.rules.turns.toggle_switches == "any":
-            out.extend(act("toggle", e, cols=n) for e in switches)
+            toggles = list(switches)
         else:
             owner = b.owner
-            out.extend(act("toggle", e, cols=n) for e in switches if owner[e] == seat)
-        return ActionList(out)
+            toggles = [e for e in switches if owner[e] == seat]
+        return ActionList(out, toggles, n)
 
     def _builds(self, seat: int) -> "BuildList":
         b, costs, energy = self.board, self.rules.build.costs, self.energy[seat]
         cpu, circs = b.cpu, b.circuits
         owners = list(map(b.owner.__getitem__, circs))
+        cpus = list(compress(b.points, map(EMPTY.__ne__, map(cpu.__getitem__, b.points))))
         circuits: list[int] = []
         if energy >= costs.circuit:
             circuits = list(compress(circs, map(NO_CIRCUIT.__eq__, owners)))
             # none next to an opposing player's CPU (manual 3 CIRCUIT)
-            near_foe = {step[0] for c in compress(b.points, map(EMPTY.__ne__, map(cpu.__getitem__, b.points)))
-                        if cpu[c] != seat for step in b.nbr[c] if step is not None}
+            near_foe = {step[0] for c in cpus if cpu[c] != seat for step in b.nbr[c] if step is not None}
             if near_foe:
                 circuits = list(filterfalse(near_foe.__contains__, circuits))
         items = tuple(name for name in OBJECT_OF_ITEM if getattr(costs, name) <= energy)
@@ -188,7 +188,7 @@ class CircuitWarState(ResultState):
                 objects = list(compress(objects, map(NONE.__eq__, map(b.obj.__getitem__, objects))))
         runners: list[int] = []
         if costs.gridrunner <= energy:
-            for c in b.points:
+            for c in cpus:
                 if cpu[c] == seat:
                     for d in b.exits(c):
                         q = b.nbr[c][d][1]
