@@ -20,9 +20,9 @@ from typing import Any
 
 from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
-from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS
+from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS, item_name
 
-from .actions import Action, Done, Flip, Home, Pass, Place, Wait
+from .actions import Act, Action, Done, Flip, Home, Pass, Place, Wait
 from .council import apply_action
 from .rules import act_actions
 from .runner import DEFAULT_AUTO_FLIP_MS
@@ -78,6 +78,10 @@ class GreedyAgent:
 
     def __init__(self, **options: Any) -> None:
         self.options = options
+        #: worker actions weighed before, by position (`position_key`): ("space", id) or an act -> value.
+        #: A seat is polled at every event and most events leave its own position as it was.
+        self._weighed: dict[tuple, dict] = {}
+        self._game: dict | None = None  # the game those belong to (its state's `memo`)
 
     # ------------------------------------------------------------ value
     def value(self, st: PendulumState, q: int) -> float:
@@ -99,6 +103,40 @@ class GreedyAgent:
         v += self.province * sum(len(c) for c in s.columns.values())
         v += self.worker * len(s.workers) + self.hand * len(s.hand)
         return v
+
+    def weighed(self, st: PendulumState, q: int) -> dict:
+        """The worker actions of seat q weighed before in this position (filled by the caller)."""
+        if self._game is not st.memo:
+            self._game, self._weighed = st.memo, {}
+        key = self.position_key(st, q)
+        found = self._weighed.get(key)
+        if found is None:
+            if len(self._weighed) > 4096:
+                self._weighed.clear()
+            found = self._weighed[key] = {}
+        return found
+
+    def position_key(self, st: PendulumState, q: int) -> tuple:
+        """Everything that valuing seat q and trying a worker action of its on a board space can read:
+        seat q itself, the glasses' rows, the seat's workers that acted or started under a glass, the
+        province display and deck (a conquest, a production of what it took), and — only where a
+        board space recalls workers — every worker's place. Two positions with one key weigh every
+        worker action alike."""
+        s = st.seats[q]
+        key: tuple = (q, tuple(s.res.values()), tuple(s.vp.values()), tuple(s.lost_cubes.values()),
+                      tuple(s.overflow.values()), tuple((w.wid, w.size, w.space, w.part) for w in s.workers),
+                      s.small_reserve, s.large_reserve, tuple(s.hand), tuple(s.discard),
+                      tuple(tuple(c) for c in s.columns.values()), s.legendary, s.kept, s.claimed, s.next_wid,
+                      tuple(g.row for g in st.glasses.values()), tuple(sorted(k[1] for k in st.started if k[0] == q)),
+                      tuple(sorted((k[1], a) for k, a in st.spent.items() if k[0] == q)), tuple(st.display),
+                      tuple(st.province_deck))
+        if board_recalls(st):
+            key += (tuple(st.neutral), tuple(tuple((w.space, w.part, w.size) for w in o.workers) for o in st.seats))
+        return key + self.value_context(st, q)
+
+    def value_context(self, st: PendulumState, q: int) -> tuple:
+        """What `value` reads beyond seat q (greedy: nothing)."""
+        return ()
 
     def delta(self, st: PendulumState, q: int, action: Action, base: float) -> float:
         sim = light_copy(st, q)
@@ -151,6 +189,7 @@ class GreedyAgent:
         passive = next((a for a in legal_actions if isinstance(a, PASSIVE)), None)
         base = self.value(st, q)
         values = None
+        weighed = None
         best, best_score = passive, 0.05 if passive is not None else -1e18
         for group in _groups(legal_actions):
             for a in _sample(group):
@@ -164,6 +203,12 @@ class GreedyAgent:
                     if values is None:
                         values = SpaceValues(self, st, q)
                     sc = self.flip_score(st, q, a.area, values)
+                elif isinstance(a, Act) and not a.modifiers:
+                    if weighed is None:
+                        weighed = self.weighed(st, q)
+                    sc = weighed.get(a)
+                    if sc is None:
+                        sc = weighed[a] = self.delta(st, q, a, base)
                 else:
                     sc = self.delta(st, q, a, base)
                 sc += self.adjust(st, q, a)
@@ -232,6 +277,11 @@ class PlannerAgent(GreedyAgent):
         v += self.worker * worth * len(s.workers) + self.hand * len(s.hand)
         v -= self.legend_chase * self.legend_deficit(st, q)
         return v
+
+    def value_context(self, st: PendulumState, q: int) -> tuple:
+        """What this value reads beyond seat q: the others' votes, the neutral, the round, the achievement."""
+        return (tuple(o.res["votes"] for o in st.seats), -1 in st.privilege, st.round, st.achievement,
+                st.legendary_on_card)
 
     def legend_deficit(self, st: PendulumState, q: int) -> int:
         """What seat q still lacks of the Legendary VP's price: the achievement's requirement while its
@@ -331,13 +381,19 @@ class SpaceValues:
         self.base = agent.value(st, q)
         self.known: dict[str, float] = {}
         self.sim: PendulumState | None = None
+        self.weighed: dict | None = None  # the agent's values for this position, other decisions' included
 
     def get(self, sid: str | None, default: float) -> float:
         v = self.known.get(sid)  # type: ignore[arg-type]
         if v is None:
             if sid not in self.st.spaces:
                 return default
-            v = self.known[sid] = self._compute(sid)  # type: ignore[index]
+            if self.weighed is None:
+                self.weighed = self.agent.weighed(self.st, self.q)
+            v = self.weighed.get(("space", sid))
+            if v is None:
+                v = self.weighed[("space", sid)] = self._compute(sid)
+            self.known[sid] = v  # type: ignore[index]
         return v
 
     def _compute(self, sid: str) -> float:
@@ -356,6 +412,15 @@ class SpaceValues:
                 best = max(best, self.agent.delta(sim, q, a, self.base))
         w.space, w.part, g.row = space, part, glass_row
         return best
+
+
+def board_recalls(st: PendulumState) -> bool:
+    """Whether a board space's reward recalls a worker (its choices then depend on every worker's place)."""
+    hit = st.memo.get("board_recalls")
+    if hit is None:
+        hit = st.memo["board_recalls"] = any(item_name(i) == "recall" for _a, _r, sp in st.spaces.values()
+                                             for i in sp.reward)
+    return hit
 
 
 def _groups(actions: list) -> list[list]:

@@ -400,6 +400,8 @@ class PendulumState:
         if self.result is not None:
             return []
         if self.phase == "timed":
+            if not self.pending:
+                return [q for q in self.privilege if q >= 0]
             busy = {p.seat for p in self.pending}
             return [q for q in self.privilege if q >= 0 and q not in busy]
         if self.phase == "untimed":
@@ -475,11 +477,14 @@ class PendulumState:
     def clone_parts(self, seat: int | None | bool = True) -> dict:
         """Copies of everything an action may change (shallow where the items are immutable); `seat`:
         copy only that seat (None: none) — an action changes its own seat and no other."""
-        d: dict = {}
-        for k, v in self.__dict__.items():
-            t = type(v)  # the state's containers are plain list, set and dict (no subclasses)
-            if (t is list or t is set or t is dict) and k not in _SHARED:
-                d[k] = v.copy()
+        sd = self.__dict__
+        # which attributes are containers is worked out once per shape of the state (a view has one more
+        # attribute); the state's containers are plain list, set and dict and stay so
+        keys = self.memo.get(("containers", len(sd)))
+        if keys is None:
+            keys = self.memo[("containers", len(sd))] = tuple(
+                k for k, v in sd.items() if type(v) in (list, set, dict) and k not in _SHARED)
+        d: dict = {k: sd[k].copy() for k in keys}
         if seat is True:
             d["seats"] = [s.copy() for s in self.seats]
         elif seat is not None:
