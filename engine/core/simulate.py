@@ -489,14 +489,21 @@ class Batch:
             f.cancel()
 
     def __iter__(self) -> Iterator[GameRecord]:
+        for _, rec in self.indexed():
+            yield rec
+
+    def indexed(self) -> Iterator[tuple[int, GameRecord]]:
+        """(index in `specs`, record) as games finish: how a caller that put several batches in one
+        (the main batch and the skill share's, skill_specs) tells their records apart."""
         if self.executor is None:
-            for s in self.specs:
+            for i, s in enumerate(self.specs):
                 if self.cancelled:
                     return
                 self.done += 1
-                yield play_game(s)
+                yield i, play_game(s)
             return
         self._futures = [self.executor.submit(play_game, s) for s in self.specs]
+        index = {f: i for i, f in enumerate(self._futures)}
         if self.cancelled:  # cancelled while submitting
             self.cancel()
         pending = set(self._futures)
@@ -505,7 +512,7 @@ class Batch:
             for f in finished:
                 if not f.cancelled():
                     self.done += 1
-                    yield f.result()
+                    yield index[f], f.result()
             if self.cancelled:
                 pending = {f for f in pending if not f.cancel()}  # the running ones finish
 
