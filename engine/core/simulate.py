@@ -489,10 +489,12 @@ class Batch:
             f.cancel()
 
     def __iter__(self) -> Iterator[GameRecord]:
-        return (rec for _, rec in self.indexed())
+        for _, rec in self.indexed():
+            yield rec
 
     def indexed(self) -> Iterator[tuple[int, GameRecord]]:
-        """(index of the spec, its record) as games finish."""
+        """(index in `specs`, record) as games finish: how a caller that put several batches in one
+        (the main batch and the skill share's, skill_specs) tells their records apart."""
         if self.executor is None:
             for i, s in enumerate(self.specs):
                 if self.cancelled:

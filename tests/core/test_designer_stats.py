@@ -179,3 +179,14 @@ def test_a_safety_bound_is_not_the_games_own_rule(name, path, limit):
     from gridsmith.engine.core.loop import Match
     Match(state, [game.agent("random"), game.agent("random")], 3).run()
     assert state.result is not None and not game.ended_by_rule(state), state.result
+
+
+def test_a_batch_tells_which_spec_each_record_belongs_to():
+    from gridsmith.engine.core.simulate import Batch
+    path = CONTENT / "kongbots" / "scout-duel.scn.yaml"
+    from gridsmith.formats.loader import load_file
+    model = load_file(path).model
+    specs = make_specs("kongbots", model, ["greedy", "random"], 2, seed=8, base=str(path.parent), agent_seed=2)
+    got = sorted(Batch(specs + specs[:1]).indexed(), key=lambda x: x[0])
+    assert [i for i, _ in got] == [0, 1, 2] and got[2][1].winners == got[0][1].winners
+    assert [r.seed for r in Batch(specs)] == [8, 9]
