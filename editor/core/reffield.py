@@ -253,6 +253,7 @@ class RefField(QWidget):
         lay.addWidget(self.open_button)
         lay.addWidget(self.status, 2)
         self.setFocusProxy(self.combo)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)  # never squashed by a full form
         self.setToolTip(f"The {reference.label}: a bundled name or a path to a *{reference.suffix} file. Pick one "
                         "from the list (or Browse…); Ctrl+click or Open shows it in its own tab")
         self._show_status()
@@ -407,14 +408,17 @@ class RefListField(QWidget):
         self.reference, self.referrer = reference, referrer
         self._value: list[str] = []
         self.rows: list[RefField] = []
-        self._lay = QVBoxLayout(self)
-        self._lay.setContentsMargins(0, 0, 0, 0)
+        outer = QHBoxLayout(self)  # the rows, and Add beside the first: one line for one reference
+        outer.setContentsMargins(0, 0, 0, 0)
+        self._lay = QVBoxLayout()
         self._lay.setSpacing(2)
+        outer.addLayout(self._lay, 1)
         self.add_button = QToolButton()
         self.add_button.setText(f"Add {reference.label}")
         self.add_button.setToolTip(f"Another {reference.label} file (its items are joined to the others)")
         self.add_button.clicked.connect(self._add)
-        self._lay.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
+        outer.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     def set_value(self, refs: list[str]) -> None:
         """Show `refs` (from the document): no signal."""
@@ -442,7 +446,7 @@ class RefListField(QWidget):
         line.addWidget(remove)
         field.changed.connect(lambda _t, f=field: self._edited())
         remove.clicked.connect(lambda _c=False, f=field: self._remove(f))
-        self._lay.insertWidget(len(self.rows), holder)
+        self._lay.addWidget(holder)
         self.rows.append(field)
         return field
 

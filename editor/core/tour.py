@@ -24,6 +24,15 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
+from gridsmith.engine.core import games
+from gridsmith.formats.content import content_root
+
+from . import plugins
+from .mainwindow import MainWindow
+from .play_provider import provider_class
+from .playwindow import open_play_window
+from .reffield import RefField
+
 SIZES: tuple[tuple[int, int], ...] = ((1024, 700), (1600, 1000))
 #: the file shown for a kind when a game has several: the one a newcomer opens first
 PREFERRED = ("duel", "sample", "scout-duel", "default", "classic-diamond", "gambal", "scout-raider")
@@ -32,15 +41,11 @@ _KIND = re.compile(r"^kind[ \t]*:[ \t]*[\"']?([A-Za-z][\w.-]*)", re.MULTILINE)
 
 def content_dir() -> Path:
     """The repository's content/ (the bundled files): the tour shows what ships."""
-    from gridsmith.formats.content import content_root
-
     return content_root()
 
 
 def files_of(game: str) -> dict[str, Path]:
     """One file of each kind of `game` that has an editor (kind -> file), the preferred names first."""
-    from . import plugins
-
     out: dict[str, Path] = {}
     folder = content_dir() / game
     rank = {name: i for i, name in enumerate(PREFERRED)}
@@ -75,8 +80,6 @@ def _editor(main, path: Path):
     ed = main.open_file(path)
     if ed is None:
         raise RuntimeError(f"{path} did not open in an editor")
-    from .reffield import RefField
-
     validator = getattr(ed, "validator", None)
     pump(3000, lambda: validator is None or (not validator._timer.isActive() and validator.pool.activeThreadCount() == 0))
     fields = [f for w in (ed, *(p.widget for p in ed.panels())) for f in w.findChildren(RefField)]
@@ -88,11 +91,6 @@ def _editor(main, path: Path):
 def _play(main, ed, size: tuple[int, int], moves: int = 12):
     """Test-play with the game's default players on every seat (a computer, or a human where the game
     says so), a few moves, then paused."""
-    from gridsmith.engine.core import games
-
-    from .play_provider import provider_class
-    from .playwindow import open_play_window
-
     game = games.get(ed.document.kind.split(".")[0])
     provider = provider_class(game.name)
     scenario = ed.document.snapshot()
@@ -134,10 +132,6 @@ def _balance(main, size: tuple[int, int], games_per_run: int):
 def tour(out: Path, games_: Iterable[str] | None = None, sizes: Iterable[tuple[int, int]] = SIZES,
          games_per_run: int = 4, play: bool = True, balance: bool = True) -> list[Path]:
     """Write the tour's PNGs into `out`; the list of files written."""
-    from gridsmith.engine.core import games
-
-    from .mainwindow import MainWindow
-
     app = QApplication.instance() or QApplication(["gridsmith-tour"])
     app.setStyle("Fusion")  # as `gridsmith edit` shows it (editor.app; the core does not import the app)
     app.setQuitOnLastWindowClosed(False)
