@@ -41,9 +41,9 @@ def parchment_from(st: PendulumState, q: int) -> tuple[tuple[str, int], ...]:
     """(track, where its parchment zone starts) for seat q's leader side, read once a game."""
     side = st.leader_side(q)
     key = ("parchment_from", id(side))
-    hit = st.memo.get(key)
+    hit = st._memo.get(key)
     if hit is None or hit[0] is not side:
-        hit = st.memo[key] = (side, tuple((t, side.tracks[t].parchment_from) for t in TRACKS))
+        hit = st._memo[key] = (side, tuple((t, side.tracks[t].parchment_from) for t in TRACKS))
     return hit[1]
 
 
@@ -81,7 +81,7 @@ class GreedyAgent:
         #: worker actions weighed before, by position (`position_key`): ("space", id) or an act -> value.
         #: A seat is polled at every event and most events leave its own position as it was.
         self._weighed: dict[tuple, dict] = {}
-        self._game: dict | None = None  # the game those belong to (its state's `memo`)
+        self._game: dict | None = None  # the game those belong to (its state's `_memo`)
 
     # ------------------------------------------------------------ value
     def value(self, st: PendulumState, q: int) -> float:
@@ -106,8 +106,8 @@ class GreedyAgent:
 
     def weighed(self, st: PendulumState, q: int) -> dict:
         """The worker actions of seat q weighed before in this position (filled by the caller)."""
-        if self._game is not st.memo:
-            self._game, self._weighed = st.memo, {}
+        if self._game is not st._memo:
+            self._game, self._weighed = st._memo, {}
         key = self.position_key(st, q)
         found = self._weighed.get(key)
         if found is None:
@@ -416,9 +416,9 @@ class SpaceValues:
 
 def board_recalls(st: PendulumState) -> bool:
     """Whether a board space's reward recalls a worker (its choices then depend on every worker's place)."""
-    hit = st.memo.get("board_recalls")
+    hit = st._memo.get("board_recalls")
     if hit is None:
-        hit = st.memo["board_recalls"] = any(item_name(i) == "recall" for _a, _r, sp in st.spaces.values()
+        hit = st._memo["board_recalls"] = any(item_name(i) == "recall" for _a, _r, sp in st.spaces.values()
                                              for i in sp.reward)
     return hit
 

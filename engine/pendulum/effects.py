@@ -55,9 +55,9 @@ def parse_multiset(token: str, names: tuple[str, ...], n: int) -> dict[str, int]
 def amounts_of(state: PendulumState, model: Amounts) -> dict[str, int]:
     """A content model's amounts as a dict, dumped once a game (read-only: callers copy to change it)."""
     key = ("amounts", id(model))
-    hit = state.memo.get(key)
+    hit = state._memo.get(key)
     if hit is None or hit[0] is not model:
-        hit = state.memo[key] = (model, model.model_dump())
+        hit = state._memo[key] = (model, model.model_dump())
     return hit[1]
 
 

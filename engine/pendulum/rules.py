@@ -45,7 +45,7 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
     out: list[Action] = []
     occ = state.occupancy()
     free = _open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], only_bottom_rows)
-    places = state.memo.setdefault("place", {})  # actions are values: one object per (worker, space)
+    places = state._memo.setdefault("place", {})  # actions are values: one object per (worker, space)
     for w in state.seats[q].workers:
         if worker is not None and w.wid != worker:
             continue
@@ -72,10 +72,10 @@ def _open_spaces(state: PendulumState, glass_rows_too: bool, only_bottom_rows: b
     unless the seat's ability lifts it), in board order; worked out once per position of the glasses."""
     rows = tuple(g.row for g in state.glasses.values())
     key = ("open", rows, glass_rows_too, only_bottom_rows)
-    hit = state.memo.get(key)
+    hit = state._memo.get(key)
     if hit is None:
         glass = () if glass_rows_too else {(a, g.row) for a, g in state.glasses.items()}
-        hit = state.memo[key] = tuple(sid for sid, (area, row, _sp) in state.spaces.items()
+        hit = state._memo[key] = tuple(sid for sid, (area, row, _sp) in state.spaces.items()
                                       if (area, row) not in glass and not (only_bottom_rows and row != 1))
     return hit
 
@@ -187,10 +187,10 @@ def _cards_cost(state: PendulumState, cards: list[str]) -> Cost:
     if not cards:
         return _NO_CARDS
     key = ("cards_cost", *cards)
-    cost = state.memo.get(key)
+    cost = state._memo.get(key)
     if cost is None:
         total = {k: sum(getattr(state.stratagems[c].cost, k) for c in cards) for k in Cost.model_fields}
-        cost = state.memo[key] = Cost(**total)
+        cost = state._memo[key] = Cost(**total)
     return cost
 
 

@@ -95,7 +95,7 @@ ACTOR_WORDS = {"start": "another seat places its start worker", "timed": "its la
                "council_wait": "the council waits for the sandglasses to run out", "over": "the game is over"}
 
 #: what actions never change: shared between a state and its copies
-_SHARED = frozenset({"memo", "res", "rules", "spaces", "provinces", "stratagems", "rewards", "achievements", "circles",
+_SHARED = frozenset({"_memo", "res", "rules", "spaces", "provinces", "stratagems", "rewards", "achievements", "circles",
                      "events", "log", "requests", "rng", "seat_hooks"})
 
 class PendulumState:
@@ -104,7 +104,7 @@ class PendulumState:
         self.rules = res.ruleset
         self.seed = seed
         #: what the game's content gives, worked out once (engine.pendulum.effects, rules): shared by copies
-        self.memo: dict = {}
+        self._memo: dict = {}
         self.rng = CounterRng(seed)
         self.n = len(res.scenario.seats)
         self.now = 0
@@ -480,9 +480,9 @@ class PendulumState:
         sd = self.__dict__
         # which attributes are containers is worked out once per shape of the state (a view has one more
         # attribute); the state's containers are plain list, set and dict and stay so
-        keys = self.memo.get(("containers", len(sd)))
+        keys = self._memo.get(("containers", len(sd)))
         if keys is None:
-            keys = self.memo[("containers", len(sd))] = tuple(
+            keys = self._memo[("containers", len(sd))] = tuple(
                 k for k, v in sd.items() if type(v) in (list, set, dict) and k not in _SHARED)
         d: dict = {k: sd[k].copy() for k in keys}
         if seat is True:

@@ -5,7 +5,7 @@ a change to the rules, the clock or the computer players shows up as a changed t
 diff, then rewrite the traces with:
 GRIDSMITH_UPDATE_GOLDEN=1 python -m pytest tests/pendulum/test_pendulum_golden.py
 The computer players' generators are fixed with agent_seed = the trace's seed. The default players
-(greedy) and the random ones are traced; the planner is not (its value is still being tuned).
+(greedy), the random ones and the planner (with its look-ahead over flips and council) are traced.
 """
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ CASES = {
     "quartet-greedy-random-greedy-random-seed7": ("quartet", ("greedy", "random") * 2, 7),
     "full-greedy-x5-seed8": ("full", ("greedy",) * 5, 8),
     "full-greedy-x5-seed9": ("full", ("greedy",) * 5, 9),
+    "duel-planner-greedy-seed21": ("duel", ("planner", "greedy"), 21),
+    "quartet-greedy-planner-greedy-greedy-seed22": ("quartet", ("greedy", "planner", "greedy", "greedy"), 22),
 }
 
 
