@@ -21,8 +21,10 @@ _BYTE_BITS = tuple(tuple(b for b in range(8) if v >> b & 1) for v in range(256))
 
 
 #: per byte position of a bitboard: the absolute indices of the set bits of each byte value there
-#: (grown on demand to the largest board seen: a 50x50 map needs 319 positions, about 6 MB)
+#: (grown on demand to the largest board seen: a 50x50 map needs 319 positions, about 6 MB), up to
+#: TABLED positions; a larger board is listed byte by byte (a hostile map must not cost gigabytes)
 _BITS_AT: list[tuple[tuple[int, ...], ...]] = []
+TABLED = 400
 
 
 def _bits_at(n: int) -> list[tuple[tuple[int, ...], ...]]:
@@ -38,7 +40,15 @@ def bits_of(x: int) -> list[int]:
     if not x:
         return []
     data = x.to_bytes((x.bit_length() + 7) // 8, "little")
-    return list(chain.from_iterable(map(getitem, _bits_at(len(data)), data)))
+    if len(data) <= TABLED:
+        return list(chain.from_iterable(map(getitem, _bits_at(len(data)), data)))
+    out: list[int] = []
+    ext = out.extend
+    for pos, byte in enumerate(data):
+        if byte:
+            base = pos * 8
+            ext([base + b for b in _BYTE_BITS[byte]])
+    return out
 
 
 @dataclass(frozen=True, slots=True)

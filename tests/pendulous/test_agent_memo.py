@@ -46,7 +46,7 @@ def test_a_game_with_kept_ratings_is_the_game_with_fresh_ones(scenario, seed):
 
 
 def test_bits_of_and_among():
-    for x in (0, 1, 0b1011, (1 << 2549) | (1 << 700) | 5):
+    for x in (0, 1, 0b1011, (1 << 2549) | (1 << 700) | 5, (1 << 9000) | (1 << 3201) | 6):
         assert bits_of(x) == [i for i in range(x.bit_length()) if x >> i & 1]
     s = GAME.new_game(CONTENT / "duel.scn.yaml", 1)
     legal = s.legal_actions()
