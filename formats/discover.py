@@ -14,7 +14,7 @@ from . import registry
 #: a top-level `kind: GAME.KIND` (also with the key or value quoted, or after a UTF-8 BOM); a
 #: misspelt Gridsmith kind still has this shape and gets checked, other tools' kinds do not
 _KIND_LINE = re.compile(
-    rb"^(?:\xef\xbb\xbf)?(?:kind|\"kind\"|'kind')[ \t]*:[ \t]*[\"']?[A-Za-z][\w-]*\.[A-Za-z][\w-]*[\"']?[ \t\r]*(?:#|$)",
+    rb"^(?:\xef\xbb\xbf)?(?:kind|\"kind\"|'kind')[ \t]*:[ \t]*[\"']?([A-Za-z][\w-]*\.[A-Za-z][\w-]*)[\"']?[ \t\r]*(?:#|$)",
     re.MULTILINE,
 )
 _YAML = (".yaml", ".yml")
@@ -27,6 +27,8 @@ class Selection:
     missing: list[str] = field(default_factory=list)
     #: files and folders left out by the project configuration's `exclude`
     excluded: list[Path] = field(default_factory=list)
+    #: the kinds the chosen files' `kind:` lines declare (registered or not)
+    kinds: set[str] = field(default_factory=set)
 
 
 def select(paths: list[str], content_only: bool = False,
@@ -41,7 +43,7 @@ def select(paths: list[str], content_only: bool = False,
         if excluded is not None and p.exists() and excluded(p):
             out.excluded.append(p)
         elif p.is_file() and content_only:
-            (out.files if _is_content(p) else out.skipped).append(p)
+            (out.files if _is_content(p, out.kinds) else out.skipped).append(p)
         elif p.is_file():
             out.files.append(p)
         elif p.is_dir():
@@ -58,7 +60,7 @@ def select(paths: list[str], content_only: bool = False,
                         out.excluded.append(f)
                         continue
                     if name.endswith(_YAML):
-                        (out.files if _is_content(f) else out.skipped).append(f)
+                        (out.files if _is_content(f, out.kinds) else out.skipped).append(f)
         else:
             out.missing.append(raw)
     out.files = _unique(out.files)  # `validate content content/x.scn.yaml` checks x once
@@ -77,17 +79,20 @@ def _unique(paths: list[Path]) -> list[Path]:
     return out
 
 
-def _is_content(path: Path) -> bool:
-    """A YAML file that declares a Gridsmith kind, or has the suffix of one (every suffix is a YAML
-    one, formats.registry). The `kind:` line first: the suffixes need every game's kinds loaded, which
-    a tree of one game's files (all declaring their kinds) then never pays for."""
-    return path.name.endswith(_YAML) and (_declares_kind(path) or path.name.endswith(registry.known_suffixes()))
+def _is_content(path: Path, kinds: set[str]) -> bool:
+    """A YAML file that declares a Gridsmith kind (added to `kinds`), or has the suffix of one (every
+    suffix is a YAML one, formats.registry). The `kind:` line first: the suffixes need every game's
+    kinds loaded, which a tree of one game's files (all declaring their kinds) then never pays for."""
+    return path.name.endswith(_YAML) and (_declares_kind(path, kinds) or path.name.endswith(registry.known_suffixes()))
 
 
-def _declares_kind(path: Path) -> bool:
+def _declares_kind(path: Path, kinds: set[str] | None = None) -> bool:
     try:
         with open(path, "rb") as f:
             head = f.read(64 * 1024)
     except OSError:
         return True  # let validation report why it cannot be read
-    return bool(_KIND_LINE.search(head))
+    m = _KIND_LINE.search(head)
+    if m is not None and kinds is not None:
+        kinds.add(m.group(1).decode("ascii"))
+    return m is not None

@@ -140,6 +140,15 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
+def _prepare(kinds: set[str]) -> None:
+    """Import what the declared kinds need (their games' formats, the engine for engine-backed
+    checks) once, before the workers fork: each starts with it instead of importing it again."""
+    for kind in sorted(kinds):
+        spec = registry.get(kind)
+        if spec is not None:
+            registry.checks_for(spec)
+
+
 def _validate(args: argparse.Namespace) -> int:
     sel = select(args.paths, content_only=args.content_only, excluded=lambda p: config.for_path(p).excluded(p))
     if sel.missing:
@@ -159,6 +168,7 @@ def _validate(args: argparse.Namespace) -> int:
     jobs = [(project, chunk, list(args.paths), allow) for project, files in projects.items()
             for chunk in _chunks(files, workers)]
     if workers > 1:
+        _prepare(sel.kinds)
         with ProcessPoolExecutor(workers, mp_context=_context()) as pool:
             results = list(pool.map(_check, jobs))
     else:

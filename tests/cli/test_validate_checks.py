@@ -58,3 +58,15 @@ def test_a_yaml_file_without_a_kind_line_is_still_chosen_by_its_suffix(tmp_path)
     assert out.returncode == 1
     assert "nokind.scn.yaml:1:1: error K201: missing `kind:`" in out.stdout
     assert "checked 1 file(s)" in out.stdout and "other.yaml" not in out.stdout.replace("skipped", "")
+
+
+def test_the_folder_walk_collects_the_declared_kinds(tmp_path):
+    """What `validate` imports once before its workers fork (a kind's game, its engine checks)."""
+    from gridsmith.formats.discover import select
+
+    (tmp_path / "a.scn.yaml").write_text("kind: pendulous.scenario\nversion: 1\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("# a bot\n'kind': \"kongbots.bot\"\n", encoding="utf-8")
+    (tmp_path / "c.sav.yaml").write_text("version: 1\n", encoding="utf-8")
+    sel = select([str(tmp_path)])
+    assert [p.name for p in sel.files] == ["a.scn.yaml", "b.yaml", "c.sav.yaml"]
+    assert sel.kinds == {"pendulous.scenario", "kongbots.bot"}
