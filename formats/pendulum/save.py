@@ -58,6 +58,9 @@ class Snapshot(FileModel):
     cards: str = Field("", max_length=64, description="A digest of where every card is (the decks, the display, the "
                        "council rewards): the seed shuffled them, so a save whose seed was changed does not replay to "
                        "it. Empty in older saves: not compared.")
+    pending: list[str] | None = Field(None, description="Requests made within the grace window and not yet "
+                                      "served, as `MS SEAT ACTION` (they act after the window): a log whose last "
+                                      "requests were dropped shows here. Absent in older saves: not compared.")
 
 
 class SaveFile(FileModel):

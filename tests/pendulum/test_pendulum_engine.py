@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.formats.savekit import play  # the save fuzzer's game: it ends with a pending request
+
 from gridsmith.engine.core.agents import available, create
 from gridsmith.engine.pendulum.api import GAME
 from gridsmith.engine.pendulum.saves import ReplayError, check_replay, from_save, snapshot, to_save
@@ -62,6 +64,22 @@ def test_tampered_log_and_snapshot_are_caught():
     assert e.value.code == "SAV410" and e.value.path == ("log", 5)
     short = save.model_copy(update={"log": save.log[:-40]})
     assert [p.code for p in check_replay(short, CheckContext())] == ["SAV411"]
+
+
+def test_a_dropped_request_still_in_the_grace_window_is_caught():
+    """Found by the save fuzzer: a request made within the grace window acts only after it, so a save
+    taken in between had the same snapshot with or without it, and dropping it replayed clean into a
+    different game. The snapshot now keeps the pending requests."""
+    game, st = play("pendulum", 7, 30)
+    save = game.save(st, ["random"] * game.seat_count(st))
+    assert save.snapshot.pending, "the fuzzer's game ends within a grace window"
+    assert save.snapshot.pending[-1] == save.log[-1]
+    dropped = save.model_copy(update={"log": save.log[:-1]})
+    with pytest.raises(ReplayError) as e:
+        from_save(dropped)
+    assert e.value.code == "SAV411" and e.value.path == ("snapshot", "pending")
+    older = save.model_copy(update={"snapshot": save.snapshot.model_copy(update={"pending": None})})
+    assert snapshot(from_save(older)).pending == save.snapshot.pending  # an older save: not compared
 
 
 def test_replay_upto_gives_the_game_at_that_request():
