@@ -299,10 +299,11 @@ def test_a_refused_test_play_message_goes_when_an_undo_fixes_it(qtbot, tmp_path,
     from PySide6.QtTest import QTest
 
     ed = window.open_file(copy(tmp_path, "sample.scn.yaml"))
-    ed.board.setFocus()
-    ed.board.selectAll()
-    QTest.keyClicks(ed.board, "castle")
-    QTest.keyClick(ed.board, Qt.Key.Key_Return)
+    line = ed.board.combo.lineEdit()  # the reference field's editable combo (editor.core.reffield)
+    line.setFocus()
+    line.selectAll()
+    QTest.keyClicks(line, "castle")
+    QTest.keyClick(line, Qt.Key.Key_Return)
     assert ed.document.model.board == "castle"
     qtbot.mouseClick(ed.play_button, Qt.MouseButton.LeftButton)
     assert "Cannot play" in ed.status.text() and "castle" in ed.status.text()
@@ -431,10 +432,14 @@ def test_play_against_cheops_opens_a_window_that_fits_the_screen(qtbot, tmp_path
     qtbot.mouseClick(ed.play_button, Qt.MouseButton.LeftButton)
     assert ed.play_windows
     w = ed.play_windows[-1]
+    from gridsmith.editor.core.playwindow import PLAY_SIZE
+    from gridsmith.editor.core.screenfit import FRAME
+
     screen = w.screen().availableGeometry()
     assert w.height() <= screen.height() and w.width() <= screen.width()
-    # placed as every play window is (PlayWindow.place: as large as it reads well, within the screen;
-    # unplaced it kept the platform's default size)
-    assert (w.width(), w.height()) == (min(1100, screen.width()), min(760, screen.height()))
+    # placed as every play window is (PlayWindow.place: as large as it reads well, within the screen
+    # with its frame, editor.core.screenfit; unplaced it kept the platform's default size)
+    assert w.width() >= min(PLAY_SIZE.width(), screen.width()) - FRAME.width()
+    assert w.height() >= min(PLAY_SIZE.height(), screen.height()) - FRAME.height()
     assert w.log_dock.isVisible() and w.log_dock.geometry().bottom() <= w.height()
     w.close()
