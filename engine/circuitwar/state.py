@@ -41,6 +41,9 @@ class NoRng:
         raise RuntimeError("a view has no random generator: set view.rng to your own before simulating")
 
 
+_NO_RNG = NoRng()
+
+
 class CircuitWarState(ResultState):
     def __init__(self, board: Board, rules: Ruleset, energy: list[int], rng: CounterRng,
                  names: list[str] | None = None) -> None:
@@ -123,20 +126,23 @@ class CircuitWarState(ResultState):
 
     def view(self, player: int) -> "CircuitWarState":
         """Everything on the Grid is public; only the game's generator is withheld."""
-        v = self.clone(keep_log=False)
-        v.rng = NoRng()
+        v = self._copy(False, _NO_RNG)  # every decision makes one: the generator is not even cloned
         v.viewer = player
         return v
 
     def clone(self, keep_log: bool = True) -> "CircuitWarState":
+        return self._copy(keep_log, self.rng.clone() if isinstance(self.rng, CounterRng) else self.rng)
+
+    def _copy(self, keep_log: bool, rng) -> "CircuitWarState":
         c = object.__new__(CircuitWarState)
-        c.__dict__.update(self.__dict__)
-        c.board = self.board.copy()
-        c.energy, c.alive, c.killer = self.energy[:], self.alive[:], self.killer[:]
-        c.schedule = self.schedule  # never mutated, only replaced
-        c.log = self.log[:] if keep_log else []
-        c.rng = self.rng.clone() if isinstance(self.rng, CounterRng) else self.rng
-        c.last_events = []
+        d = c.__dict__
+        d.update(self.__dict__)
+        d["board"] = self.board.copy()
+        d["energy"], d["alive"], d["killer"] = self.energy[:], self.alive[:], self.killer[:]
+        # `schedule` is never mutated, only replaced: shared
+        d["log"] = self.log[:] if keep_log else []
+        d["rng"] = rng
+        d["last_events"] = []
         return c
 
     # --- legal actions ------------------------------------------------------------------------------
