@@ -82,10 +82,10 @@ class Board:
         return r * self.cols + c
 
     def point_name(self, p: int) -> str:
-        return L.point_name(*self.rc(p))
+        return _names(self.rows, self.cols)[p]
 
     def circuit_name(self, e: int) -> str:
-        return L.circuit_name(*self.rc(e))
+        return _names(self.rows, self.cols)[e]
 
     def parse_point(self, name: str) -> int:
         r, c = L.parse_point(name)
@@ -163,6 +163,16 @@ def _geometry(rows: int, cols: int, _cache: dict = {}):  # noqa: B006 - a delibe
                     circuits.append(i)
         ends = tuple(((i - 1, i + 1) if (i // cols) % 2 == 0 else (i - cols, i + cols)) for i in circuits)
         _cache[key] = (nbr, tuple(points), tuple(circuits), ends)
+    return _cache[key]
+
+
+def _names(rows: int, cols: int, _cache: dict = {}) -> tuple[str, ...]:  # noqa: B006 - per size
+    """Cell -> its point's or circuit's name (events name every point a beam reaches: made once)."""
+    key = (rows, cols)
+    if key not in _cache:
+        _cache[key] = tuple(L.point_name(r, c) if r % 2 == 0 and c % 2 == 0 else
+                            L.circuit_name(r, c) if (r + c) % 2 == 1 else ""
+                            for r in range(rows) for c in range(cols))
     return _cache[key]
 
 
