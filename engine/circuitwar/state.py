@@ -243,6 +243,7 @@ class CircuitWarState(ResultState):
             where = a.to_text().split(" ", 2)[2]
             ev.append(Built(seat, a.item, where, cost))
             if a.item == "circuit":
+                b.own("owner")
                 b.owner[a.a] = seat
             elif a.item == "gridrunner":
                 cpu = next(c for c in b.points if b.cpu[c] == seat)
@@ -250,6 +251,7 @@ class CircuitWarState(ResultState):
                 M.runner_cross(self, cpu, d, "build", ev, seat=seat,
                                level=("weak", "nominal", "strong").index(self.rules.build.gridrunner_level))
             else:
+                b.own("obj", "charge")
                 b.obj[a.a] = DIODE + b.direction(b.ends(a.a)[0] if b.ends(a.a)[1] == a.b else b.ends(a.a)[1], a.b) \
                     if a.item == "diode" else OBJECT_OF_ITEM[a.item]
                 b.charge[a.a] = self.rules.capacitor.start_charge if a.item == "capacitor" else 0
@@ -257,6 +259,7 @@ class CircuitWarState(ResultState):
             M.runner_cross(self, a.a, b.direction(a.a, a.b), "move", ev)
         elif a.op == "toggle":
             b.touch()
+            b.own("obj")
             b.obj[a.a] = SWITCH_OFF if b.obj[a.a] == SWITCH_ON else SWITCH_ON
             ev.append(Toggled(seat, b.circuit_name(a.a), b.obj[a.a] == SWITCH_ON))
         elif a.op == "attack":
@@ -360,9 +363,11 @@ class CircuitWarState(ResultState):
                     k = self.killer[o]
                     if roll < conv:
                         if 0 <= k < self.n and self.alive[k]:
+                            b.own("owner")
                             b.owner[e] = k
                             ev.append(DeadCircuit(o, b.circuit_name(e), "converted", k))
                     elif roll < conv + decay:
+                        b.own("owner", "obj", "charge")
                         b.owner[e], b.obj[e], b.charge[e] = NO_CIRCUIT, NONE, 0
                         b.touch()
                         ev.append(DeadCircuit(o, b.circuit_name(e), "decayed"))
