@@ -46,6 +46,7 @@ class Context:
         self.le = g.rules.collision.level_energy
         self.drain = g.rules.collision.cpu_drain
         self._dist: dict[int, dict[int, int]] | None = None
+        self._to_enemy: dict[int, int] = {}
         targets = tuple(self.where[t] for t in self.enemies)
         key = (b.cols, targets)
         if key not in _NEAREST:
@@ -103,7 +104,12 @@ class Context:
         return self._nearest(x)[0]
 
     def to_enemy(self, p: int) -> int:
-        return min((self.dist[t].get(p, FAR) for t in self.enemies), default=FAR)
+        """Steps along circuits from p to the nearest enemy CPU (FAR: none reachable); memoized,
+        the Move and Action scores ask it several times per point."""
+        hit = self._to_enemy.get(p)
+        if hit is None:
+            hit = self._to_enemy[p] = min((self.dist[t].get(p, FAR) for t in self.enemies), default=FAR)
+        return hit
 
     def flux(self, p: int, d: int) -> str:
         """The flux letter that turns a beam fired from p in direction d towards the nearest enemy CPU."""
@@ -137,6 +143,23 @@ def _connected(b, start: int) -> set[int]:
                 add(step[1])
                 push(step[1])
     return seen
+
+
+def _free_rim(b, start: int) -> set[int]:
+    """The circuit cells where no circuit is yet next to the points `_connected(b, start)` finds:
+    where a new circuit would touch that network (one search for both)."""
+    seen, todo, rim = {start}, [start], set()
+    owner, nbr, add, push, edge = b.owner, b.nbr, seen.add, todo.append, rim.add
+    while todo:
+        for step in nbr[todo.pop()]:
+            if step is None:
+                continue
+            if owner[step[0]] == NO_CIRCUIT:
+                edge(step[0])
+            elif step[1] not in seen:
+                add(step[1])
+                push(step[1])
+    return rim
 
 
 def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
@@ -199,26 +222,21 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     ss = [0.5]
     circuits = legal.circuits
     if circuits:
-        network = _connected(b, mycpu) if mycpu >= 0 else set()
+        free_next = _free_rim(b, mycpu) if mycpu >= 0 else set()
         cpu_links = mycpu >= 0 and any(x is not None and b.owner[x[0]] == me for x in b.nbr[mycpu])
         near = ctx.near
         pc = pen(costs.circuit)
         ss.extend([3.0 - pc] * len(circuits))
-        owner, nbr = b.owner, b.nbr
-        # the free circuits touching my network: from the smaller side (few free circuits late,
-        # a small network early)
-        if len(circuits) < 4 * len(network):
-            touching = [(i, e) for i, e in enumerate(circuits)
-                        if any(x in network for x in legal.ends(e))]
+        # the free circuits touching my network, looked up in the list (a set lookup per free
+        # circuit, or a binary search per rim circuit when the network is small)
+        if len(circuits) < 4 * len(free_next):
+            touching = [(i, e) for i, e in enumerate(circuits) if e in free_next]
         else:
             touching = []
-            for x in network:
-                for step in nbr[x]:
-                    if step is None or owner[step[0]] != NO_CIRCUIT:
-                        continue
-                    i = bisect_left(circuits, step[0])
-                    if i < len(circuits) and circuits[i] == step[0]:
-                        touching.append((i, step[0]))
+            for e in free_next:
+                i = bisect_left(circuits, e)
+                if i < len(circuits) and circuits[i] == e:
+                    touching.append((i, e))
         for i, e in touching:
             p, q = legal.ends(e)
             sc = 3.0 + 8.0 + max(0, 20 - min(near(p), near(q)))

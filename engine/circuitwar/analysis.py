@@ -36,20 +36,23 @@ def distances_to(b, target: int, objects: bool = False) -> dict[int, int]:
 def _distances(b, target: int, objects: bool) -> dict[int, int]:
     dist = {target: 0}
     todo = deque([target])
-    owner, obj, nbr = b.owner, b.obj, b.nbr
+    owner, obj, nbr, cpu = b.owner, b.obj, b.nbr, b.cpu
+    pop, push = todo.popleft, todo.append
     while todo:
-        q = todo.popleft()
+        q = pop()
         dq = dist[q] + 1
         for d, step in enumerate(nbr[q]):
             if step is None:
                 continue
             e, p = step
-            if p in dist or owner[e] == NO_CIRCUIT or (objects and not passable(obj[e], (d + 2) % 4)):
-                continue  # a runner on p would move towards q, i.e. in direction opposite(d)
-            if b.cpu[p] != EMPTY:
+            if p in dist or owner[e] == NO_CIRCUIT or cpu[p] != EMPTY:
                 continue
+            if objects:  # a runner on p would move towards q, i.e. in direction opposite(d)
+                o = obj[e]
+                if o == GROUND or o == SWITCH_OFF or (o >= DIODE and o - DIODE != (d + 2) % 4):
+                    continue
             dist[p] = dq
-            todo.append(p)
+            push(p)
     return dist
 
 
@@ -94,10 +97,20 @@ def route(b, p: int, target: int, dist: dict[int, int] | None = None) -> list[in
     return path
 
 
+_CPUS: dict = {}
+
+
 def cpus(b) -> dict[int, int]:
-    """seat -> its CPU point."""
-    cpu = b.cpu
-    return {cpu[p]: p for p in compress(b.points, map(EMPTY.__ne__, map(cpu.__getitem__, b.points)))}
+    """seat -> its CPU point. Cached by the board's layout id (a CPU goes only when its side dies,
+    which touches the layout; treat the result as read-only)."""
+    hit = _CPUS.get(b.layout)
+    if hit is None:
+        if len(_CPUS) > 4096:
+            _CPUS.clear()
+        cpu = b.cpu
+        hit = _CPUS[b.layout] = {cpu[p]: p for p in compress(b.points, map(EMPTY.__ne__,
+                                                                         map(cpu.__getitem__, b.points)))}
+    return hit
 
 
 def runners(b, seat: int) -> list[int]:

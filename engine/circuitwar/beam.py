@@ -82,6 +82,7 @@ def fire(g, p: int, d: int, flux: int) -> BeamTrace:
         seat, level, fate, cause = cross_object(g, e, heading, seat, level, "beam", ev)
         if fate == KILLED:
             if b.obj[e] >= DIODE and g.rng.chance(rules.diode_blow_percent.at(max(0, level)) / 100):
+                b.own("obj")
                 b.obj[e] = 0
                 b.touch()
                 ev.append(Blown(b.circuit_name(e), "diode", "a beam the wrong way"))

@@ -39,10 +39,14 @@ _LAYOUTS = itertools.count(1)
 
 
 class Board:
-    """Mutable board arrays; `copy()` is cheap (lists of ints)."""
+    """Mutable board arrays (lists of ints). `copy()` is cheap: the gridrunner arrays (`runner`,
+    `level`: most actions change them) are copied, the others (`owner`, `obj`, `charge`, `cpu`) are
+    shared copy-on-write: whoever writes one of those first calls `own(name, ...)`, which gives it a
+    private copy if it still shares it. Every decision's view and every beam preview copies the
+    board, and most change none of the shared arrays."""
 
     __slots__ = ("rows", "cols", "owner", "obj", "charge", "runner", "level", "cpu", "nbr", "points",
-                 "circuits", "circuit_ends", "layout")
+                 "circuits", "circuit_ends", "layout", "shared")
 
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols = rows, cols
@@ -55,14 +59,25 @@ class Board:
         self.cpu = [EMPTY] * n  # seat of the CPU on a point
         self.nbr, self.points, self.circuits, self.circuit_ends = _geometry(rows, cols)
         self.layout = next(_LAYOUTS)
+        #: the copy-on-write arrays this board may share with a copy
+        self.shared: frozenset[str] = frozenset()
 
     def copy(self) -> "Board":
         b = object.__new__(Board)
         b.rows, b.cols, b.nbr, b.points = self.rows, self.cols, self.nbr, self.points
         b.circuits, b.circuit_ends, b.layout = self.circuits, self.circuit_ends, self.layout
-        b.owner, b.obj, b.charge = self.owner[:], self.obj[:], self.charge[:]
-        b.runner, b.level, b.cpu = self.runner[:], self.level[:], self.cpu[:]
+        b.owner, b.obj, b.charge, b.cpu = self.owner, self.obj, self.charge, self.cpu
+        b.runner, b.level = self.runner[:], self.level[:]
+        b.shared = self.shared = _SHARED
         return b
+
+    def own(self, *names: str) -> None:
+        """Before writing the named copy-on-write arrays: copy those this board still shares."""
+        if self.shared:
+            for name in names:
+                if name in self.shared:
+                    setattr(self, name, getattr(self, name)[:])
+            self.shared = self.shared.difference(names)
 
     def touch(self) -> None:
         """Record that circuits, objects or CPUs changed: a new layout id (copies share an id while
@@ -79,10 +94,10 @@ class Board:
         return r * self.cols + c
 
     def point_name(self, p: int) -> str:
-        return L.point_name(*self.rc(p))
+        return _names(self.rows, self.cols)[p]
 
     def circuit_name(self, e: int) -> str:
-        return L.circuit_name(*self.rc(e))
+        return _names(self.rows, self.cols)[e]
 
     def parse_point(self, name: str) -> int:
         r, c = L.parse_point(name)
@@ -160,6 +175,19 @@ def _geometry(rows: int, cols: int, _cache: dict = {}):  # noqa: B006 - a delibe
                     circuits.append(i)
         ends = tuple(((i - 1, i + 1) if (i // cols) % 2 == 0 else (i - cols, i + cols)) for i in circuits)
         _cache[key] = (nbr, tuple(points), tuple(circuits), ends)
+    return _cache[key]
+
+
+_SHARED = frozenset(("owner", "obj", "charge", "cpu"))
+
+
+def _names(rows: int, cols: int, _cache: dict = {}) -> tuple[str, ...]:  # noqa: B006 - per size
+    """Cell -> its point's or circuit's name (events name every point a beam reaches: made once)."""
+    key = (rows, cols)
+    if key not in _cache:
+        _cache[key] = tuple(L.point_name(r, c) if r % 2 == 0 and c % 2 == 0 else
+                            L.circuit_name(r, c) if (r + c) % 2 == 1 else ""
+                            for r in range(rows) for c in range(cols))
     return _cache[key]
 
 

@@ -34,6 +34,7 @@ def place_cpus(board: Board, seats: int, rng: CounterRng) -> None:
             free.append(p)
         if not free:
             raise ValueError("no free edge point left for a CPU")
+        board.own("cpu")
         board.cpu[rng.choice(free)] = seat
         board.touch()
 

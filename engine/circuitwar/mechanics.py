@@ -42,10 +42,12 @@ def cross_object(g, e: int, d: int, seat: int, level: int, what: str, ev: list) 
     elif o == CAPACITOR:
         if friendly(g, e, seat):
             if b.charge[e] > 0 and level < STRONG:
+                b.own("charge")
                 b.charge[e] -= 1
                 level += 1
                 ev.append(Changed(what, "capacitor", name, seat, level, b.charge[e]))
         elif b.charge[e] < g.rules.capacitor.max_charge:
+            b.own("charge")
             b.charge[e] += 1
             level -= 1
             ev.append(Changed(what, "capacitor", name, seat, level, b.charge[e]))
@@ -67,6 +69,7 @@ def blow(g, e: int, cause: str, ev: list) -> None:
     b = g.board
     name = b.circuit_name(e)
     b.touch()
+    b.own("obj", "charge", "owner")
     if b.obj[e] != NONE:
         ev.append(Blown(name, object_name(b.obj[e]), cause))
         b.obj[e] = NONE
@@ -122,6 +125,7 @@ def runner_cross(g, p: int, d: int, how: str, ev: list, seat: int | None = None,
     # capture: only a gridrunner that comes out at least WEAK (it did: it passed)
     if b.owner[e] != seat2:
         ev.append(Captured(seat2, b.circuit_name(e), b.owner[e] if b.owner[e] != GREY else -1))
+        b.own("owner")
         b.owner[e] = seat2
     ev.append(Crossed(seat2, b.point_name(p), b.point_name(q), level2, how))
     return arrive(g, q, seat2, level2, ev, replace=building)
@@ -189,6 +193,7 @@ def kill_side(g, seat: int, by: int, ev: list) -> None:
     g.alive[seat] = False
     g.killer[seat] = by
     b.touch()
+    b.own("cpu")
     for p in b.points:
         if b.runner[p] == seat:
             b.runner[p] = EMPTY

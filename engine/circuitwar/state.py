@@ -41,6 +41,9 @@ class NoRng:
         raise RuntimeError("a view has no random generator: set view.rng to your own before simulating")
 
 
+_NO_RNG = NoRng()
+
+
 class CircuitWarState(ResultState):
     def __init__(self, board: Board, rules: Ruleset, energy: list[int], rng: CounterRng,
                  names: list[str] | None = None) -> None:
@@ -123,20 +126,23 @@ class CircuitWarState(ResultState):
 
     def view(self, player: int) -> "CircuitWarState":
         """Everything on the Grid is public; only the game's generator is withheld."""
-        v = self.clone(keep_log=False)
-        v.rng = NoRng()
+        v = self._copy(False, _NO_RNG)  # every decision makes one: the generator is not even cloned
         v.viewer = player
         return v
 
     def clone(self, keep_log: bool = True) -> "CircuitWarState":
+        return self._copy(keep_log, self.rng.clone() if isinstance(self.rng, CounterRng) else self.rng)
+
+    def _copy(self, keep_log: bool, rng) -> "CircuitWarState":
         c = object.__new__(CircuitWarState)
-        c.__dict__.update(self.__dict__)
-        c.board = self.board.copy()
-        c.energy, c.alive, c.killer = self.energy[:], self.alive[:], self.killer[:]
-        c.schedule = self.schedule  # never mutated, only replaced
-        c.log = self.log[:] if keep_log else []
-        c.rng = self.rng.clone() if isinstance(self.rng, CounterRng) else self.rng
-        c.last_events = []
+        d = c.__dict__
+        d.update(self.__dict__)
+        d["board"] = self.board.copy()
+        d["energy"], d["alive"], d["killer"] = self.energy[:], self.alive[:], self.killer[:]
+        # `schedule` is never mutated, only replaced: shared
+        d["log"] = self.log[:] if keep_log else []
+        d["rng"] = rng
+        d["last_events"] = []
         return c
 
     # --- legal actions ------------------------------------------------------------------------------
@@ -237,6 +243,7 @@ class CircuitWarState(ResultState):
             where = a.to_text().split(" ", 2)[2]
             ev.append(Built(seat, a.item, where, cost))
             if a.item == "circuit":
+                b.own("owner")
                 b.owner[a.a] = seat
             elif a.item == "gridrunner":
                 cpu = next(c for c in b.points if b.cpu[c] == seat)
@@ -244,6 +251,7 @@ class CircuitWarState(ResultState):
                 M.runner_cross(self, cpu, d, "build", ev, seat=seat,
                                level=("weak", "nominal", "strong").index(self.rules.build.gridrunner_level))
             else:
+                b.own("obj", "charge")
                 b.obj[a.a] = DIODE + b.direction(b.ends(a.a)[0] if b.ends(a.a)[1] == a.b else b.ends(a.a)[1], a.b) \
                     if a.item == "diode" else OBJECT_OF_ITEM[a.item]
                 b.charge[a.a] = self.rules.capacitor.start_charge if a.item == "capacitor" else 0
@@ -251,6 +259,7 @@ class CircuitWarState(ResultState):
             M.runner_cross(self, a.a, b.direction(a.a, a.b), "move", ev)
         elif a.op == "toggle":
             b.touch()
+            b.own("obj")
             b.obj[a.a] = SWITCH_OFF if b.obj[a.a] == SWITCH_ON else SWITCH_ON
             ev.append(Toggled(seat, b.circuit_name(a.a), b.obj[a.a] == SWITCH_ON))
         elif a.op == "attack":
@@ -354,9 +363,11 @@ class CircuitWarState(ResultState):
                     k = self.killer[o]
                     if roll < conv:
                         if 0 <= k < self.n and self.alive[k]:
+                            b.own("owner")
                             b.owner[e] = k
                             ev.append(DeadCircuit(o, b.circuit_name(e), "converted", k))
                     elif roll < conv + decay:
+                        b.own("owner", "obj", "charge")
                         b.owner[e], b.obj[e], b.charge[e] = NO_CIRCUIT, NONE, 0
                         b.touch()
                         ev.append(DeadCircuit(o, b.circuit_name(e), "decayed"))

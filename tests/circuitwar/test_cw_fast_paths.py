@@ -69,3 +69,30 @@ def test_the_heuristic_build_is_the_best_scored_action(monkeypatch):
     _play("duel", ["heuristic", "search"], 1)
     _play("four", ["heuristic"] * 4, 5)
     assert len(seen) > 100
+
+
+def test_views_and_copies_share_the_board_copy_on_write():
+    """A view taken before an action, and the game after it, each keep their own board: every
+    write to a shared array (circuits, objects, charges, CPUs) copies it first (Board.own)."""
+    model = load_file(CONTENT / "duel.scn.yaml").model
+    for seed, seat in ((1, "random"), (2, "heuristic")):
+        state = GAME.new_game(model, seed, base=str(CONTENT))
+        match = Match(state, [create("circuitwar", seat) for _ in model.players], seed)
+        checked = 0
+        while not state.is_over and match.actions < 1500:
+            view = state.view(state.to_move)
+            before = view.board.to_layers()
+            copied = state.clone().board
+            match.step()
+            assert view.board.to_layers() == before
+            assert copied.to_layers() == before
+            # and a copy's writes never reach the game
+            now = state.board.to_layers()
+            for e in copied.circuits:
+                copied.own("owner", "obj", "charge")
+                copied.owner[e], copied.obj[e], copied.charge[e] = 0, 0, 0
+            copied.own("cpu")
+            copied.cpu[:] = [-1] * len(copied.cpu)
+            assert state.board.to_layers() == now
+            checked += 1
+        assert checked > 300
