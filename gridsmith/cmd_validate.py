@@ -13,6 +13,7 @@ from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gridsmith.engine.core.games import all_games
 from gridsmith.formats import config, registry
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.diagnostics import Diagnostic
@@ -80,7 +81,11 @@ def register_engine_checks() -> None:
     if _registered:
         return
     _registered = True
-    for ep in entry_points(group=CHECKS_GROUP):
+    named = entry_points(group=CHECKS_GROUP)
+    if not named:  # metadata older than the group (an editable install not reinstalled): every game's, now
+        for game in all_games():
+            game.register_checks()
+    for ep in named:
         registry.defer_checks(ep.name, functools.partial(_add_checks, ep))
 
 

@@ -70,3 +70,16 @@ def test_the_folder_walk_collects_the_declared_kinds(tmp_path):
     sel = select([str(tmp_path)])
     assert [p.name for p in sel.files] == ["a.scn.yaml", "b.yaml", "c.sav.yaml"]
     assert sel.kinds == {"pendulous.scenario", "kongbots.bot"}
+
+
+def test_without_the_checks_group_every_games_checks_are_added_as_before(monkeypatch):
+    """An install whose metadata predates the group (not reinstalled) still replays saved games."""
+    from gridsmith import cmd_validate
+
+    monkeypatch.setattr(cmd_validate, "_registered", False)
+    monkeypatch.setattr(cmd_validate, "entry_points", lambda group: [])
+    added = []
+    monkeypatch.setattr("gridsmith.engine.core.game.add_check", lambda kind, check: added.append(kind))
+    monkeypatch.setattr("gridsmith.engine.core.game._REGISTERED", set())
+    cmd_validate.register_engine_checks()
+    assert sorted(added) == sorted(kind for game in all_games() for kind, _ in game.checks())
