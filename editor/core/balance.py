@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QFormLayout, QGrid
 
 from gridsmith.engine.core import games
 from gridsmith.engine.core.heatmap import GRID, KIND_GREY, NONE, colour, extent, intensity, kinds_of, shapes
-from gridsmith.engine.core.simulate import Batch, GameRecord, Summary, executor, heat_map, make_specs, summarize
+from gridsmith.engine.core.simulate import (Batch, GameRecord, Summary, executor, heat_map, make_specs, skill_share,
+                                            skill_specs, strongest, summarize)
 from gridsmith.formats import coords
 
 from .geometry import GEOMETRIES, Geometry
@@ -108,10 +109,10 @@ class BatchWorker(QThread):
         self.batch = Batch(self.specs, ex)
         if self._cancel_early:
             self.batch.cancel()
-        records: list[GameRecord] = []
+        records: list[tuple[int, GameRecord]] = []  # with their spec's index (the skill share's batches)
         try:
-            for rec in self.batch:
-                records.append(rec)
+            for i, rec in self.batch.indexed():
+                records.append((i, rec))
                 self.progress.emit(len(records), len(self.specs))
                 if self.batch.cancelled:
                     break
@@ -300,7 +301,8 @@ class RunView(QGroupBox):
             + "".join(rows) + "</table>"
             + f"draws {s.draws.rate * 100:.1f}%<br>"
             f"first-seat advantage <b>{s.first_seat_advantage * 100:+.1f}</b> points over a fair {fair:.1f}%<br>"
-            f"game length {length.mean:.1f} {unit} (sd {length.sd:.1f}, {length.low:g}–{length.high:g})"
+            f"game length {length.mean:.1f} {unit} (sd {length.sd:.1f}, {length.low:g}–{length.high:g})<br>"
+            + measures(s)
             + (f"<br><span style='color:#b00'>{len(s.errors)} games failed: {s.errors[0].splitlines()[0][:80]}</span>"
                if s.errors else ""))
         top = max(run.heat.values(), default=0)
@@ -308,6 +310,26 @@ class RunView(QGroupBox):
         self.legend.setText(f"Heat map of the {what}: pale yellow once, dark red {top} times, in {s.games} games; "
                             "the map in grey." if top else f"Heat map of the {what}: none in these {s.games} games.")
         self.heatmap.set_heat(run.size, run.heat, s.games)
+
+
+def measures(s: Summary) -> str:
+    """Completion, decisiveness and the skill share (engine.core.simulate.Summary), a line each."""
+    bound = s.games - int(s.completion.k)
+    lines = [f"completion {pct(s.completion)}: ended by the game's own rule"
+             + (f" ({bound} reached a safety bound)" if bound else "")]
+    if s.decisiveness is not None:
+        d = s.decisiveness
+        lines.append(f"decisiveness: the winner led for good after {d.mean * 100:.0f}% "
+                     f"[{d.low * 100:.0f}, {d.high * 100:.0f}] of the game")
+    if s.skill is not None:
+        k = s.skill
+        lines.append(f"skill share <b>{k.share.to_text()}</b>: against random players {k.strong} wins "
+                     f"{pct(k.strong_vs_random)}, greedy {pct(k.greedy_vs_random)}")
+    return "<br>".join(lines)
+
+
+def pct(p) -> str:
+    return f"{p.rate * 100:.1f}% [{p.low * 100:.1f}, {p.high * 100:.1f}]"
 
 
 class BalanceDialog(QDialog):
@@ -357,6 +379,11 @@ class BalanceDialog(QDialog):
         self.rotate.setToolTip("Play every seed once per rotation of the seat order, so every computer player "
                                "plays every seat on the same games")
         opts.addRow("", self.rotate)
+        self.skill = QCheckBox("Skill share")
+        self.skill.setToolTip("Also play the strongest computer player and greedy, each in every seat against random "
+                              "players, on the same seeds: how much thinking further than greedy pays (near zero: "
+                              "dice decide). Three times the games.")
+        opts.addRow("", self.skill)
         self.jobs = QSpinBox()
         self.jobs.setRange(1, max(1, os.cpu_count() or 1) * 4)
         self.jobs.setValue(max(1, os.cpu_count() or 1))
@@ -437,8 +464,18 @@ class BalanceDialog(QDialog):
         scenario = doc.snapshot()  # unsaved edits included
         base = str(doc.path.parent) if doc.path else None
         seats = [b.currentText() for b in self.agent_boxes]
-        return seats, make_specs(self.game.name, scenario, seats, self.games.value(), seed=self.seed.value(),
-                                 rotate=self.rotate.isChecked(), base=base, heat=True)
+        specs = make_specs(self.game.name, scenario, seats, self.games.value(), seed=self.seed.value(),
+                           rotate=self.rotate.isChecked(), base=base, heat=True)
+        self._main = len(specs)
+        self._strong = strongest(self.game) if self.skill.isChecked() and "greedy" in self.game.agents() else None
+        if self._strong is not None and self._strong != "random":
+            strong, greedy = skill_specs(self.game.name, scenario, len(seats), self._strong, self.games.value(),
+                                         seed=self.seed.value(), base=base)
+            self._skill_games = len(strong)
+            specs += strong + greedy
+        else:
+            self._strong = None
+        return seats, specs
 
     def start(self) -> None:
         if self.worker is not None:
@@ -477,14 +514,19 @@ class BalanceDialog(QDialog):
             self.status.setText("Cancelling: the games already running finish, the rest are not played…")
             self.cancel_button.setEnabled(False)
 
-    def _done(self, records: list[GameRecord], cancelled: bool) -> None:
+    def _done(self, played: list[tuple[int, GameRecord]], cancelled: bool) -> None:
         w, self.worker = self.worker, None
         if w is not None:
             w.wait()
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         n = len(self.names)
+        records = [r for i, r in played if i < self._main]
         summary = summarize(records, n)
+        if self._strong is not None and not cancelled:
+            cut = self._main + self._skill_games
+            summary.skill = skill_share([r for i, r in played if self._main <= i < cut],
+                                        [r for i, r in played if i >= cut], self._strong, n)
         summary.seconds = sum(r.seconds for r in records)
         size, heat = heat_map(records)
         run = BalanceRun(self._seats, self.games.value(), self.rotate.isChecked(), self.names, summary, size, heat,

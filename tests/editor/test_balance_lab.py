@@ -435,3 +435,25 @@ def test_simulate_draws_the_lattice_heat_map_png(tmp_path, capsys):
     from gridsmith.engine.core.heatmap import BACKGROUND
 
     assert _pixel(data, 24, 24) == BACKGROUND
+
+
+def test_balance_lab_shows_completion_decisiveness_and_the_skill_share(qtbot, window, duel):
+    """Issue 32 item 5 in the lab's window: completion and decisiveness for every run, and with Skill
+    share ticked, the strongest player and greedy against random players on the same seeds."""
+    from PySide6.QtCore import QPoint, Qt
+
+    _ed, dlg = _dialog(window, duel)
+    dlg.games.setValue(3)
+    qtbot.mouseClick(dlg.skill, Qt.MouseButton.LeftButton, pos=QPoint(6, dlg.skill.height() // 2))
+    assert dlg.skill.isChecked()
+    qtbot.mouseClick(dlg.run_button, qtbot_left())
+    qtbot.waitUntil(lambda: dlg.worker is None and dlg.current.table.text() != "", timeout=120000)
+    text = dlg.current.table.text()
+    assert "completion" in text and "ended by the game's own rule" in text
+    assert "decisiveness" in text
+    assert "skill share" in text and "against random players" in text
+    from gridsmith.editor.core.balance import history
+
+    last = history(dlg.document)[-1]
+    assert last.summary.games == 3 and last.summary.skill is not None
+    assert last.summary.skill.strong_vs_random.n == 6  # each seed once per seat (2 seats)
