@@ -2,12 +2,8 @@
 applies its choice on the GUI thread. The window never freezes and the state is only ever changed
 on one thread.
 
-A worker's lifetime does not depend on the window that started it (issue 28): a QThread destroyed
-while it runs aborts the program ("QThread: Destroyed while thread is still running"), and a worker
-that was the window's child went with the window — deleting a play window while a computer player
-was thinking aborted the editor. A worker has no parent; `_RUNNING` keeps it until its thread has
-ended, then it deletes itself. The window connects its own methods (a receiver that Qt disconnects
-when the window is gone), so an answer that arrives after the window is deleted goes nowhere.
+A worker's lifetime does not depend on the window that started it (issue 28: deleting a play window
+while a computer player was thinking aborted the editor): it is a `DetachedThread` (editor.core.detached).
 
 An agent that reports its search as it goes (Pyramids' Cheops: `on_think`) gets `thought.emit` as
 that callback when the window asks for it (`report_thinking=True`)."""
@@ -16,29 +12,21 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from PySide6.QtCore import QThread, Signal
+from PySide6.QtCore import Signal
 
-#: the agent threads still running, whatever became of the windows that started them
-_RUNNING: set["AgentWorker"] = set()
+from .detached import DetachedThread, running as running_threads
 
 
-class AgentWorker(QThread):
+class AgentWorker(DetachedThread):
     chosen = Signal(object)  # the action
     failed = Signal(str)
     thought = Signal(object)  # whatever the agent reports while it thinks
 
     def __init__(self, agent: Any, view: Any, legal: list, rng: Any, report_thinking: bool = False):
-        super().__init__()  # never anyone's child: see the module's docstring
+        super().__init__()
         self.agent, self.view, self.legal, self.rng = agent, view, legal, rng
         self.report_thinking = report_thinking
         self.seconds = 0.0
-        _RUNNING.add(self)
-        self.finished.connect(self._release)
-
-    def _release(self) -> None:
-        """On the GUI thread once the thread has ended: no one needs it any more."""
-        _RUNNING.discard(self)
-        self.deleteLater()
 
     def run(self) -> None:
         t0 = time.perf_counter()
@@ -55,4 +43,4 @@ class AgentWorker(QThread):
 
 def running() -> int:
     """How many agent threads are still running (tests; the editor's exit waits for none)."""
-    return len(_RUNNING)
+    return len(running_threads(AgentWorker))

@@ -18,7 +18,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QThread, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QProgressBar, QPushButton, QScrollArea, QSizePolicy, QSpinBox,
@@ -30,6 +30,7 @@ from gridsmith.engine.core.simulate import (Batch, GameRecord, Summary, executor
                                             skill_specs, strongest, summarize)
 from gridsmith.formats import coords
 
+from .detached import DetachedThread
 from .geometry import GEOMETRIES, Geometry
 
 
@@ -76,16 +77,9 @@ def game_of(document: Any):
 
 
 # ---- the run in the background ---------------------------------------------------------------
-#: the batch threads still running. A QThread destroyed while it runs aborts the program ("QThread:
-#: Destroyed while thread is still running"): a dialog deleted with its document's tab, or with the
-#: main window, took its worker (a child) with it. Workers have no parent: this set keeps each one
-#: until it has finished, whatever happens to the dialog that started it.
-_RUNNING: set["BatchWorker"] = set()
-
-
-class BatchWorker(QThread):
-    """Plays a `Batch` off the GUI thread, in worker processes (or a Dask cluster). Its `run` touches
-    no Qt object but its own signals; it is never anyone's child (see `_RUNNING`)."""
+class BatchWorker(DetachedThread):
+    """Plays a `Batch` off the GUI thread, in worker processes (or a Dask cluster); it outlives a
+    dialog deleted mid-run (editor.core.detached)."""
 
     progress = Signal(int, int)  # games done, games in all
     done = Signal(object, bool)  # records, cancelled
@@ -95,13 +89,6 @@ class BatchWorker(QThread):
         self.specs, self.jobs, self.scheduler = specs, jobs, scheduler
         self.batch: Batch | None = None
         self._cancel_early = False
-        _RUNNING.add(self)
-        self.finished.connect(self._release)
-
-    def _release(self) -> None:
-        """On the GUI thread once the thread has ended: no one needs it any more."""
-        _RUNNING.discard(self)
-        self.deleteLater()
 
     def run(self) -> None:
         # "spawn": worker processes never inherit the editor's threads (a fork of a Qt program may hang)

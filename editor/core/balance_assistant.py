@@ -5,15 +5,16 @@ fresh seeds) and the games behind them. Selecting a proposal marks what it chang
 map, or the field it sets. Apply makes it one undo step (Edit > Undo takes it back), and the balance
 lab then measures the edited document.
 
-The search runs on a thread that is nobody's child (it outlives a closed dialog until its running
-games finish), in worker processes started with "spawn" (a fork of a Qt program may hang).
+The search runs on a thread that is nobody's child (editor.core.detached: it outlives a closed dialog
+until its running games finish), in worker processes started with "spawn" (a fork of a Qt program may
+hang).
 """
 from __future__ import annotations
 
 import os
 from typing import Any
 
-from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QDialog, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QListWidget,
                                QListWidgetItem, QProgressBar, QPushButton, QSpinBox, QVBoxLayout)
 
@@ -22,13 +23,10 @@ from gridsmith.engine.core.edits import Edit
 from gridsmith.engine.core.simulate import executor
 
 from .commands import ModelSnapshot
+from .detached import DetachedThread
 from .document import set_path
 
-#: searches still running; a thread is released when it has finished (never deleted while it runs)
-_RUNNING: set[AssistantWorker] = set()
-
-
-class AssistantWorker(QThread):
+class AssistantWorker(DetachedThread):
     progress = Signal(int, int)  # games played, the budget's games
     done = Signal(object)  # Report
 
@@ -37,12 +35,6 @@ class AssistantWorker(QThread):
         self.args, self.jobs = assistant_args, jobs
         self.assistant: Assistant | None = None
         self._cancel_early = False
-        _RUNNING.add(self)
-        self.finished.connect(self._release)
-
-    def _release(self) -> None:
-        _RUNNING.discard(self)
-        self.deleteLater()
 
     def run(self) -> None:
         ex, close = executor(self.jobs, mp_context="spawn")

@@ -4,8 +4,8 @@ progress dialog names the file and offers Cancel.
 
 The reading runs in a QThread's `run` and touches no Qt object but its thread's own `done` signal;
 the result reaches the GUI thread through that signal (a queued connection). The thread is nobody's
-child, so nothing can delete it while it runs: `_RUNNING` keeps it until it has finished, also when
-the user cancelled and no one waits for its answer any more.
+child (editor.core.detached), so nothing can delete it while it runs, also when the user cancelled
+and no one waits for its answer any more.
 
 The limits hold through references too: a file that names another file which breaks its own kind's
 limits (a Kongbots scenario naming a 256 x 256 arena) opens in the text view, refused at the
@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from gridsmith.formats.content import is_bundled_name
@@ -26,6 +26,7 @@ from gridsmith.formats.diagnostics import Diagnostic
 from gridsmith.formats.loader import Loaded
 
 from . import files
+from .detached import DetachedThread, running
 
 #: how deep references are followed for limits (a scenario, the build it names, the ruleset the build
 #: names), and how many files at most
@@ -35,29 +36,20 @@ MAX_FILES_FOLLOWED = 50
 #: after this long a progress dialog shows (quicker readings never flash one)
 PROGRESS_AFTER_MS = 300
 
-_RUNNING: set["_Reader"] = set()
-
-
-class _Reader(QThread):
+class _Reader(DetachedThread):
     """Reads and checks one file in `run` (on its own thread), touching no Qt object but its own
-    `done` signal. The thread object itself lives on the GUI thread: `_RUNNING` holds it until its
-    `finished` has reached `_release` there, so the last reference never goes on the worker thread
-    (no worker object moved to the thread, nothing deleted on two threads)."""
+    `done` signal; a DetachedThread (editor.core.detached): the last reference never goes on the
+    worker thread."""
 
     done = Signal(object)  # files.Reading
 
     def __init__(self, path: Path, limits: Mapping[str, frozenset[str]]) -> None:
         super().__init__()
         self.path, self.limits = path, dict(limits)
-        _RUNNING.add(self)
-        self.finished.connect(self._release)
 
     def run(self) -> None:
         self.done.emit(read_within_limits(self.path, self.limits))
 
-    @Slot()
-    def _release(self) -> None:
-        _RUNNING.discard(self)  # deleted on the GUI thread once this slot's reference goes
 
 
 class _Answer(QObject):
@@ -166,4 +158,4 @@ def read_file(path: Path, parent: QWidget | None = None) -> files.Reading | None
 
 def busy() -> bool:
     """Whether a reading is still running (a cancelled one goes on until its check ends)."""
-    return bool(_RUNNING)
+    return bool(running(_Reader))

@@ -84,6 +84,6 @@ def test_closing_the_dialog_mid_search_never_crashes(qtbot, window, duel):
     worker = dlg.worker
     dlg.close()
     dlg.deleteLater()
-    from gridsmith.editor.core import balance_assistant
+    from gridsmith.editor.core import detached
 
-    qtbot.waitUntil(lambda: worker not in balance_assistant._RUNNING, timeout=60_000)
+    qtbot.waitUntil(lambda: worker not in detached._RUNNING, timeout=60_000)

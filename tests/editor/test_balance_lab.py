@@ -232,7 +232,7 @@ def test_closing_the_tab_while_the_lab_plays_cancels_and_never_crashes(qtbot, wi
     from PySide6.QtCore import QEvent
     from PySide6.QtWidgets import QApplication
 
-    from gridsmith.editor.core import balance
+    from gridsmith.editor.core import detached
 
     ed, dlg = _dialog(window, duel)
     dlg.games.setValue(500)
@@ -246,8 +246,8 @@ def test_closing_the_tab_while_the_lab_plays_cancels_and_never_crashes(qtbot, wi
     qtbot.waitUntil(lambda: QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete) or bool(gone),
                     timeout=10000)  # the tab, then the lab it takes with it
     # still running, or finished and already deleted by itself (deleteLater once its games stop)
-    assert worker in balance._RUNNING or not shiboken6.isValid(worker) or worker.isFinished()
-    qtbot.waitUntil(lambda: not balance._RUNNING, timeout=60000)  # it stopped early: cancelled
+    assert worker in detached._RUNNING or not shiboken6.isValid(worker) or worker.isFinished()
+    qtbot.waitUntil(lambda: not detached._RUNNING, timeout=60000)  # it stopped early: cancelled
     assert batch.cancelled
 
 
