@@ -15,19 +15,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from gridsmith.engine.core.assistant import Assistant, Budget, Report, Tolerance
 from gridsmith.engine.core import baseline
 from gridsmith.engine.core.baseline import BASELINE_SUFFIX, LEVEL, MIN_EFFECT, BaselineError, moves, next_to, rates
-from gridsmith.engine.core.errors import GameError
 from gridsmith.engine.core.simulate import Summary, executor as make_executor, make_specs, run as run_games, summarize
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.document import new_text
-from gridsmith.formats.session import current
 
 from .cmd_play import parse_seats
-from .loading import game_of, load_content, project_scope
+from .loading import playable, project_scope
 from .paths import check_input, check_output
 
 
@@ -77,19 +74,8 @@ def run(args: argparse.Namespace) -> int:
     if args.write:
         check_output("balance", args.write, "--write")
     with project_scope("balance", args.file, allow_outside=args.allow_outside_references or None):
-        refs = current()
-        assert refs is not None  # project_scope runs a session
-        model, spec = load_content("balance", args.file)
-        game = game_of("balance", spec)
-        if spec.kind != game.scenario_kind:
-            print(f"gridsmith balance: {args.file} is a {spec.kind}, not a {game.scenario_kind}", file=sys.stderr)
-            return 2
-        base = str(Path(args.file).resolve().parent)
-        try:
-            n = game.seat_count(game.new_game(model, args.seed, base=base))
-        except GameError as e:
-            print(f"gridsmith balance: {args.file}: {e}", file=sys.stderr)
-            return 1
+        p = playable("balance", args.file, args.seed)
+        model, game, base, n = p.model, p.game, p.base, p.seats
         seats = parse_seats(args.seats, n, list(game.default_agents), "balance")
         if seats is None:
             return 2
@@ -112,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
 
         assistant = Assistant(game.name, model, args.file, seats, Budget(args.games, args.time),
                               Tolerance(args.first_seat / 100), args.seed, executor, base=base,
-                              roots=tuple(str(r) for r in refs.roots), allow_outside=refs.allow_outside,
+                              roots=p.roots, allow_outside=p.allow_outside,
                               progress=progress)
         try:
             report = assistant.run()
@@ -187,17 +173,12 @@ def measure(file: str, agents: list[str], games: int, seed: int, agent_seed: int
             args: argparse.Namespace) -> tuple[Summary, list[str]]:
     """(statistics, seat names) of `games` games of the scenario `file` from `seed`."""
     with project_scope("balance", file, allow_outside=args.allow_outside_references or None):
-        refs = current()
-        assert refs is not None
-        model, spec = load_content("balance", file)
-        game = game_of("balance", spec)
-        base = str(Path(file).resolve().parent)
-        n = game.seat_count(game.new_game(model, seed, base=base))
-        specs = make_specs(game.name, model, agents, games, seed=seed, base=base, agent_seed=agent_seed,
-                           roots=tuple(str(r) for r in refs.roots), allow_outside=refs.allow_outside)
+        p = playable("balance", file, seed)
+        specs = make_specs(p.game.name, p.model, agents, games, seed=seed, base=p.base, agent_seed=agent_seed,
+                           roots=p.roots, allow_outside=p.allow_outside)
         executor, close = make_executor(args.jobs, args.scheduler)
         try:
-            summary = summarize(list(run_games(specs, executor, progress=not args.no_progress)), n)
+            summary = summarize(list(run_games(specs, executor, progress=not args.no_progress)), p.seats)
         finally:
             close()
-        return summary, game.seats(model)[:n]
+        return summary, p.game.seats(p.model)[: p.seats]

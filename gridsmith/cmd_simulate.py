@@ -14,19 +14,16 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gridsmith.engine.core import baseline
-from gridsmith.engine.core.errors import GameError
 from gridsmith.engine.core.heatmap import kinds_of, write_png
 from gridsmith.engine.core.simulate import (executor as make_executor, heat_map, make_specs, run_batches, skill_share,
                                             skill_specs, strongest, summarize)
 from gridsmith.formats.diagnostics import safe_text
-from gridsmith.formats.session import current
 
 from .cmd_play import parse_seats
-from .loading import game_of, load_content, project_scope
+from .loading import playable, project_scope
 from .paths import check_input, check_output
 
 if TYPE_CHECKING:
@@ -95,21 +92,9 @@ def run(args: argparse.Namespace) -> int:
     # the run's reference settings (the project's configuration, formats.config), taken once here and
     # carried by every game's spec to the workers
     with project_scope("simulate", args.file, allow_outside=args.allow_outside_references or None):
-        refs = current()
-        assert refs is not None  # project_scope runs a session
-        model, spec = load_content("simulate", args.file)
-        game = game_of("simulate", spec)
-        if spec.kind != game.scenario_kind:
-            print(f"gridsmith simulate: {args.file} is a {spec.kind}, not a {game.scenario_kind}", file=sys.stderr)
-            return 2
-        base = str(Path(args.file).resolve().parent)
-        try:  # a scenario that cannot start (e.g. a missing ruleset) is one message, not N failed games
-            first = game.new_game(model, args.seed, base=base)
-            n = game.seat_count(first)
-        except GameError as e:
-            print(f"gridsmith simulate: {args.file}: {e}", file=sys.stderr)
-            return 1
-        roots, allow_outside = tuple(str(r) for r in refs.roots), refs.allow_outside
+        p = playable("simulate", args.file, args.seed)
+    model, game, base, first, n = p.model, p.game, p.base, p.first, p.seats
+    roots, allow_outside = p.roots, p.allow_outside
     seats = parse_seats(args.seats, n, list(game.default_agents), "simulate")
     if seats is None:
         return 2

@@ -6,13 +6,15 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from gridsmith.engine.core.errors import UnknownGameError
+from gridsmith.engine.core.errors import GameError, UnknownGameError
 from gridsmith.engine.core.games import get
 from gridsmith.formats import config
 from gridsmith.formats.loader import load_file
-from gridsmith.formats.session import project_session
+from gridsmith.formats.session import current, project_session
 
 from .paths import CommandFailed, check_input, fail, shown
 
@@ -71,3 +73,35 @@ def game_of(command: str, spec: KindSpec) -> Game:
     except UnknownGameError as e:
         print(f"gridsmith {command}: {e}", file=sys.stderr)
         raise CommandFailed(2) from None
+
+
+@dataclass
+class Playable:
+    """A scenario ready for batch play: its model and game, the folder its references resolve
+    against, the game started once (its seats), and the reference settings every game carries."""
+    model: BaseModel
+    game: Game
+    base: str
+    first: Any
+    seats: int
+    roots: tuple[str, ...]
+    allow_outside: bool | None
+
+
+def playable(command: str, path: str, seed: int) -> Playable:
+    """The scenario at `path` (inside a `project_scope`), read as `validate` reads it and started once
+    with `seed`: CommandFailed(2) when it is another kind of file, (1) when it cannot start (a missing
+    ruleset is one message, not N failed games)."""
+    refs = current()
+    assert refs is not None  # project_scope runs a session
+    model, spec = load_content(command, path)
+    game = game_of(command, spec)
+    if spec.kind != game.scenario_kind:
+        fail(command, f"{path} is a {spec.kind}, not a {game.scenario_kind}")
+    base = str(Path(path).resolve().parent)
+    try:
+        first = game.new_game(model, seed, base=base)
+    except GameError as e:
+        fail(command, f"{path}: {e}", 1)
+    return Playable(model, game, base, first, game.seat_count(first), tuple(str(r) for r in refs.roots),
+                    refs.allow_outside)
