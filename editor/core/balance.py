@@ -299,6 +299,24 @@ class RunView(QGroupBox):
         self.heatmap.set_heat(run.size, run.heat, s.games)
 
 
+def run_controls(dialog: Any, run_text: str) -> QHBoxLayout:
+    """Run and Cancel buttons and a progress bar in games, as `dialog.run_button`, `.cancel_button`
+    and `.progress` (the dialog's `start` and `cancel` behind the buttons): the lab and the assistant."""
+    row = QHBoxLayout()
+    dialog.run_button = QPushButton(run_text)
+    dialog.run_button.setDefault(True)
+    dialog.run_button.clicked.connect(dialog.start)
+    dialog.cancel_button = QPushButton("Cancel")
+    dialog.cancel_button.setEnabled(False)
+    dialog.cancel_button.clicked.connect(dialog.cancel)
+    dialog.progress = QProgressBar()
+    dialog.progress.setFormat("%v of %m games")
+    row.addWidget(dialog.run_button)
+    row.addWidget(dialog.cancel_button)
+    row.addWidget(dialog.progress, 1)
+    return row
+
+
 def measures(s: Summary) -> str:
     """Completion, decisiveness and the skill share (engine.core.simulate.Summary), a line each."""
     bound = s.games - int(s.completion.k)
@@ -383,20 +401,9 @@ class BalanceDialog(QDialog):
         form.addLayout(opts, 0, 1)
         lay.addWidget(form_box)
 
-        row = QHBoxLayout()
-        self.run_button = QPushButton("Run")
-        self.run_button.setDefault(True)
-        self.run_button.clicked.connect(self.start)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.clicked.connect(self.cancel)
-        self.progress = QProgressBar()
-        self.progress.setFormat("%v of %m games")
+        row = run_controls(self, "Run")
         self.status = QLabel("The document is played as it is now, unsaved edits included.")
         self.status.setWordWrap(True)
-        row.addWidget(self.run_button)
-        row.addWidget(self.cancel_button)
-        row.addWidget(self.progress, 1)
         lay.addLayout(row)
         lay.addWidget(self.status)
 

@@ -15,13 +15,14 @@ import os
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QDialog, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QListWidget,
-                               QListWidgetItem, QProgressBar, QPushButton, QSpinBox, QVBoxLayout)
+from PySide6.QtWidgets import (QDialog, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
+                               QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout)
 
 from gridsmith.engine.core.assistant import Assistant, Budget, Proposal, Report, Tolerance, interval_text
 from gridsmith.engine.core.edits import Edit
 from gridsmith.engine.core.simulate import executor
 
+from .balance import run_controls
 from .commands import ModelSnapshot
 from .detached import DetachedThread
 from .document import set_path
@@ -30,14 +31,14 @@ class AssistantWorker(DetachedThread):
     progress = Signal(int, int)  # games played, the budget's games
     done = Signal(object)  # Report
 
-    def __init__(self, assistant_args: dict[str, Any], jobs: int):
+    def __init__(self, assistant_args: dict[str, Any], jobs: int, scheduler: str | None = None):
         super().__init__()
-        self.args, self.jobs = assistant_args, jobs
+        self.args, self.jobs, self.scheduler = assistant_args, jobs, scheduler
         self.assistant: Assistant | None = None
         self._cancel_early = False
 
     def run(self) -> None:
-        ex, close = executor(self.jobs, mp_context="spawn")
+        ex, close = executor(self.jobs, self.scheduler, mp_context="spawn")
         report: Report | None = None
         try:
             self.assistant = Assistant(**self.args, executor=ex, progress=self.progress.emit)
@@ -101,20 +102,13 @@ class BalanceAssistantDialog(QDialog):
         self.jobs.setRange(1, 256)
         self.jobs.setValue(os.cpu_count() or 1)
         form.addRow("Worker processes", self.jobs)
+        self.scheduler = QLineEdit()
+        self.scheduler.setPlaceholderText("optional: tcp://host:8786")
+        self.scheduler.setToolTip("A Dask distributed scheduler to send the games to instead of local processes")
+        form.addRow("Dask cluster", self.scheduler)
         lay.addLayout(form)
-        row = QHBoxLayout()
-        self.run_button = QPushButton("Search")
-        self.run_button.setDefault(True)
-        self.run_button.clicked.connect(self.start)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.clicked.connect(self.cancel)
-        self.progress = QProgressBar()
-        self.progress.setFormat("%v of %m games")
+        row = run_controls(self, "Search")
         self.progress.setVisible(False)  # shown while a search runs
-        row.addWidget(self.run_button)
-        row.addWidget(self.cancel_button)
-        row.addWidget(self.progress, 1)
         lay.addLayout(row)
         self.status = QLabel("The document is measured as it is now, unsaved edits included.")
         self.status.setWordWrap(True)
@@ -160,7 +154,7 @@ class BalanceAssistantDialog(QDialog):
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.status.setText("Measuring the scenario…")
-        self.worker = AssistantWorker(args, self.jobs.value())
+        self.worker = AssistantWorker(args, self.jobs.value(), self.scheduler.text().strip() or None)
         self.worker.progress.connect(self._progress)
         self.worker.done.connect(self._done)
         self.destroyed.connect(self.worker.cancel)
