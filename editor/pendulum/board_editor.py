@@ -420,7 +420,7 @@ class BoardEditor(ValidatedEditor):
         self.slots.setRange(1, 10)
         self.slots.valueChanged.connect(lambda v: self._side_edit(("council", "slots"), v, "Council slots"))
         cl.addRow("Council reward slots", self.slots)
-        self.great_worker = QCheckBox("the great-worker reward's space (großer Arbeiter)")
+        self.great_worker = QCheckBox("the great-worker reward's space")
         self.great_worker.clicked.connect(lambda on: self._side_edit(("council", "great_worker"), on, "Great worker"))
         cl.addRow("Great worker", self.great_worker)
         self.default_reward = EffectEditor()

@@ -26,7 +26,7 @@ from .document import PendulumDocument, path_text
 from .widgets import AmountsEditor, IdsEdit, TextEdit
 
 SIDE_NAMES = ("basic", "advanced")
-SIDE_LABEL = {"basic": "Basic side (einfach)", "advanced": "Advanced side (fortgeschritten, F)"}
+SIDE_LABEL = {"basic": "Basic side", "advanced": "Advanced side (Ⓕ)"}
 TRACK_COLOUR = {"power": "red", "prestige": "blue", "popularity": "yellow"}
 HOOKS = typing.get_args(Hook)
 HOOK_TEXT = {"move_in_glass_row": "may move workers in a row with a sandglass (breaks basic rule 1)",

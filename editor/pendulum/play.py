@@ -140,8 +140,8 @@ class PendulumProvider(PlayProvider):
         game.addAction(self.act_auto_flip)
         self.act_untimed = QAction("Play the Next Round &Untimed (no active sandglasses)", self.window,
                                    checkable=True)
-        self.act_untimed.setToolTip("\"Entscheidet einfach am Ende jeder Ratsphase, wie ihr die nächste Runde "
-                                    "spielen möchtet\": the next round follows the time track, step by step")
+        self.act_untimed.setToolTip("At the end of each council phase the players may decide to play the next "
+                                    "round untimed: it follows the time track, step by step (rulebook, variant)")
         self.act_untimed.triggered.connect(self.set_next_round_untimed)
         game.addAction(self.act_untimed)
 

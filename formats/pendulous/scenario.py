@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from ..coords import label
 from ..diagnostics import Problem, Severity
 from ..limits import declare_grids
 from ..model_base import FileModel, schema_only
@@ -228,7 +229,7 @@ def _check_map(s: Scenario, rules: Ruleset) -> Iterator[Problem]:
                 if ch not in _ALPHABET:
                     bad += 1
                     if bad <= MAX_BAD_CHARACTERS:
-                        yield Problem("PND403", f"{ch!r} at row {r + 1}, column {c + 1} is not a map square: use "
+                        yield Problem("PND403", f"{ch!r} at {label((c, r))} is not a map square: use "
                                       "~ water, 1-4 land of seat N, A-D city of seat N", ("map", r, c))
     first_of_seat: dict[int, tuple[int, int]] = {}
     for r, row in enumerate(rows):
@@ -268,7 +269,7 @@ def _lint_playability(s: Scenario) -> Iterator[Problem]:
         if unsupplied:
             r, c = grid.square(unsupplied[0])
             yield Problem("PND503", f"{_seat(i, s)}: {len(unsupplied)} square(s) cannot trace supply to a friendly "
-                          f"city at the start (first at row {r + 1}, column {c + 1}); armies there are disbanded and "
+                          f"city at the start (first at {label((c, r))}); armies there are disbanded and "
                           "the squares revert (manual 2.8)", ("map", r, c), WARN)
         ports = grid.ports_of(seat)
         any_port = any_port or bool(ports)
