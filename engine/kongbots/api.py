@@ -43,7 +43,7 @@ class KongbotsPresentation(Presentation[KongbotsState]):
 
     def terminal_end(self, match: Match, out: TextIO) -> None:
         r, s = match.state.result, match.state
-        who = "a tie" if r.is_draw else f"team {TEAMS[r.winners[0]]} wins"
+        who = "a tie" if r.is_draw else f"{self.game.seat_name(s, r.winners[0])} wins"
         print(f"{who}: {r.reason} (turn {s.turn}, {match.actions} orders)", file=out)
 
     def board_size(self, state: KongbotsState) -> tuple[int, int]:
@@ -88,7 +88,9 @@ class KongbotsGame(Game[KongbotsState, Order, SaveFile]):
         return 2
 
     def seat_name(self, state: Any, seat: int) -> str:
-        return f"team {TEAMS[seat]}"
+        """The scenario's team name with its letter (bots are named by it: A1 is team A's leader)."""
+        teams = getattr(getattr(state, "scenario", None), "teams", None)
+        return f"{teams[seat].name} (team {TEAMS[seat]})" if teams and seat < len(teams) else f"team {TEAMS[seat]}"
 
     def new_state(self, scenario: Any, seed: int, ruleset: Any, base: str | Path | None) -> KongbotsState:
         if ruleset is not None and not isinstance(ruleset, Ruleset):
