@@ -40,7 +40,7 @@ from .errors import GameError
 from .rng import SeatRng, seat_rngs
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One thing that happened: `seat` played `action` (seat and action None: time passed)."""
 
@@ -56,7 +56,7 @@ def clocked(state: Any) -> bool:
     return callable(getattr(state, "advance_to", None)) and callable(getattr(state, "next_time", None))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Request:
     """What a computer seat needs to choose: its own view, the legal actions, its generator."""
 
@@ -78,12 +78,26 @@ class Match:
         self.max_actions = max_actions
         self.steps: list[Step] = []
         self.actions = 0
+        # whether self.state runs on a clock, asked once per state rather than once per action
+        self._clock_of: tuple[Any, bool] = (None, False)
+
+    def _clocked(self) -> bool:
+        state = self.state
+        known, flag = self._clock_of
+        if known is not state:
+            flag = clocked(state)
+            self._clock_of = (state, flag)
+        return flag
 
     # ---- whose turn --------------------------------------------------------------------------
-    def _settle(self, on_step: Callable[[Step], None] | None = None) -> None:
-        """Let time pass while the game goes on and nobody may act (a clocked game)."""
+    def _settle(self, on_step: Callable[[Step], None] | None = None) -> int | None:
+        """Let time pass while the game goes on and nobody may act (a clocked game); the seat to act
+        then, None when the game is over."""
         s = self.state
-        while not s.is_over and s.to_move is None:
+        while not s.is_over:
+            q: int | None = s.to_move
+            if q is not None:
+                return q
             advance = getattr(s, "advance", None)
             if advance is None:
                 raise GameError("the game is not over but no seat is to move")
@@ -91,12 +105,12 @@ class Match:
             self.steps.append(step)
             if on_step is not None:
                 on_step(step)
+        return None
 
     @property
     def to_move(self) -> int | None:
         """The seat to act now (after letting a clock run), None when the game is over."""
-        self._settle()
-        return None if self.state.is_over else self.state.to_move
+        return self._settle()
 
     def is_computer(self, seat: int) -> bool:
         return self.players[seat] is not None
@@ -119,13 +133,19 @@ class Match:
         q = self.to_move if seat is None else seat
         if q is None:
             raise GameError("the game is over")
+        return self._act(q, action, seat).events
+
+    def _act(self, q: int, action: Any, seat: int | None) -> Step:
+        """Seat `q` (known to be the one acting) plays `action`; the recorded step."""
         if self.actions >= self.max_actions:
             raise GameError(f"no result after {self.actions} actions")
-        ms = getattr(self.state, "now", None) if clocked(self.state) else None
-        events: list[Any] = self.state.apply(action) if seat is None else self.state.apply(action, seat)
+        state = self.state
+        ms = getattr(state, "now", None) if self._clocked() else None
+        events: list[Any] = state.apply(action) if seat is None else state.apply(action, seat)
         self.actions += 1
-        self.steps.append(Step(q, action, events, ms))
-        return events
+        step = Step(q, action, events, ms)
+        self.steps.append(step)
+        return step
 
     def advance(self, to: int | None = None) -> Step | None:
         """A clocked game: time passes to the next thing that happens, or to `to` (ms; a real-time
@@ -140,16 +160,19 @@ class Match:
     def step(self, on_step: Callable[[Step], None] | None = None) -> Step | None:
         """One action of the seat to move: None when the game is over, the seat has no agent, or
         its agent declined (a human at a terminal who quits)."""
-        self._settle(on_step)
-        q = self.to_move
-        if q is None or not self.is_computer(q):
+        # what `request()` then `apply()` do, with the seat to move asked once (the state's
+        # `to_move` and `is_over` are pure: asking again, as they would, changes nothing)
+        q = self._settle(on_step)
+        if q is None:
             return None
-        req = self.request()
-        action = req.agent.choose(req.view, req.legal, req.rng)
+        agent = self.players[q]
+        if agent is None:
+            return None
+        state = self.state
+        action = agent.choose(state.view(q), state.legal_actions(), self.rngs[q])
         if action is None:
             return None
-        self.apply(action)
-        step = self.steps[-1]
+        step = self._act(q, action, None)
         if on_step is not None:
             on_step(step)
         return step

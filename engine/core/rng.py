@@ -35,6 +35,10 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+#: randrange's rejection bound per small n (the largest multiple of n up to 2**64), asked for every draw
+_LIMITS: dict[int, int] = {}
+
+
 class _Draws:
     """Everything a generator offers, built on `next_u64`."""
 
@@ -51,7 +55,11 @@ class _Draws:
         """An integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("randrange() needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = (1 << 64) - ((1 << 64) % n)
+            if n <= 1 << 16:  # the sizes of lists of legal actions and dice, not arbitrary ranges
+                _LIMITS[n] = limit
         while True:
             x = self.next_u64()
             if x < limit:
@@ -70,19 +78,32 @@ class _Draws:
             seq[i], seq[j] = seq[j], seq[i]
 
 
-class CounterRng(_Draws):
+class _Stream(_Draws):
+    """Output n is mix(base + n * gamma): the game's generator and the computer players' alike."""
+
+    __slots__ = ("draws", "_base")
+
+    draws: int
+    _base: int
+
+    def next_u64(self) -> int:
+        # _mix inlined: this runs for every die an engine throws and every choice a player makes
+        self.draws = n = self.draws + 1
+        z = (self._base + n * _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+
+class CounterRng(_Stream):
     """The game's generator: its whole state is (seed, draws)."""
 
-    __slots__ = ("seed", "draws", "_base")
+    __slots__ = ("seed",)
 
     def __init__(self, seed: int, draws: int = 0) -> None:
         self.seed = int(seed)
         self.draws = int(draws)
         self._base = _mix(self.seed & _MASK)
-
-    def next_u64(self) -> int:
-        self.draws += 1
-        return _mix((self._base + self.draws * _GAMMA) & _MASK)
 
     def clone(self) -> "CounterRng":
         return CounterRng(self.seed, self.draws)
@@ -102,21 +123,17 @@ def _hash64(*parts: object) -> int:
     return int.from_bytes(h.digest(), "little")
 
 
-class SeatRng(_Draws):
+class SeatRng(_Stream):
     """A computer player's generator: keyed by a secret, exposing no seed. Use `seat_rngs`."""
 
-    __slots__ = ("_base", "_n")
+    __slots__ = ()
 
     def __init__(self, key: bytes, seat: int) -> None:
         self._base = _hash64(key.hex(), "seat", seat)
-        self._n = 0
-
-    def next_u64(self) -> int:
-        self._n += 1
-        return _mix((self._base + self._n * _GAMMA) & _MASK)
+        self.draws = 0
 
     def __repr__(self) -> str:
-        return f"SeatRng(<secret>, draws={self._n})"
+        return f"SeatRng(<secret>, draws={self.draws})"
 
 
 def seat_rngs(seats: int, agent_seed: int | None = None) -> list[SeatRng]:
