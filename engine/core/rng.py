@@ -53,8 +53,8 @@ class _Draws:
 
     def randrange(self, n: int) -> int:
         """An integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError("randrange() needs n > 0")
+        if not 0 < n <= 1 << 64:  # above 2**64 no 64-bit draw is below the rejection bound: it would never end
+            raise ValueError(f"randrange() needs 0 < n <= 2**64, not {n}")
         limit = _LIMITS.get(n)
         if limit is None:
             limit = (1 << 64) - ((1 << 64) % n)
