@@ -21,11 +21,11 @@ def duel_copy(tmp_path: Path) -> Path:
 
 def test_balance_json_has_proposals_with_before_after_and_tolerance(tmp_path, capsys):
     f = duel_copy(tmp_path)
-    code = main(["balance", str(f), "--games", "300", "--jobs", "1", "--json"])
+    code = main(["balance", str(f), "--games", "150", "--jobs", "1", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code in (0, 1)
     assert set(data) >= {"file", "before", "balanced", "proposals", "games", "message", "cancelled"}
-    assert data["games"] <= 300
+    assert data["games"] <= 150
     assert data["before"]["games"] > 0 and len(data["before"]["seat_win_rate"]) == 2
     for p in data["proposals"]:
         assert p["edits"] and p["edits"][0]["label"] and p["edits"][0]["changes"]

@@ -67,7 +67,7 @@ def test_pendulous_edit_space_names_the_weakest_seat_and_stays_valid():
 def test_the_assistant_screens_then_confirms_on_fresh_seeds():
     """Honest statistics: proposals are confirmed on seeds the screening never played."""
     played: list[int] = []
-    a = Assistant("pendulous", duel(), DUEL, budget=Budget(games=600), seed=0, base=str(DUEL.parent))
+    a = Assistant("pendulous", duel(), DUEL, budget=Budget(games=300), seed=0, base=str(DUEL.parent))
     inner = a._play
 
     def spy(models, games, seed):
@@ -77,7 +77,7 @@ def test_the_assistant_screens_then_confirms_on_fresh_seeds():
     a._play = spy
     rep = a.run()
     assert rep.before is not None and rep.before.games == a.measure_games
-    assert rep.games <= 600
+    assert rep.games <= 300
     if rep.balanced:
         assert not rep.proposals
         return

@@ -26,8 +26,8 @@ def _type(qtbot, spin, value: int) -> None:
 
 def test_search_shows_proposals_and_apply_is_one_undo_step(qtbot, window, duel):
     ed, dlg = _assistant(window, duel)
-    _type(qtbot, dlg.games, 400)
-    assert dlg.games.value() == 400
+    _type(qtbot, dlg.games, 200)
+    assert dlg.games.value() == 200
     qtbot.mouseClick(dlg.run_button, Qt.MouseButton.LeftButton)
     assert not dlg.run_button.isEnabled() and dlg.cancel_button.isEnabled()
     qtbot.waitUntil(lambda: dlg.worker is None and dlg.report is not None, timeout=180_000)
