@@ -35,3 +35,15 @@ def test_the_canvas_toolbar_hides_no_button(qtbot, window, game, kind, size):
     if size[0] == 1600:  # room for one row at full icon size
         assert ed.size_bar.x() > bar.geometry().right() and bar.iconSize().width() == 22
 
+
+def test_the_build_designer_shows_the_whole_matchup_and_the_doctrine_start(qtbot, window):
+    ed = open_at(qtbot, window, "kongbots", "kongbots.bot")
+    m = ed.matchup
+    assert not m.horizontalScrollBar().isVisible()
+    assert m.horizontalHeader().length() <= m.viewport().width()
+    for j in range(m.columnCount()):
+        assert m.columnWidth(j) >= m.sizeHintForColumn(j)
+    assert m.geometry().right() <= m.parentWidget().contentsRect().right()
+    assert ed.description.cursorPosition() == 0
+    assert ed.description.toolTip() == ed.document.model.description
+
