@@ -47,3 +47,19 @@ def test_the_build_designer_shows_the_whole_matchup_and_the_doctrine_start(qtbot
     assert ed.description.cursorPosition() == 0
     assert ed.description.toolTip() == ed.document.model.description
 
+
+@pytest.mark.parametrize("size", [(1024, 700), (1600, 1000)])
+def test_the_deck_editor_gives_the_card_table_its_columns(qtbot, window, size):
+    ed = open_at(qtbot, window, "pendulum", "pendulum.deck", size)
+    bar = ed.tabs.tabBar()
+    assert bar.sizeHint().width() <= bar.width()  # every tab whole: no scroll arrows
+    for key, table in ed.tables.items():
+        ed.tabs.setCurrentIndex(list(ed.tables).index(key))
+        qtbot.wait(10)
+        for j in (0, 1):  # the id and the name whole ("Gambal's Free Passage")
+            assert table.columnWidth(j) >= table.sizeHintForColumn(j), (key, j)
+        assert table.horizontalHeader().length() <= table.viewport().width() + 1
+        assert table.columnWidth(2) >= 150, key  # some card text, the rest elided with a tooltip
+        assert table.item(0, 2).toolTip() == table.item(0, 2).text()
+    beside = ed.right.indexOf(ed.preview_box) >= 0  # at 1024 it is under the form, in its scroll area
+    assert beside == (size[0] == 1600) and (ed.form_column.indexOf(ed.preview_box) >= 0) != beside
