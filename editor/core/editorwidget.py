@@ -10,8 +10,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence, QPainter
-from PySide6.QtWidgets import QApplication, QLabel, QSpinBox, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence, QPainter, QResizeEvent
+from PySide6.QtWidgets import QApplication, QBoxLayout, QLabel, QSpinBox, QToolBar, QVBoxLayout, QWidget
 
 from . import commands, export, icons
 from . import tools as core_tools
@@ -115,7 +115,8 @@ class GridEditor(ValidatedEditor):
     `erase_value`, `describe_cell`, `describe_path` and `focus_field`, may override `cell_key` (what a
     cell looks like, when more than its value), and may extend `panels()`.
 
-    The tab holds a toolbar (tools with icons, brush size, cut/copy/paste, grid, zoom) above the view.
+    The tab holds a toolbar (tools with icons, cut/copy/paste, grid, zoom) and the brush size above the
+    view: in one row when the tab is wide, in two with smaller icons when it is not (`_fit_toolbar`).
     Its Edit and View actions are also offered to the main window's menus (`edit_actions`,
     `view_actions`)."""
 
@@ -153,11 +154,19 @@ class GridEditor(ValidatedEditor):
             self._tool_actions.append(a)
         self._build_actions()
         self.toolbar = self._build_toolbar()
+        self.size_bar = self._build_size_bar()
+        self._one_row = 0  # the width both bars take in one row at full icon size (measured at that size)
+        # the two bars sit side by side when the tab is wide, one above the other when it is not
+        self._bars = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self._bars.setSpacing(0)
+        self._bars.addWidget(self.toolbar)
+        self._bars.addWidget(self.size_bar)
+        self._bars.addStretch(1)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
-        lay.addWidget(self.toolbar)
-        lay.addWidget(self.view)
+        lay.addLayout(self._bars)
+        lay.addWidget(self.view, 1)  # the view takes the height (the bars' stretch is only sideways)
         self.set_tool("brush")
         self._selection_changed()
 
@@ -200,11 +209,21 @@ class GridEditor(ValidatedEditor):
         self.addAction(self.act_grid)
 
     def _build_toolbar(self) -> QToolBar:
+        """The tools, cut/copy/paste, grid and zoom; the brush size is in `size_bar` beside it."""
         bar = QToolBar("Tools")
-        bar.setIconSize(QSize(22, 22))
+        bar.setIconSize(self.WIDE_ICONS)
         for a in self._tool_actions:
             bar.addAction(a)
         bar.addSeparator()
+        for a in (self.act_cut, self.act_copy, self.act_paste):
+            bar.addAction(a)
+        bar.addSeparator()
+        for a in (self.act_grid, self.act_zoom_out, self.act_zoom_in, self.act_zoom_fit):
+            bar.addAction(a)
+        return bar
+
+    def _build_size_bar(self) -> QToolBar:
+        bar = QToolBar("Brush size")
         label = QLabel(" Size ")
         self.size_spin = QSpinBox()
         self.size_spin.setRange(1, 9)
@@ -213,15 +232,31 @@ class GridEditor(ValidatedEditor):
                                   "of a line")
         label.setToolTip(self.size_spin.toolTip())
         self.size_spin.valueChanged.connect(self.set_brush_size)
+        bar.addSeparator()
         bar.addWidget(label)
         bar.addWidget(self.size_spin)
-        bar.addSeparator()
-        for a in (self.act_cut, self.act_copy, self.act_paste):
-            bar.addAction(a)
-        bar.addSeparator()
-        for a in (self.act_grid, self.act_zoom_out, self.act_zoom_in, self.act_zoom_fit):
-            bar.addAction(a)
         return bar
+
+    #: the toolbar's icons when the tab is wide, and when it is narrow (a 1024 screen with the docks open:
+    #: the tab is ~390 px, and briefly ~360 while the docks settle; at 14 px the row takes ~345)
+    WIDE_ICONS, NARROW_ICONS = QSize(22, 22), QSize(14, 14)
+
+    def _fit_toolbar(self) -> None:
+        """One row at full icon size when it fits the tab; else smaller icons with the brush size on a
+        second row, so no button hides behind the toolbar's » (issue 30 item 6: the canvas at 1024 wide)."""
+        if self.toolbar.iconSize() == self.WIDE_ICONS:
+            self._one_row = self.toolbar.sizeHint().width() + self.size_bar.sizeHint().width()
+        wide = self.width() >= self._one_row
+        icons_size = self.WIDE_ICONS if wide else self.NARROW_ICONS
+        if self.toolbar.iconSize() != icons_size:
+            self.toolbar.setIconSize(icons_size)
+        direction = QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
+        if self._bars.direction() != direction:
+            self._bars.setDirection(direction)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        self._fit_toolbar()
+        super().resizeEvent(event)
 
     # ---- game-specific parts ----------------------------------------------------------------
     def render_tile(self, p: QPainter, r: QRect, key: Hashable) -> None:

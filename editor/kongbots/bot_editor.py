@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-                               QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+                               QPushButton, QSizePolicy, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from gridsmith.engine.kongbots.matchup import table as matchup_table
 from gridsmith.formats.content import bundled_names
@@ -111,6 +111,7 @@ class BotEditor(ValidatedEditor):
         lay = QHBoxLayout(self)
         left = QVBoxLayout()
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow at 1024: the matchup gets the width
         self.name = QLineEdit()
         self.name.editingFinished.connect(lambda: self.name.text() and self.name.text() != doc.model.name
                                           and commands.set_value(doc, ("name",), self.name.text(), "Rename build"))
@@ -137,6 +138,7 @@ class BotEditor(ValidatedEditor):
         mid = QVBoxLayout()
         self.tender_box = QGroupBox("Tenders (six module interfaces each)")
         self.tender_grid = QGridLayout(self.tender_box)
+        self.tender_grid.setHorizontalSpacing(4)
         self.slots: list[list[QPushButton]] = []
         mid.addWidget(self.tender_box)
         counts = QGroupBox("Modules against the gladiatorial limits")
@@ -145,11 +147,13 @@ class BotEditor(ValidatedEditor):
         self.counts.setHorizontalHeaderLabels(["fitted", "limit"])
         self.counts.setVerticalHeaderLabels([f"{c} {PLURAL[c]}" for c in CODES])
         self.counts.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.counts.setSizeAdjustPolicy(QTableWidget.SizeAdjustPolicy.AdjustToContents)
         cl.addWidget(self.counts)
         self.fixes = QVBoxLayout()
         cl.addLayout(self.fixes)
         mid.addWidget(counts)
-        lay.addLayout(mid, 1)
+        mid.addStretch(1)
+        lay.addLayout(mid)
 
         right = QVBoxLayout()
         mbox = QGroupBox(f"Matchup: expected hits a turn at ranges {RANGES[0]}-{RANGES[-1]} hexes")
@@ -159,6 +163,9 @@ class BotEditor(ValidatedEditor):
         for j, d in enumerate(RANGES):
             self.matchup.horizontalHeaderItem(j).setToolTip(f"at range {d} (hexes)")
         self.matchup.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        # as wide as its columns (the minimum width is set in _refresh_matchup): no sideways scrolling
+        self.matchup.setSizeAdjustPolicy(QTableWidget.SizeAdjustPolicy.AdjustToContents)
+        self.matchup.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         ml.addWidget(self.matchup)
         note = QLabel("This build's lasers and claws against each bundled build (rows), and its missiles. "
                       "Closed form from the hit table (engine.kongbots.matchup): lasers once a turn, claws every "
@@ -208,7 +215,9 @@ class BotEditor(ValidatedEditor):
             row = []
             for s in range(len(tender)):
                 b = QPushButton()
-                b.setMinimumWidth(44)
+                # two-letter codes: six to a row fit beside the matchup at 1024 wide
+                b.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+                b.setMinimumWidth(32)
                 b.clicked.connect(lambda _c=False, t=t, s=s: self.document.set_slot(t, s, self.palette.value()))
                 self.tender_grid.addWidget(b, t, s + 1)
                 row.append(b)
@@ -220,6 +229,8 @@ class BotEditor(ValidatedEditor):
         for w, v in ((self.name, m.name), (self.description, m.description)):
             if w.text() != v:
                 w.setText(v)
+                w.setCursorPosition(0)  # a long doctrine shows its start, not its end
+                w.setToolTip(v)
         self.chassis.setCurrentText(m.chassis)
         self.ruleset.set_value(m.ruleset)
         if [len(r) for r in self.slots] != [len(t) for t in m.tenders]:
@@ -259,6 +270,7 @@ class BotEditor(ValidatedEditor):
                 lim.setBackground(OVER)
             self.counts.setItem(i, 0, fitted)
             self.counts.setItem(i, 1, lim)
+        self.counts.resizeColumnsToContents()
 
     def _refresh_matchup(self, rules: Ruleset | None) -> None:
         self.matchup.setRowCount(len(self.opponents))
@@ -271,3 +283,6 @@ class BotEditor(ValidatedEditor):
             if rows:
                 self.matchup.setItem(i, len(RANGES), QTableWidgetItem(f"{rows[0].missiles:.2f}"))
         self.matchup.resizeColumnsToContents()
+        m = self.matchup  # its full width (the headers are measured even before the table is shown)
+        m.setMinimumWidth(m.verticalHeader().sizeHint().width() + m.horizontalHeader().length()
+                          + 2 * m.frameWidth() + m.verticalScrollBar().sizeHint().width())

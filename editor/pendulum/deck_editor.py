@@ -8,9 +8,9 @@ Nothing here checks a card: the problems panel shows `formats.pendulum.deck.chec
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
-                               QScrollArea, QSpinBox, QTableWidget, QTableWidgetItem, QTabWidget,
+                               QScrollArea, QSpinBox, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
                                QVBoxLayout, QWidget)
 
 from gridsmith.formats.diagnostics import Severity
@@ -31,6 +31,9 @@ CARD_CLASS = {"stratagems": Stratagem, "provinces": Province, "achievements": Ac
               "council_rewards": CouncilReward}
 REWARD_TYPES = ("immediate", "permanent_stratagem", "final", "great_worker", "kept")
 WARN = QColor("#fff3cd")
+#: below this width the preview goes under the card form (in its scroll area), so the card table keeps
+#: the room its id and name columns need (a 1024 screen: issue 30 item 6)
+PREVIEW_BESIDE_FROM = 1280
 
 
 def new_card(key: str, taken: set[str]):
@@ -219,7 +222,13 @@ class DeckEditor(ValidatedEditor):
         super().__init__(document, parent)
         doc = document
         lay = QHBoxLayout(self)
-        left = QVBoxLayout()
+        lay.setContentsMargins(4, 4, 4, 4)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        lay.addWidget(self.splitter)
+        left_pane = QWidget()
+        left = QVBoxLayout(left_pane)
+        left.setContentsMargins(0, 0, 0, 0)
         head = QFormLayout()
         self.name = TextEdit()
         self.name.changed.connect(lambda t: doc.edit(("name",), t, "Deck name"))
@@ -244,6 +253,7 @@ class DeckEditor(ValidatedEditor):
             table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
             table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
             table.verticalHeader().setVisible(False)
+            table.setWordWrap(False)  # one line a card, elided (the whole text is the tooltip)
             table.horizontalHeader().setStretchLastSection(True)
             table.currentCellChanged.connect(lambda r, _c, _pr, _pc, k=key: self._select(k, r))
             pl.addWidget(table)
@@ -262,30 +272,36 @@ class DeckEditor(ValidatedEditor):
             self.add_buttons[key] = add
         self.tabs.currentChanged.connect(lambda _i: self._select(self.current_key(), self._row(self.current_key())))
         left.addWidget(self.tabs, 1)
-        lay.addLayout(left, 5)
+        self.splitter.addWidget(left_pane)
 
-        right = QVBoxLayout()
+        right_pane = QWidget()
+        self.right = QHBoxLayout(right_pane)
+        self.right.setContentsMargins(0, 0, 0, 0)
         self.forms = Pages()
         self.card_forms = {k: CardForm(doc, k) for k in LISTS}
         for k in LISTS:
             self.forms.add(self.card_forms[k])
         holder = QWidget()
-        hl = QVBoxLayout(holder)
-        hl.addWidget(self.forms)
-        hl.addStretch(1)
+        self.form_column = QVBoxLayout(holder)
+        self.form_column.addWidget(self.forms)
+        self.form_column.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(holder)
         scroll.setMinimumWidth(440)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        right.addWidget(scroll, 1)
-        lay.addLayout(right, 4)
-        prev = QVBoxLayout()
+        self.right.addWidget(scroll, 1)
+        self.preview_box = QWidget()  # beside the form when the editor is wide, under it when not
+        prev = QVBoxLayout(self.preview_box)
+        prev.setContentsMargins(0, 0, 0, 0)
         prev.addWidget(QLabel("Preview"))
         self.preview = CardPreview()
         prev.addWidget(self.preview)
         prev.addStretch(1)
-        lay.addLayout(prev)
+        self.right.addWidget(self.preview_box)
+        self.splitter.addWidget(right_pane)
+        self.splitter.setStretchFactor(0, 1)  # the card table takes what the form and preview leave
+        self.splitter.setStretchFactor(1, 0)
 
         self.start_validation(self.describe_path)
         self.problems_panel.set_subject("Pendulum deck file")
@@ -325,6 +341,18 @@ class DeckEditor(ValidatedEditor):
         if r is not None:
             self.document.remove_card(key, r)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        self._place_preview(event.size().width() >= PREVIEW_BESIDE_FROM)
+        super().resizeEvent(event)
+
+    def _place_preview(self, beside: bool) -> None:
+        if beside and self.right.indexOf(self.preview_box) < 0:
+            self.form_column.removeWidget(self.preview_box)
+            self.right.addWidget(self.preview_box)
+        elif not beside and self.form_column.indexOf(self.preview_box) < 0:
+            self.right.removeWidget(self.preview_box)
+            self.form_column.insertWidget(1, self.preview_box, 0, Qt.AlignmentFlag.AlignHCenter)
+
     def describe_path(self, path: tuple) -> str:
         if len(path) >= 2 and path[0] in LISTS and isinstance(path[1], int):
             cards = self.document.cards(path[0])
@@ -354,11 +382,13 @@ class DeckEditor(ValidatedEditor):
                 for j, text in enumerate((c.id, c.name, preview_text(c).replace("\n", "; "))):
                     item = table.item(i, j)
                     if item is None:
-                        table.setItem(i, j, QTableWidgetItem(text))
+                        item = QTableWidgetItem(text)
+                        table.setItem(i, j, item)
                     elif item.text() != text:
                         item.setText(text)
+                    item.setToolTip(text)  # the card text column is elided: the whole words on hover
             table.resizeColumnToContents(0)
-            table.setColumnWidth(1, min(180, max(100, table.sizeHintForColumn(1))))
+            table.setColumnWidth(1, min(240, table.sizeHintForColumn(1)))  # a 64-letter name is elided
             if cards:
                 table.setCurrentCell(min(max(keep, 0), len(cards) - 1), 0)
             table.blockSignals(False)
