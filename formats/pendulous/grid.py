@@ -25,11 +25,12 @@ OWNER = {**{ch: i + 1 for i, ch in enumerate(LAND_CHARS)}, **{ch: i + 1 for i, c
 _OWNER_TABLE = bytes(OWNER.get(chr(b), 0) for b in range(256))
 #: per seat, a translate table from owners to 1 (that seat) or 0
 _SEAT_MASK = tuple(bytes(int(b == seat) for b in range(256)) for seat in range(len(LAND_CHARS) + 1))
-#: per seat: runs of its squares, and any square of another seat
-_SEAT_RUN = tuple(re.compile(f"[{LAND_CHARS[s]}{CITY_CHARS[s]}]+") for s in range(len(LAND_CHARS)))
+#: per seat: any square of another seat
 _OTHER_SEATS = tuple(re.compile("[" + "".join(sorted(set(OWNER) - {LAND_CHARS[s], CITY_CHARS[s]})) + "]")
                      for s in range(len(LAND_CHARS)))
-_WATER_RUN = re.compile(f"{re.escape(WATER)}+")
+#: runs of like squares, one group per kind: each seat's squares (land or city), then water
+_RUN_KINDS = re.compile("|".join(f"([{LAND_CHARS[s]}{CITY_CHARS[s]}]+)" for s in range(len(LAND_CHARS)))
+                        + f"|({re.escape(WATER)}+)")
 
 #: a run of like squares: (row, first column, column after the last)
 Run = tuple[int, int, int]
@@ -67,6 +68,7 @@ class Grid:
         self.nbrs = neighbour_table(self.width, self.height)
         self._squares: dict[int, list[int]] = {}
         self._supply: dict[int, tuple[list[Run], list[Run]]] = {}
+        self._region_cache: list[tuple[list[Run], list[int]]] | None = None
 
     def square(self, i: int) -> tuple[int, int]:
         """(row, col) of a flat index."""
@@ -94,48 +96,61 @@ class Grid:
             i = cells.find(city, i + 1)
         return out
 
-    def _regions(self, run: re.Pattern[str]) -> tuple[list[Run], list[int]]:
-        """The runs of squares matching `run` in row-major order, and the region (8-connected) of
-        each, regions numbered in the order of their first square."""
-        runs: list[Run] = []
-        parent: list[int] = []
-
-        def root(k: int) -> int:
-            while parent[k] != k:
-                parent[k] = k = parent[parent[k]]
-            return k
-
-        above: list[tuple[int, int, int]] = []  # (first column, column after, run) of the row above
+    def _regions(self) -> list[tuple[list[Run], list[int]]]:
+        """Per kind of run (each seat's squares, then water): its runs in row-major order and the
+        region (8-connected) of each, regions numbered in the order of their first square. One
+        pass over the rows finds them all (once per grid)."""
+        if self._region_cache is not None:
+            return self._region_cache
+        kinds = _RUN_KINDS.groups
+        runs: list[list[Run]] = [[] for _ in range(kinds)]
+        parents: list[list[int]] = [[] for _ in range(kinds)]  # union-find; a root is its region's earliest run
+        above: list[list[tuple[int, int, int]]] = [[] for _ in range(kinds)]  # the row above's (start, end, run)
         for r, row in enumerate(self.rows):
-            here = []
-            j = 0
-            for m in run.finditer(row):
+            here: list[list[tuple[int, int, int]]] = [[] for _ in range(kinds)]
+            pos = [0] * kinds  # per kind, the first run above that can still touch this row's runs
+            for m in _RUN_KINDS.finditer(row):
+                x = m.lastindex - 1  # type: ignore[operator]  # a match always has its group
                 s, e = m.span()
-                k = len(runs)
-                runs.append((r, s, e))
+                parent, up = parents[x], above[x]
+                k = root = len(parent)
+                runs[x].append((r, s, e))
                 parent.append(k)
-                while j < len(above) and above[j][1] < s:  # ends left of this run's left diagonal
+                j = pos[x]
+                while j < len(up) and up[j][1] < s:  # ends left of this run's left diagonal
                     j += 1
-                jj = j
-                while jj < len(above) and above[jj][0] <= e:  # starts at or left of the right diagonal
-                    a, b = root(k), root(above[jj][2])
-                    if a != b:  # the smaller run index (the earlier square) stays the root
-                        parent[max(a, b)] = min(a, b)
-                    jj += 1
-                here.append((s, e, k))
+                pos[x] = j
+                while j < len(up) and up[j][0] <= e:  # starts at or left of the right diagonal
+                    a = up[j][2]
+                    while parent[a] != a:
+                        parent[a] = a = parent[parent[a]]
+                    if a < root:
+                        parent[root] = root = a
+                    elif a > root:
+                        parent[a] = root
+                    j += 1
+                here[x].append((s, e, k))
             above = here
-        number: dict[int, int] = {}
-        regions = []
-        for k in range(len(runs)):
-            regions.append(number.setdefault(root(k), len(number)))
-        return runs, regions
+        out = []
+        for x in range(kinds):
+            parent, regions = parents[x], []
+            number: dict[int, int] = {}
+            for k in range(len(parent)):
+                a = k
+                while parent[a] != a:
+                    a = parent[a]
+                parent[k] = a
+                regions.append(number.setdefault(a, len(number)))
+            out.append((runs[x], regions))
+        self._region_cache = out
+        return out
 
     def water_bodies(self) -> list[int]:
         """Label (>= 0) of the body of water of every square, -1 for land (8-connected, manual 2.1);
         bodies numbered in the order of their first square."""
         label = [-1] * len(self.cells)
         w = self.width
-        runs, regions = self._regions(_WATER_RUN)
+        runs, regions = self._regions()[-1]
         for (r, s, e), body in zip(runs, regions):
             label[r * w + s:r * w + e] = [body] * (e - s)
         return label
@@ -155,7 +170,7 @@ class Grid:
             if not 0 < seat <= len(CITY_CHARS):
                 self._supply[seat] = ([], [])
                 return self._supply[seat]
-            runs, regions = self._regions(_SEAT_RUN[seat - 1])
+            runs, regions = self._regions()[seat - 1]
             city = CITY_CHARS[seat - 1]
             with_city = {g for (r, s, e), g in zip(runs, regions) if self.rows[r].find(city, s, e) >= 0}
             yes: list[Run] = []
