@@ -102,7 +102,7 @@ class Grid:
         pass over the rows finds them all (once per grid)."""
         if self._region_cache is not None:
             return self._region_cache
-        kinds = _RUN_KINDS.groups
+        kinds = _RUN_KINDS.groups + 1  # kind x is group x of a match; 0 (the whole match) unused
         runs: list[list[Run]] = [[] for _ in range(kinds)]
         parents: list[list[int]] = [[] for _ in range(kinds)]  # union-find; a root is its region's earliest run
         above: list[list[tuple[int, int, int]]] = [[] for _ in range(kinds)]  # the row above's (start, end, run)
@@ -110,17 +110,18 @@ class Grid:
             here: list[list[tuple[int, int, int]]] = [[] for _ in range(kinds)]
             pos = [0] * kinds  # per kind, the first run above that can still touch this row's runs
             for m in _RUN_KINDS.finditer(row):
-                x = m.lastindex - 1  # type: ignore[operator]  # a match always has its group
+                x = m.lastindex or 0  # a match always has its group
                 s, e = m.span()
                 parent, up = parents[x], above[x]
+                n_up = len(up)
                 k = root = len(parent)
                 runs[x].append((r, s, e))
                 parent.append(k)
                 j = pos[x]
-                while j < len(up) and up[j][1] < s:  # ends left of this run's left diagonal
+                while j < n_up and up[j][1] < s:  # ends left of this run's left diagonal
                     j += 1
                 pos[x] = j
-                while j < len(up) and up[j][0] <= e:  # starts at or left of the right diagonal
+                while j < n_up and up[j][0] <= e:  # starts at or left of the right diagonal
                     a = up[j][2]
                     while parent[a] != a:
                         parent[a] = a = parent[parent[a]]
@@ -132,7 +133,7 @@ class Grid:
                 here[x].append((s, e, k))
             above = here
         out = []
-        for x in range(kinds):
+        for x in range(1, kinds):
             parent, regions = parents[x], []
             number: dict[int, int] = {}
             for k in range(len(parent)):
@@ -150,7 +151,7 @@ class Grid:
         bodies numbered in the order of their first square."""
         label = [-1] * len(self.cells)
         w = self.width
-        runs, regions = self._regions()[-1]
+        runs, regions = self._regions()[-1]  # water: the last kind
         for (r, s, e), body in zip(runs, regions):
             label[r * w + s:r * w + e] = [body] * (e - s)
         return label
