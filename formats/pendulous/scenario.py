@@ -260,12 +260,11 @@ def _lint_playability(s: Scenario) -> Iterator[Problem]:
     n = len(s.players)
     naval = s.settings.naval_invasions
     bodies = grid.water_bodies() if naval else []
-    owners, nbrs = grid.owners, grid.nbrs
+    owners = grid.owners
     any_port = False
     for i in range(min(n, len(SEAT_COLOURS))):  # a fifth player has no seat: PND411 says so
         seat = i + 1
-        mine = grid.squares_of(seat)
-        unsupplied = sorted(set(mine) - grid.supplied(seat))
+        unsupplied = grid.unsupplied(seat)
         if unsupplied:
             r, c = grid.square(unsupplied[0])
             yield Problem("PND503", f"{_seat(i, s)}: {len(unsupplied)} square(s) cannot trace supply to a friendly "
@@ -273,7 +272,7 @@ def _lint_playability(s: Scenario) -> Iterator[Problem]:
                           "the squares revert (manual 2.8)", ("map", r, c), WARN)
         ports = grid.ports_of(seat)
         any_port = any_port or bool(ports)
-        if any(owners[nb] not in (0, seat) for sq in mine for nb in nbrs[sq]):
+        if grid.touches_enemy(seat):
             continue  # land contact with an enemy
         port_bodies = set().union(*(grid.bodies_touching(p, bodies) for p in ports)) if naval and ports else set()
         # naval invasion targets: enemy squares with water of one of our ports' bodies around them
