@@ -60,7 +60,7 @@ contracts: setup
 FUZZ_EXAMPLES ?= 5000
 fuzz: setup
 	GRIDSMITH_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q --timeout=0 \
-	  tests/formats/test_fuzz_pipeline.py
+	  tests/formats/test_fuzz_pipeline.py tests/formats/test_schema_agreement.py tests/formats/test_fuzz_saves.py
 
 validate: setup
 	$(BIN)/gridsmith validate content/

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -82,7 +83,11 @@ def _mutate(name: str, save: dict, original: dict, how: str, data) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# `make test` replays a fixed set of examples (a CI run never fails on a new draw); `make fuzz`
+# (GRIDSMITH_FUZZ_EXAMPLES) explores afresh with a larger budget, as the pipeline's fuzz tests do
+@settings(max_examples=int(os.environ.get("GRIDSMITH_FUZZ_EXAMPLES", "15")), deadline=None,
+          derandomize="GRIDSMITH_FUZZ_EXAMPLES" not in os.environ,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_changed_save_is_refused_with_a_located_diagnostic(name, data):
     original = _plain(name)
