@@ -63,19 +63,30 @@ def duel(tmp_path) -> Path:
     return p
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
+def new_window(qtbot, tmp_path):
+    """A shown main window with its recovery files in `tmp_path` (a test that starts it twice calls this)."""
     from gridsmith.editor.core.mainwindow import MainWindow
 
     w = MainWindow(autosave_dir=tmp_path / "recovery")
     w.resize(1280, 860)
     w.show()
     qtbot.waitExposed(w)
-    yield w
+    return w
+
+
+def dispose_window(w) -> None:
+    """Close a main window's play windows and tabs without asking, and delete it before the next test."""
     for pw in list(w.play_windows):
         pw.close()
     for ed in w.editors():
         w.close_tab(ed, ask=False)
     w.close()
     w.deleteLater()
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # gone before the next test
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = new_window(qtbot, tmp_path)
+    yield w
+    dispose_window(w)
