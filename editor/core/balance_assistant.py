@@ -46,7 +46,7 @@ class AssistantWorker(DetachedThread):
                 self.assistant.cancel()
             report = self.assistant.run()
         except Exception as e:  # noqa: BLE001 - a document that cannot be played: shown, not raised
-            report = Report([], stopped=f"{type(e).__name__}: {e}")
+            report = Report([], error=f"{type(e).__name__}: {e}")
         finally:
             close()
         self.done.emit(report)
@@ -179,8 +179,8 @@ class BalanceAssistantDialog(QDialog):
         self.report = report
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
-        if report.stopped and report.before is None and not report.cancelled:
-            self.status.setText(f"Cannot measure this document: {report.stopped}")
+        if report.error:
+            self.status.setText(f"Cannot measure this document: {report.error}")
             return
         names = report.seats
         head = ""

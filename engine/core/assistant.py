@@ -67,12 +67,8 @@ def imbalance_bounds(s: Summary) -> tuple[float, float]:
     return low, high
 
 
-def seat_rates(s: Summary) -> list[dict[str, Any]]:
-    return [p.to_json() for p in s.seat_wins]
-
-
 def stats_json(s: Summary) -> dict[str, Any]:
-    return {"games": s.games, "errors": len(s.errors), "seat_win_rate": seat_rates(s),
+    return {"games": s.games, "errors": len(s.errors), "seat_win_rate": [p.to_json() for p in s.seat_wins],
             "first_seat_advantage": s.first_seat_advantage, "imbalance": imbalance(s)}
 
 
@@ -81,9 +77,13 @@ class Candidate:
     edit: Edit
     model: BaseModel
     records: list[GameRecord] = field(default_factory=list)
+    _summary: tuple[int, Summary] | None = field(default=None, repr=False, compare=False)
 
     def summary(self, seats: int) -> Summary:
-        return summarize(self.records, seats)
+        """The statistics of its screening games so far (summarized once per round, however often asked)."""
+        if self._summary is None or self._summary[0] != len(self.records):
+            self._summary = (len(self.records), summarize(self.records, seats))
+        return self._summary[1]
 
 
 @dataclass
@@ -112,6 +112,7 @@ class Report:
     seconds: float = 0.0
     cancelled: bool = False
     stopped: str = ""  # why the search stopped early ("time", "games")
+    error: str = ""  # why the scenario could not be searched at all (it cannot be played)
 
     @property
     def message(self) -> str:
