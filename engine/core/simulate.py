@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, as_completed, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from multiprocessing.context import BaseContext
 from typing import Any
@@ -197,18 +197,10 @@ def indexed(specs: list[GameSpec], executor: Executor | None = None,
 
         bar = tqdm(total=len(specs), unit="game", dynamic_ncols=True, leave=False)
     try:
-        if executor is None:
-            for i, s in enumerate(specs):
-                rec = play_game(s)
-                if bar:
-                    bar.update()
-                yield i, rec
-        else:
-            futures = {executor.submit(play_game, s): i for i, s in enumerate(specs)}
-            for f in as_completed(futures):
-                if bar:
-                    bar.update()
-                yield futures[f], result_of(f, specs[futures[f]])
+        for i, rec in Batch(specs, executor).indexed():  # the one loop over an executor's games
+            if bar:
+                bar.update()
+            yield i, rec
     finally:
         if bar:
             bar.close()
