@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QFormLayout, QGrid
 
 from gridsmith.engine.core import games
 from gridsmith.engine.core.heatmap import GRID, KIND_GREY, NONE, colour, extent, intensity, kinds_of, shapes
-from gridsmith.engine.core.simulate import (Batch, GameRecord, Summary, executor, heat_map, make_specs, skill_share,
-                                            skill_specs, strongest, summarize)
+from gridsmith.engine.core.simulate import (Batch, GameRecord, Summary, executor, heat_map, joined, make_specs,
+                                            skill_share, skill_specs, strongest, summarize)
 from gridsmith.formats import coords
 
 from .detached import DetachedThread
@@ -458,17 +458,15 @@ class BalanceDialog(QDialog):
         scenario = doc.snapshot()  # unsaved edits included
         base = str(doc.path.parent) if doc.path else None
         seats = [b.currentText() for b in self.agent_boxes]
-        specs = make_specs(self.game.name, scenario, seats, self.games.value(), seed=self.seed.value(),
-                           rotate=self.rotate.isChecked(), base=base, heat=True)
-        self._main = len(specs)
+        batches = [make_specs(self.game.name, scenario, seats, self.games.value(), seed=self.seed.value(),
+                              rotate=self.rotate.isChecked(), base=base, heat=True)]
         self._strong = strongest(self.game) if self.skill.isChecked() and "greedy" in self.game.agents() else None
         if self._strong is not None and self._strong != "random":
-            strong, greedy = skill_specs(self.game.name, scenario, len(seats), self._strong, self.games.value(),
-                                         seed=self.seed.value(), base=base)
-            self._skill_games = len(strong)
-            specs += strong + greedy
+            batches += skill_specs(self.game.name, scenario, len(seats), self._strong, self.games.value(),
+                                   seed=self.seed.value(), base=base)
         else:
             self._strong = None
+        specs, self._owner = joined(batches)  # batch 0 the run, 1 and 2 the skill share's
         return seats, specs
 
     def start(self) -> None:
@@ -515,12 +513,13 @@ class BalanceDialog(QDialog):
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         n = len(self.names)
-        records = [r for i, r in played if i < self._main]
+        batches: list[list[GameRecord]] = [[], [], []]
+        for i, r in played:
+            batches[self._owner[i]].append(r)
+        records = batches[0]
         summary = summarize(records, n)
         if self._strong is not None and not cancelled:
-            cut = self._main + self._skill_games
-            summary.skill = skill_share([r for i, r in played if self._main <= i < cut],
-                                        [r for i, r in played if i >= cut], self._strong, n)
+            summary.skill = skill_share(batches[1], batches[2], self._strong, n)
         summary.seconds = sum(r.seconds for r in records)
         size, heat = heat_map(records)
         run = BalanceRun(self._seats, self.games.value(), self.rotate.isChecked(), self.names, summary, size, heat,

@@ -33,7 +33,7 @@ from pydantic import BaseModel
 
 from .edits import Edit, combine, file_problems, then, valid_edit
 from .games import get as get_game
-from .simulate import Batch, GameRecord, Summary, make_specs, summarize
+from .simulate import Batch, GameRecord, Summary, joined, make_specs, summarize
 from .stats import Proportion
 
 #: the seed ranges of the three phases are disjoint (a game's seed picks its dice and its players')
@@ -208,15 +208,15 @@ class Assistant:
 
     def _play(self, models: Sequence[BaseModel], games: int, seed: int) -> list[list[GameRecord]]:
         """`games` games of each model on seeds seed.. (one batch, so every core is busy)."""
-        specs = [(i, s) for i, m in enumerate(models)
-                 for s in make_specs(self.game.name, m, self.agents, games, seed=seed, base=self.base,
-                                     agent_seed=seed, roots=self.roots, allow_outside=self.allow_outside)]
+        specs, owner = joined([make_specs(self.game.name, m, self.agents, games, seed=seed, base=self.base,
+                                          agent_seed=seed, roots=self.roots, allow_outside=self.allow_outside)
+                               for m in models])
         out: list[list[GameRecord]] = [[] for _ in models]
-        self._batch = Batch([s for _, s in specs], self.executor)
+        self._batch = Batch(specs, self.executor)
         if self._cancel.is_set():
             self._batch.cancel()
         for k, rec in self._batch.indexed():
-            out[specs[k][0]].append(rec)
+            out[owner[k]].append(rec)
             self.report.games += 1
             if self.progress:
                 self.progress(self.report.games, self.budget.games)

@@ -210,11 +210,17 @@ def run_batches(batches: list[list[GameSpec]], executor: Executor | None = None,
                 progress: bool = False) -> list[list[GameRecord]]:
     """Play several batches as one (their games share the executor's workers, none waits for another
     batch to finish); the records of each batch, in the order of `batches`."""
-    flat = [(b, s) for b, specs in enumerate(batches) for s in specs]
+    specs, owner = joined(batches)
     out: list[list[GameRecord]] = [[] for _ in batches]
-    for i, rec in indexed([s for _, s in flat], executor, progress):
-        out[flat[i][0]].append(rec)
+    for i, rec in indexed(specs, executor, progress):
+        out[owner[i]].append(rec)
     return out
+
+
+def joined(batches: list[list[GameSpec]]) -> tuple[list[GameSpec], list[int]]:
+    """Several batches as one list of specs, and the batch each spec came from (an index that
+    `indexed` or `Batch.indexed` yields maps back to its batch through it)."""
+    return [s for specs in batches for s in specs], [b for b, specs in enumerate(batches) for _ in specs]
 
 
 def result_of(future: Future[GameRecord], spec: GameSpec) -> GameRecord:
