@@ -23,7 +23,7 @@ from gridsmith.engine.core.simulate import Summary, executor as make_executor, m
 from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.document import new_text
 
-from .cmd_play import parse_seats
+from .cmd_play import computer_seats
 from .loading import playable, project_scope
 from .paths import check_input, check_output
 
@@ -76,13 +76,8 @@ def run(args: argparse.Namespace) -> int:
     with project_scope("balance", args.file, allow_outside=args.allow_outside_references or None):
         p = playable("balance", args.file, args.seed)
         model, game, base, n = p.model, p.game, p.base, p.seats
-        seats = parse_seats(args.seats, n, list(game.default_agents), "balance")
+        seats = computer_seats(args.seats, n, game, "balance")
         if seats is None:
-            return 2
-        unknown = [x for x in seats if x not in game.agents()]
-        if unknown:
-            print(f"gridsmith balance: unknown computer player {unknown[0]!r} for {game.name}; "
-                  f"known: {', '.join(game.agents())}", file=sys.stderr)
             return 2
         executor, close = make_executor(args.jobs, args.scheduler)
         bar = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from gridsmith.engine.core.errors import GameError
 from gridsmith.engine.core.rng import new_seed
@@ -16,6 +17,9 @@ from gridsmith.formats.limits import MAX_INT
 from .cmd_replay import report_located
 from .loading import CommandFailed, game_of, load_content
 from .paths import check_output
+
+if TYPE_CHECKING:
+    from gridsmith.engine.core.game import Game
 
 
 def seed(text: str) -> int:
@@ -53,6 +57,21 @@ def parse_seats(text: str | None, n: int, default: list[str], command: str = "pl
         return None
     if len(seats) != n:
         print(f"gridsmith {command}: --seats needs {n} names (one per seat) or one for every seat, got {len(seats)}",
+              file=sys.stderr)
+        return None
+    return seats
+
+
+def computer_seats(text: str | None, n: int, game: Game[Any, Any, Any], command: str) -> list[str] | None:
+    """Batch play's seats (`--seats`, default the game's own players), every one a computer player of
+    the game; None after saying what is wrong (a usage error)."""
+    seats = parse_seats(text, n, list(game.default_agents), command)
+    if seats is None:
+        return None
+    known = game.agents()
+    unknown = [x for x in seats if x not in known]
+    if unknown:
+        print(f"gridsmith {command}: unknown computer player {unknown[0]!r} for {game.name}; known: {', '.join(known)}",
               file=sys.stderr)
         return None
     return seats

@@ -22,7 +22,7 @@ from gridsmith.engine.core.simulate import (executor as make_executor, heat_map,
                                             skill_specs, strongest, summarize)
 from gridsmith.formats.diagnostics import safe_text
 
-from .cmd_play import parse_seats
+from .cmd_play import computer_seats
 from .loading import playable, project_scope
 from .paths import check_input, check_output
 
@@ -95,15 +95,10 @@ def run(args: argparse.Namespace) -> int:
         p = playable("simulate", args.file, args.seed)
     model, game, base, first, n = p.model, p.game, p.base, p.first, p.seats
     roots, allow_outside = p.roots, p.allow_outside
-    seats = parse_seats(args.seats, n, list(game.default_agents), "simulate")
+    seats = computer_seats(args.seats, n, game, "simulate")
     if seats is None:
         return 2
     known = game.agents()
-    unknown = [x for x in seats if x not in known]
-    if unknown:
-        print(f"gridsmith simulate: unknown computer player {unknown[0]!r} for {game.name}; known: {', '.join(known)}",
-              file=sys.stderr)
-        return 2
     strong = (args.skill or strongest(game)) if args.skill is not None else None
     if strong is not None and (strong not in known or strong == "random" or "greedy" not in known):
         why = "needs the game's greedy player" if "greedy" not in known else f"cannot measure {strong!r}"
