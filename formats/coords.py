@@ -8,9 +8,9 @@ Cells are stored 0-based as tuples; people read them 1-based, column first:
 | square   | (x, y): column x, row y           | ``column 3, row 2``        | ``3,2``    |
 | hex      | (q, r): axial; row r is a stored  | ``column 3, row 2``        | ``3,2``    |
 |          | string, q the index in it         |                            |            |
-| lattice  | point (x, y)                      | ``point 3,2``              | ``3,2``    |
-|          | edge (x, y, 0): (x,y)-(x+1,y)     | ``edge 3,2-4,2``           | ``3,2-4,2``|
-|          | edge (x, y, 1): (x,y)-(x,y+1)     | ``edge 3,2-3,3``           | ``3,2-3,3``|
+| lattice  | point (x, y)                      | ``point c2``               | ``c2``     |
+|          | edge (x, y, 0): (x,y)-(x+1,y)     | ``edge c2-d2``             | ``c2-d2``  |
+|          | edge (x, y, 1): (x,y)-(x,y+1)     | ``edge c2-c3``             | ``c2-c3``  |
 
 | algebraic| (x, y): column x, row y stored    | ``c4``                     | ``c4``     |
 |          | top-down (a board of height h)    |                            |            |
@@ -19,7 +19,9 @@ Cells are stored 0-based as tuples; people read them 1-based, column first:
 same text. The long form names a cell in sentences (status bars, hover panels, problems); the short
 form is what a player types and what logs and orders print; both carry the same numbers. A game
 whose manual names squares as a chess board does (Pyramids: columns a-k from the left, rows counted
-from the bottom) uses `algebraic(height)`, whose long and short forms are the same. A hex map keeps "column, row" of its axial rows: the same words as a square map, because
+from the bottom) uses `algebraic(height)`, whose long and short forms are the same. A lattice (Circuit War) names its
+points as its files and saved games do (``c4``: column letter, row from the top), so the names in a
+scenario's ``at:``, a log line, a problem and the status bar are one text. A hex map keeps "column, row" of its axial rows: the same words as a square map, because
 the file stores it as rows of characters exactly like a square map (see docs/editor.md for the
 drawing of the axial layout).
 """
@@ -32,7 +34,6 @@ from .errors import FormatError
 Cell = tuple[int, ...]
 
 _PAIR = re.compile(r"\s*(?:column\s+)?(\d+)\s*(?:,|\s*,?\s*row)\s*(\d+)\s*$", re.IGNORECASE)
-_EDGE = re.compile(r"\s*(?:edge\s+)?(\d+)\s*,\s*(\d+)\s*[-–]\s*(\d+)\s*,\s*(\d+)\s*$", re.IGNORECASE)
 
 
 class CoordinateError(FormatError, ValueError):
@@ -60,7 +61,7 @@ class Notation:
         return text[:1].upper() + text[1:]
 
     def parse(self, text: str) -> Cell:
-        m = _PAIR.match(text.replace("point", "", 1))
+        m = _PAIR.match(text)
         if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
             raise CoordinateError(f"{text!r} is not a {self.name} coordinate (expected column,row from 1, "
                                   "e.g. 3,2)")
@@ -76,9 +77,14 @@ class HexNotation(Notation):
 
 
 class LatticeNotation(Notation):
-    """Points are named like squares; an edge (a cell of the lattice) by its two points."""
+    """A lattice of points (Circuit War) names a point as its file does: column letter from the left,
+    row number from the top (``c4``), and an edge by its two points (``c4-d4``). A lattice is at most
+    26 points wide, so one letter always does."""
 
     name = "lattice"
+    LETTERS = "abcdefghijklmnopqrstuvwxyz"
+    _POINT = re.compile(r"\s*(?:point\s+)?([a-z])([1-9][0-9]?)\s*$", re.IGNORECASE)
+    _EDGE = re.compile(r"\s*(?:edge\s+)?([a-z][0-9]+)\s*[-–]\s*([a-z][0-9]+)\s*$", re.IGNORECASE)
 
     @staticmethod
     def ends(cell: Cell) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -94,26 +100,29 @@ class LatticeNotation(Notation):
         return (x // 2, y // 2, 0 if y % 2 == 0 else 1)
 
     def label(self, cell: Cell) -> str:
-        if len(cell) == 2:
-            return f"point {cell[0] + 1},{cell[1] + 1}"
-        return f"edge {self.short(cell)}"
+        return f"{'point' if len(cell) == 2 else 'edge'} {self.short(cell)}"
 
     def short(self, cell: Cell) -> str:
         if len(cell) == 2:
-            return super().short(cell)
+            return f"{self.LETTERS[cell[0]]}{cell[1] + 1}"
         a, b = self.ends(cell)
-        return f"{a[0] + 1},{a[1] + 1}-{b[0] + 1},{b[1] + 1}"
+        return f"{self.short(a)}-{self.short(b)}"
 
     def parse(self, text: str) -> Cell:
-        m = _EDGE.match(text)
+        m = self._EDGE.match(text)
+        if m:
+            (x0, y0), (x1, y1) = sorted(self._point(g, text) for g in m.groups())
+            if abs(x1 - x0) + abs(y1 - y0) != 1:
+                raise CoordinateError(f"{text!r} is not an edge: its two points must be neighbours")
+            return (x0, y0, 0 if y1 == y0 else 1)
+        return self._point(text, text)
+
+    def _point(self, name: str, text: str) -> tuple[int, int]:
+        m = self._POINT.match(name)
         if not m:
-            return super().parse(text)
-        x0, y0, x1, y1 = (int(g) - 1 for g in m.groups())
-        if min(x0, y0, x1, y1) < 0 or abs(x1 - x0) + abs(y1 - y0) != 1:
-            raise CoordinateError(f"{text!r} is not an edge: its two points must be neighbours")
-        if (x1, y1) < (x0, y0):
-            x0, y0, x1, y1 = x1, y1, x0, y0
-        return (x0, y0, 0 if y1 == y0 else 1)
+            raise CoordinateError(f"{text!r} is not a lattice point or edge (expected a column letter and a "
+                                  "row from the top, e.g. c4, or two neighbouring points, e.g. c4-d4)")
+        return (self.LETTERS.index(m.group(1).lower()), int(m.group(2)) - 1)
 
 
 class AlgebraicNotation(Notation):

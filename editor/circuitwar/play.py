@@ -13,7 +13,7 @@ drag (press on your gridrunner, release on its target):
   highlighted); Fire shoots its beam in the panel's direction and flux (the traced path shows first).
 * Right-click or Esc lets go of the gridrunner. A capacitor clicked or hovered says its charge; End
   ends your part of the phase. A refusal says the rule (editor.circuitwar.reasons); places are named
-  in the one notation (editor.circuitwar.notation).
+  in the one notation (formats.coords: `c4`, `c4-d4`, as the files and the engine name them).
 """
 from __future__ import annotations
 
@@ -28,12 +28,13 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QGroupBox, Q
 from gridsmith.engine.circuitwar.actions import BUILD_ITEMS, Action
 from gridsmith.engine.circuitwar.board import CAPACITOR, CHAR_OF_OBJECT, EMPTY, GREY, NO_CIRCUIT, NONE
 from gridsmith.engine.circuitwar.game import new_game
+from gridsmith.formats import coords
 from gridsmith.formats.circuitwar import lattice as L
 
 from ..core.geometry import LatticeGeometry
 from ..core.playboard import PlayBoard
 from ..core.play_provider import PlayProvider
-from . import art, notation
+from . import art
 from .document import OBJECT_WORDS, edge_rc, join_value, rc_edge, split_value
 from .reasons import why_not
 from .tracing import describe_trace, point_cell, trace_state
@@ -42,6 +43,8 @@ from .widgets import DIRS, EnergyBar, Rosette
 PX = 40
 #: milliseconds between two points of a fired beam's animation
 BEAM_STEP_MS = 70
+
+NAMES = coords.notation("lattice")  # points `c4`, edges `c4-d4`: the names the files and the log use
 
 
 @dataclass(frozen=True)
@@ -341,7 +344,7 @@ class CircuitWarProvider(PlayProvider):
         if s.board.runner[point_cell(s, where)] != s.to_move:
             return False
         self.select(where)
-        w.statusBar().showMessage(f"Gridrunner on {notation.point(where)} selected: click or drag to a "
+        w.statusBar().showMessage(f"Gridrunner on {NAMES.short(where)} selected: click or drag to a "
                                   "highlighted target" + (" (or Fire)" if s.phase == "action" else "")
                                   + "; right-click or Esc lets go", 8000)
         return True
@@ -354,7 +357,7 @@ class CircuitWarProvider(PlayProvider):
         if what == "edge":
             i = b.cell(*edge_rc(*where))
             if b.obj[i] == CAPACITOR:
-                self.charge_label.setText(f"Capacitor on {notation.edge(where)}: charge {b.charge[i]}")
+                self.charge_label.setText(f"Capacitor on {NAMES.short(where)}: charge {b.charge[i]}")
         if not w.is_human_turn():
             w.refuse(w.why_not_your_turn())
             return
@@ -370,10 +373,10 @@ class CircuitWarProvider(PlayProvider):
                 if self.try_act(Action("move", q, p, cols=cols)):
                     self.select(where if b.runner[p] == me else None)
             elif self.selected is not None and s.phase == "action":
-                w.refuse(f"Not possible: {notation.point(where)} is a point; in the action phase your gridrunner "
+                w.refuse(f"Not possible: {NAMES.short(where)} is a point; in the action phase your gridrunner "
                          "attacks an edge next to it (click the edge) or fires (Fire)")
             else:
-                w.refuse(f"Not possible: {notation.point(where)} — click one of your gridrunners first")
+                w.refuse(f"Not possible: {NAMES.short(where)} — click one of your gridrunners first")
         elif what == "edge":
             e = b.cell(*edge_rc(*where))
             item = self.build_item.currentData()
@@ -395,13 +398,13 @@ class CircuitWarProvider(PlayProvider):
             elif s.phase == "action" and self.selected is not None:
                 self.try_act(Action("attack", point_cell(s, self.selected), e, cols=cols))
             else:
-                w.refuse(f"Not possible: {notation.edge(where)} — in the {s.phase} phase click your gridrunner, "
+                w.refuse(f"Not possible: {NAMES.short(where)} — in the {s.phase} phase click your gridrunner, "
                          "then " + ("a neighbouring point" if s.phase == "move" else "an edge next to it to attack it"))
 
     def try_act(self, action: Action) -> bool:
         s = self.window.state
         if action not in set(s.legal_actions()):
-            self.window.refuse(f"Not possible: {notation.readable(action.to_text())} — "
+            self.window.refuse(f"Not possible: {action.to_text()} — "
                                f"{why_not(s, action, self.window.names)}")
             return False
         return self.window.human_act(action)
@@ -434,7 +437,7 @@ class CircuitWarProvider(PlayProvider):
             try:
                 self.trace = trace_state(s, self.selected, self.direction.value(), self.flux.value())
             except (ValueError, RuntimeError) as e:
-                self.trace_label.setText(f"No beam: {notation.readable(str(e))}")
+                self.trace_label.setText(f"No beam: {e}")
         self.beam_item.show_trace(self.trace, s.board.cols if s is not None else 0)
         if self.trace is not None:
             self.trace_label.setText(describe_trace(self.trace, s.board.cols))
@@ -448,7 +451,7 @@ class CircuitWarProvider(PlayProvider):
         owner, obj, charge = split_value(edge_key(b, *cell))
         names = self.window.names
         who = "no circuit" if owner == "." else "grey circuit" if owner == L.GREY else f"circuit of {names[int(owner) - 1]}"
-        text = f"Edge {notation.edge(cell)}: {who}" + (f", {OBJECT_WORDS[obj]}" if obj else "")
+        text = f"Edge {NAMES.short(cell)}: {who}" + (f", {OBJECT_WORDS[obj]}" if obj else "")
         if charge is not None:
             text += f" charged {charge}"
         self.info.setText(text)
@@ -481,7 +484,7 @@ class CircuitWarProvider(PlayProvider):
 
     # ---- reports ------------------------------------------------------------------------------------
     def describe(self, event, viewer) -> str:
-        text = notation.readable(event.to_text())
+        text = event.to_text()
         for q, colour in enumerate(L.SEAT_COLOURS):
             if q < len(self.window.names):
                 text = text.replace(f"{colour} ", f"{self.window.names[q]} ")

@@ -4,20 +4,19 @@ The engine says only which actions are legal (`CircuitWarState.legal_actions`; i
 names the action and the phase). This reads the same conditions its move generator checks
 (engine/circuitwar/state.py: `_generate`, `_builds`) back as a sentence; it decides nothing: the play
 window asks it only about an action the engine's legal list does not hold. Places are named in the
-one notation (editor.circuitwar.notation).
+one notation (formats.coords: `c4`, `c4-d4`).
 """
 from __future__ import annotations
 
 from gridsmith.engine.circuitwar.actions import Action
 from gridsmith.engine.circuitwar.board import EMPTY, NO_CIRCUIT, NONE, SWITCH_OFF, SWITCH_ON
 
-from .notation import cell_point, readable
 
 PHASE_OF = {"build": "build", "move": "move", "attack": "action", "fire": "action"}
 
 
 def _edge(b, e: int) -> str:
-    return readable(b.circuit_name(e))
+    return b.circuit_name(e)
 
 
 def why_not(state, action: Action, names: list[str]) -> str:
@@ -41,7 +40,7 @@ def why_not(state, action: Action, names: list[str]) -> str:
     if action.op in ("move", "attack", "fire"):
         p = action.a
         if b.runner[p] != seat:
-            return f"there is no gridrunner of {name} on {cell_point(p, b.cols)}: click one of yours first"
+            return f"there is no gridrunner of {name} on {b.point_name(p)}: click one of yours first"
         if action.op == "move":
             d = next((d for d, step in enumerate(b.nbr[p]) if step is not None and step[1] == action.b), None)
             if d is None:

@@ -1,7 +1,6 @@
 """The circuit painter: the Circuit War scenario editor on the shared lattice canvas."""
 from __future__ import annotations
 
-from dataclasses import replace
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPainter
@@ -19,7 +18,6 @@ from ..core.reffield import RefField
 from . import art
 from .clipboard import CircuitClip
 from .document import NO_CIRCUIT, OBJECT_WORDS, CircuitWarDocument, split_value
-from .notation import readable
 from .palette import Palette
 from .play import PROVIDER
 from .tools import BeamTool, CircuitStampTool, CircuitTool, CpuTool, ObjectTool, RunnerTool
@@ -60,11 +58,6 @@ class CircuitWarEditor(GridEditor):
         self.beam_item.hide()
         self.trace = None
         self._trace_at = None
-        # the panel shows the validator's messages with their place names in the one notation
-        self.validator.problemsChanged.disconnect(self.problems_panel.set_problems)
-        self.validator.problemsChanged.connect(
-            lambda problems: self.problems_panel.set_problems([replace(p, message=readable(p.message))
-                                                               for p in problems]))
         document.gridReset.connect(self._model_reset)
         document.edited.connect(self._retrace)
         document.cellsChanged.connect(lambda *_: self.objects_item.changed())
@@ -177,7 +170,7 @@ class CircuitWarEditor(GridEditor):
         except ValueError as e:
             self.trace = None
             self.beam_item.show_trace(None, 0)
-            self._say_trace(f"Beam tracer: {readable(str(e))}")
+            self._say_trace(f"Beam tracer: {e}")
             return False
         self.beam_item.show_trace(self.trace, cols)
         self._say_trace("Beam tracer: " + describe_trace(self.trace, cols))

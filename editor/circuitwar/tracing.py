@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from gridsmith.engine.circuitwar.beam import BeamTrace, preview
 from gridsmith.engine.circuitwar.game import new_game
+from gridsmith.formats.circuitwar import lattice as L
 
-from .notation import cell_point, readable
 
 
 def point_cell(state, v: tuple[int, int]) -> int:
@@ -29,7 +29,7 @@ def trace_scenario(scenario, ruleset, v, direction: int, flux: int, path=None) -
 
 def describe_trace(trace, cols: int) -> str:
     """The path's points in the one notation, the level at each, the pushes and why it ends."""
-    names = [cell_point(c, cols) for c in trace.path]
+    names = [L.point_name(*divmod(c, cols)) for c in trace.path]
     levels = "".join("WNS"[max(0, min(2, lv))] for lv in trace.levels)
-    pushes = ", ".join(f"{cell_point(a, cols)}→{cell_point(b, cols)}" for a, b in trace.pushes)
-    return (f"{' '.join(names)} (levels {levels}); " + (f"pushes {pushes}; " if pushes else "") + readable(trace.end))
+    pushes = ", ".join(f"{L.point_name(*divmod(a, cols))}→{L.point_name(*divmod(b, cols))}" for a, b in trace.pushes)
+    return (f"{' '.join(names)} (levels {levels}); " + (f"pushes {pushes}; " if pushes else "") + trace.end)

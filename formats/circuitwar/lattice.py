@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import re
 
+from ..coords import LatticeNotation
+
 MIN_POINTS = 2
 MAX_POINTS = 26
 DEFAULT_WIDTH, DEFAULT_HEIGHT = 19, 12  # manual 1: "a set of points (19 x 12)"
@@ -62,6 +64,7 @@ ROW_PATTERN = r"^[ +0-4A-Da-d]*$"
 OBJECT_ROW_PATTERN = r"^[ RCSOGT<>^vwns]*$"
 
 POINT_RE = re.compile(r"^([a-z])([1-9][0-9]?)$")
+_NOTATION = LatticeNotation()
 
 
 def is_point(r: int, c: int) -> bool:
@@ -78,7 +81,8 @@ def size_of(rows: list[str]) -> tuple[int, int]:
 
 
 def point_name(r: int, c: int) -> str:
-    return f"{chr(ord('a') + c // 2)}{r // 2 + 1}"
+    """The name of the point at doubled (r, c): formats.coords' lattice notation, `c4`."""
+    return _NOTATION.short((c // 2, r // 2))
 
 
 def parse_point(name: str) -> tuple[int, int]:
@@ -86,7 +90,8 @@ def parse_point(name: str) -> tuple[int, int]:
     m = POINT_RE.match(name.strip())
     if not m:
         raise ValueError(f"{name!r} is not a point like c4")
-    return 2 * (int(m.group(2)) - 1), 2 * (ord(m.group(1)) - ord("a"))
+    x, y = _NOTATION.parse(name)
+    return 2 * y, 2 * x
 
 
 def endpoints(r: int, c: int) -> tuple[tuple[int, int], tuple[int, int]]:

@@ -1,7 +1,7 @@
 """The Circuit War designer's loop as a person meets it (issue 30): every tool has its own icon; the
 world view shows the lattice; an object on an edge without a circuit is refused with the reason;
 objects, CPUs and gridrunners stay readable at fit zoom; the status bar names an edge in one notation
-(formats.coords); in test-play a gridrunner is selected by a click (its legal targets highlighted) and
+(formats.coords: `a6-b6`, as the file and the engine); in test-play a gridrunner is selected by a click (its legal targets highlighted) and
 moved by a second click or by a drag, and a refusal says the rule. Mouse and keys go through QTest
 to the real widgets. Screenshots: circuitwar-fit-objects.png, circuitwar-play-targets.png."""
 from __future__ import annotations
@@ -22,7 +22,7 @@ from gridsmith.formats.circuitwar.templates import new_scenario
 
 LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
 NONE = Qt.KeyboardModifier.NoModifier
-LETTER_NAME = re.compile(r"\b[a-s][1-9][0-9]?\b")  # the game's own place names (a6, b6-c6)
+NUMBER_NAME = re.compile(r"(?<![\w.])\d+,\d+")  # the numeric names the lattice no longer uses
 
 
 def click(view, *cell, button=LEFT) -> None:
@@ -68,7 +68,7 @@ def test_an_object_on_an_edge_without_a_circuit_is_refused_with_the_reason(qtbot
     click(ed.view, 10, 10, 0)
     assert doc.cell(10, 10, 0) == "." and doc.undo_stack.count() == n
     said = ed.messages[-1]
-    assert "edge 11,11-12,11" in said and "no circuit" in said and "Lay the circuit first" in said, said
+    assert "edge k11-l11" in said and "no circuit" in said and "Lay the circuit first" in said, said
     # the circuit first, then the object
     ed.set_tool("circuit")
     drag(ed.view, (10, 10), (11, 10))
@@ -100,7 +100,7 @@ def test_the_status_bar_names_an_edge_in_one_notation(qtbot):
     ed = open_painter(qtbot, CircuitWarDocument(new_scenario()))
     QTest.mouseMove(ed.view.viewport(), cell_point(ed.view, 0, 5, 0))
     said = ed.messages[-1]
-    assert said.startswith("Edge 1,6-2,6: ") and not LETTER_NAME.search(said), said
+    assert said.startswith("Edge a6-b6: ") and not NUMBER_NAME.search(said), said
     ed.close_editor()
 
 
@@ -137,7 +137,7 @@ def test_play_a_gridrunner_by_click_and_by_drag_with_its_targets_highlighted(qtb
     click(view, *far)
     text = w.notice.text()
     assert text.startswith("Not possible: move ") and " — a gridrunner moves" in text, text
-    assert not LETTER_NAME.search(text), text
+    assert not NUMBER_NAME.search(text), text
     assert pv.selected == runner
     # right-click lets go
     click(view, *runner, button=RIGHT)
@@ -164,7 +164,7 @@ def test_play_the_build_refusal_says_the_rule_and_the_log_uses_one_notation(qtbo
     me = s.to_move
     pv.build_item.setCurrentIndex(pv.build_item.findData("resistor"))
     click(view, 9, 9, 0)  # an edge without a circuit
-    assert w.notice.text().startswith("Not possible: build resistor 10,10-11,10 — "), w.notice.text()
+    assert w.notice.text().startswith("Not possible: build resistor j10-k10 — "), w.notice.text()
     assert "objects are built on circuits" in w.notice.text()
     pv.build_item.setCurrentIndex(pv.build_item.findData("gridrunner"))
     cpu = next((c // 2, r // 2) for p in s.board.points if s.board.cpu[p] == me for r, c in [s.board.rc(p)])
@@ -172,8 +172,8 @@ def test_play_the_build_refusal_says_the_rule_and_the_log_uses_one_notation(qtbo
     pv.build_item.setCurrentIndex(pv.build_item.findData("circuit"))
     click(view, *((0, 5, 0) if me == 0 else (17, 6, 0)))  # a circuit from the CPU
     log = [w.log.item(i).text() for i in range(w.log.count())]
-    assert any("builds circuit 1,6-2,6" in t or "builds circuit 18,7-19,7" in t for t in log), log
-    assert not any(LETTER_NAME.search(t) for t in log), log
+    assert any("builds circuit a6-b6" in t or "builds circuit r7-s7" in t for t in log), log
+    assert not any(NUMBER_NAME.search(t) for t in log), log
     w.close()
 
 

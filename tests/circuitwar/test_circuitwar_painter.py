@@ -131,7 +131,7 @@ def test_cpus_and_gridrunners_on_points_and_the_problems_live(ed, qtbot):
     assert doc.cpu_of(1) == (9, 5) and doc.point(18, 5) == "+"
     probs = wait_validated(qtbot, ed)
     assert "CW403" in codes(probs)
-    assert "point 10,6" == ed.describe_path(next(p for p in probs if p.code == "CW403").path)
+    assert "point j6" == ed.describe_path(next(p for p in probs if p.code == "CW403").path)
     shot(ed, "circuitwar-problems.png")
     click(ed.view, 18, 0)
     assert doc.cpu_of(1) == (18, 0)
@@ -141,7 +141,7 @@ def test_cpus_and_gridrunners_on_points_and_the_problems_live(ed, qtbot):
     n = doc.undo_stack.count()
     click(ed.view, 10, 10, 0)
     assert doc.cell(10, 10, 0) == "." and doc.undo_stack.count() == n
-    assert "edge 11,11-12,11" in ed.messages[-1] and "Lay the circuit first" in ed.messages[-1]
+    assert "edge k11-l11" in ed.messages[-1] and "Lay the circuit first" in ed.messages[-1]
     assert ed.problems_panel is not None
     # gridrunners: Red's, strong, next to its CPU; a second click removes it; not on a CPU
     ed.set_tool("gridrunner")
@@ -151,7 +151,7 @@ def test_cpus_and_gridrunners_on_points_and_the_problems_live(ed, qtbot):
     assert doc.point(1, 6) == "as" and doc.model.grid[12][2] == "a" and doc.model.objects[12][2] == "s"
     assert "strong gridrunner of Red" in ed.describe_cell(0, 6, 0)
     click(ed.view, 0, 6)
-    assert "CPU stands on point 1,7" in ed.messages[-1] and doc.point(0, 6) == "A"
+    assert "CPU stands on point a7" in ed.messages[-1] and doc.point(0, 6) == "A"
     click(ed.view, 1, 6, Qt.MouseButton.RightButton)
     assert doc.point(1, 6) == "+"
     assert wait_validated(qtbot, ed) == [] or "CW403" not in codes(ed.problems())

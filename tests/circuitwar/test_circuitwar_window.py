@@ -47,7 +47,7 @@ def test_the_painter_in_the_window_with_live_problems_and_the_beam_tracer(qtbot,
     state = new_game(doc.snapshot(), 0, ruleset=doc.ruleset(), scenario_file=doc.path)
     expect = preview(state, state.board.parse_point("b2"), 1, 2)
     assert ed.trace == expect and ed.beam_item.isVisible()
-    assert ed.palette.trace_label.text().startswith("Beam tracer: 2,2 3,2 4,2")
+    assert ed.palette.trace_label.text().startswith("Beam tracer: b2 c2 d2")
     # an edit retraces: undo the circuit next to Blue's CPU, the trace is traced again on the document
     doc.undo_stack.undo()
     assert ed.trace == expect
@@ -57,7 +57,7 @@ def test_the_painter_in_the_window_with_live_problems_and_the_beam_tracer(qtbot,
     # a gridrunner-less point: said in words, nothing drawn
     click(ed.view, 8, 0)
     assert ed.trace is None and not ed.beam_item.isVisible()
-    assert ed.palette.trace_label.text() == "Beam tracer: no gridrunner on 9,1"
+    assert ed.palette.trace_label.text() == "Beam tracer: no gridrunner on i1"
 
 
 def test_play_from_the_painter_asks_for_seats_and_plays_the_unsaved_document(qtbot, window, tmp_path, monkeypatch):

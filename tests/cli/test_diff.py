@@ -129,8 +129,8 @@ def test_every_kind_says_what_changed(kind, saves, tmp_path, capsys):
     if grid_at is not None:
         grid_line = out[-1]
         geometry = how.grids[grid_at[-1]].geometry
-        if geometry == "lattice":  # row 2 of the doubled grid, character 1: the edge below point 1,1
-            assert f"{grid_at[-1]} edge 1,1-1,2: " in grid_line and "-> 'Z'" in grid_line, grid_line
+        if geometry == "lattice":  # row 2 of the doubled grid, character 1: the edge below point a1
+            assert f"{grid_at[-1]} edge a1-a2: " in grid_line and "-> 'Z'" in grid_line, grid_line
         else:
             assert re.search(rf"{grid_at[-1]} {x + 1},{y_ + 1}: '.'.* -> 'Z'", grid_line), grid_line
 
@@ -169,8 +169,8 @@ def test_designer_terms_of_each_game(tmp_path, capsys):
                    ('"+ + + + + + + + + + + + + + + + + + B"', '"+1+ + + + + + + + + + + + + + + + + B"'),
                    ("A + +", "+ + +"), ("{name: Blue}", "{name: Azure}")) == [
         "players[Azure]: added {name: 'Azure'}", "players[Blue]: removed (was {name: 'Blue'})",
-        "grid point 1,6: 'A' CPU of seat 1 -> '+' empty point",
-        "grid edge 1,7-2,7: ' ' no circuit -> '1' circuit of seat 1"]
+        "grid point a6: 'A' CPU of seat 1 -> '+' empty point",
+        "grid edge a7-b7: ' ' no circuit -> '1' circuit of seat 1"]
     assert diff_of(CONTENT / "pyramids" / "default.board.yaml", ('"P.DDDPDDD.P"', '"P.DDD.DDD.P"')) == [
         "rows 6,6: 'P' power square -> '.' open"]
     assert diff_of(CONTENT / "pyramids" / "sample.scn.yaml", ("hide_attacks: false", "hide_attacks: true")) == [

@@ -390,7 +390,7 @@ def test_circuit_war_heat_is_drawn_on_the_lattice_with_its_own_caption(qtbot):
     tip = _hover(qtbot, hm, hot)
     assert tip.startswith(("edge ", "point ")) and f"counted {hm.heat[hot]} time" in tip
     # a horizontal circuit of the doubled grid is the edge between its two points
-    assert hm.label((3, 0)) == "edge 2,1-3,1" and hm.label((2, 2)) == "point 2,2"
+    assert hm.label((3, 0)) == "edge b1-c1" and hm.label((2, 2)) == "point b2"
     # filling its panel: the board fills the widget's width or height
     w, h = hm.extent
     assert max(w * hm._unit() / hm.width(), h * hm._unit() / hm.height()) == pytest.approx(1.0)

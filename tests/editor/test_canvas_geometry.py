@@ -73,9 +73,9 @@ def test_regions_and_brushes():
 @pytest.mark.parametrize("geometry, cell, long, short", [
     ("square", (2, 1), "column 3, row 2", "3,2"),
     ("hex", (0, 6), "column 1, row 7", "1,7"),
-    ("lattice", (2, 1, 0), "edge 3,2-4,2", "3,2-4,2"),
-    ("lattice", (2, 1, 1), "edge 3,2-3,3", "3,2-3,3"),
-    ("lattice", (4, 0), "point 5,1", "5,1"),
+    ("lattice", (2, 1, 0), "edge c2-d2", "c2-d2"),
+    ("lattice", (2, 1, 1), "edge c2-c3", "c2-c3"),
+    ("lattice", (4, 0), "point e1", "e1"),
 ])
 def test_one_notation_reads_back(geometry, cell, long, short):
     n = coords.notation(geometry)
@@ -87,7 +87,7 @@ def test_notation_refuses_what_is_not_a_coordinate():
     with pytest.raises(coords.CoordinateError):
         coords.notation("square").parse("0,3")  # 1-based
     with pytest.raises(coords.CoordinateError):
-        coords.notation("lattice").parse("1,1-3,1")  # not neighbours
+        coords.notation("lattice").parse("a1-c1")  # not neighbours
     with pytest.raises(ValueError):
         coords.notation("triangle")
 

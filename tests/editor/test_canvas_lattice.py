@@ -102,11 +102,11 @@ def test_problem_points_at_its_edge_and_the_notation_names_both_points(ed):
     doc.set_cells_raw({(2, 1, 0): "x"})
     problems = ed.validate_now()
     assert [p.path for p in problems] == [("across", 1, 2)]
-    assert ed.describe_path(problems[0].path) == "edge 3,2-4,2"
+    assert ed.describe_path(problems[0].path) == "edge c2-d2"
     ed.go_to_problem(problems[0].path)
     assert ed.view.selection.path().boundingRect() == doc.geometry().tile_rect((2, 1, 0))
     move(ed.view, 2, 1, 0, Qt.MouseButton.NoButton)
-    assert ed.messages[-1] == "Edge 3,2-4,2: 'x'"
+    assert ed.messages[-1] == "Edge c2-d2: 'x'"
 
 
 def test_copy_and_paste_edges_into_another_lattice(ed, qtbot):
