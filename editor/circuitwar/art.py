@@ -1,7 +1,8 @@
 """How Circuit War looks, in the painter and in play: circuits as bars in their owner's colour,
 objects as glyphs on them, CPUs as squares and gridrunners as discs on the points (a
 `PointsItem` over the shared canvas, which draws only the edges), and a traced beam (`BeamItem`);
-the painter's tool icons (registered with editor.core.icons under `circuitwar-*` names)."""
+the lattice's names along its edges (`LabelsItem`), and the painter's tool icons (registered with
+editor.core.icons under `circuitwar-*` names)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -10,6 +11,7 @@ from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
+from gridsmith.formats import coords
 from gridsmith.formats.circuitwar import lattice as L
 
 from ..core import icons
@@ -24,6 +26,7 @@ OBJECT_LETTERS = {"R": "R", "C": "C", "S": "S", "O": "O", "G": "G", "T": "T"}
 LEVEL_NAMES = dict(zip(L.LEVEL_CHARS, ("weak", "nominal", "strong")))
 BEAM_COLOUR = QColor("#ffffff")
 PUSH_COLOUR = QColor("#ff9f1a")
+LABEL_COLOUR = QColor("#9aa3b2")
 
 
 def owner_colour(ch: str) -> QColor:
@@ -102,6 +105,42 @@ MIN_CPU_PX = 18.0
 def _scale(p: QPainter) -> float:
     """Screen pixels per scene unit of the painter (the view's zoom)."""
     return max(1e-6, abs(p.worldTransform().m11()) + abs(p.worldTransform().m21()))
+
+
+class LabelsItem(QGraphicsItem):
+    """The column letters above the top row of points and the row numbers left of the first column,
+    so a place a log line, a problem or the status bar names (`j6`, `a6-b6`: formats.coords) can be
+    found on the board. Drawn in the canvas's margin outside the lattice, under everything else."""
+
+    def __init__(self, geometry: Callable):
+        super().__init__()
+        self.geometry = geometry
+        self.setZValue(-1)
+
+    def boundingRect(self) -> QRectF:
+        g = self.geometry()
+        return g.bounds().adjusted(-g.px / 2, -g.px / 2, 0, 0)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        g = self.geometry()
+        band = g.px * 0.5  # the canvas's margin outside the lattice's bounds, which the view keeps in sight
+        font = QFont(p.font())
+        font.setPixelSize(max(1, round(min(band * 0.6, max(g.px * 0.26, 8 / _scale(p))))))
+        p.setFont(font)
+        p.setPen(LABEL_COLOUR)
+        names = coords.notation("lattice")
+        for x in range(g.w):
+            c = g.point((x, 0))
+            p.drawText(QRectF(c.x() - g.px / 2, -band, g.px, band + g.px * 0.1),
+                       Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, names.short((x, 0))[0])
+        for y in range(g.h):
+            c = g.point((0, y))
+            p.drawText(QRectF(-band, c.y() - g.px / 2, band + g.px * 0.1, g.px),
+                       Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, str(y + 1))
+
+    def changed(self) -> None:
+        self.prepareGeometryChange()
+        self.update()
 
 
 class ObjectsItem(QGraphicsItem):

@@ -140,6 +140,8 @@ class CircuitWarProvider(PlayProvider):
         self.points_item = art.PointsItem(self._geometry, lambda: board_points(self._state().board))
         self.objects_item = art.ObjectsItem(self._geometry, lambda: board_objects(self._state().board))
         self.beam_item = art.BeamItem(self._geometry)
+        self.labels_item = art.LabelsItem(self._geometry)
+        self.view.scene().addItem(self.labels_item)
         self.view.scene().addItem(self.objects_item)
         self.view.scene().addItem(self.points_item)
         self.view.scene().addItem(self.beam_item)

@@ -52,6 +52,8 @@ class CircuitWarEditor(GridEditor):
         self.points_item = art.PointsItem(document.geometry, document.points)
         self.objects_item = art.ObjectsItem(document.geometry, document.objects)
         self.beam_item = art.BeamItem(document.geometry)
+        self.labels_item = art.LabelsItem(document.geometry)
+        self.view.scene().addItem(self.labels_item)
         self.view.scene().addItem(self.objects_item)
         self.view.scene().addItem(self.points_item)
         self.view.scene().addItem(self.beam_item)
@@ -146,6 +148,7 @@ class CircuitWarEditor(GridEditor):
         self.palette.set_sides([p.name for p in self.document.model.players])
         self.points_item.changed()
         self.objects_item.changed()
+        self.labels_item.changed()  # a resized lattice has other columns and rows
 
     # ---- beam tracer -------------------------------------------------------------------------------
     def trace_from(self, v) -> bool:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 
 from tests.circuitwar.test_circuitwar_painter import open_painter
@@ -102,6 +103,32 @@ def test_the_status_bar_names_an_edge_in_one_notation(qtbot):
     said = ed.messages[-1]
     assert said.startswith("Edge a6-b6: ") and not NUMBER_NAME.search(said), said
     ed.close_editor()
+
+
+def _label_ink(view, centre: QPoint, half: int = 9) -> int:
+    """How many light pixels (text on the dark canvas) the view shows in a small square around `centre`."""
+    image = view.viewport().grab().toImage()
+    return sum(1 for x in range(centre.x() - half, centre.x() + half) for y in range(centre.y() - half, centre.y() + half)
+               if QColor(image.pixel(x, y)).lightness() > 90)
+
+
+def test_the_lattice_names_its_columns_and_rows_where_the_notation_needs_them(qtbot):
+    """A log line says `j6`: the letters above the top row and the numbers left of the first column
+    show where that is, in the painter and in play, at the zoom a file opens with."""
+    ed = open_painter(qtbot, CircuitWarDocument(new_scenario()))
+    settle(qtbot, ed)
+    g, view = ed.document.geometry(), ed.view
+    above_j = view.mapFromScene(g.point((9, 0)) - QPointF(0, g.px * 0.55))
+    left_of_6 = view.mapFromScene(g.point((0, 5)) - QPointF(g.px * 0.55, 0))
+    between = view.mapFromScene(g.point((9, 3)) + QPointF(g.px * 0.5, g.px * 0.5))  # inside the lattice
+    assert _label_ink(view, above_j) > 5 and _label_ink(view, left_of_6) > 5
+    assert _label_ink(view, between) == 0
+    ed.close_editor()
+    w = _play(qtbot, "duel.scn.yaml")
+    g, view = w.provider._geometry(), w.provider.view
+    settle(qtbot, w)
+    assert _label_ink(view, view.mapFromScene(g.point((9, 0)) - QPointF(0, g.px * 0.55))) > 5
+    w.close()
 
 
 def _play(qtbot, name: str) -> PlayWindow:
