@@ -19,7 +19,9 @@ anderen").
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 from gridsmith.engine.core.protocol import Result
 from gridsmith.engine.core.rng import CounterRng
@@ -86,6 +88,39 @@ class Request:
     ms: int
     seat: int
     action: Action
+
+
+class History(Sequence):
+    """The first `len` entries of a game's append-only list (log, requests, events), read-only: a view
+    reads the history as it stood without copying it (a list copy per decision grew with the game)."""
+
+    __slots__ = ("_items", "_n")
+
+    def __init__(self, items: list) -> None:
+        if isinstance(items, History):
+            items = items._items[:items._n]  # a view of a view: a plain prefix, read once
+        self._items, self._n = items, len(items)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return self._items[:self._n][i]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("history index out of range")
+        return self._items[i]
+
+    def __iter__(self):
+        return islice(self._items, self._n)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (list, tuple, History)) and list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"History({list(self)!r})"
 
 
 #: why a seat cannot act in each phase (refusals of a request out of turn)
@@ -507,8 +542,12 @@ class PendulumState:
 
     def view(self, q: int) -> "PendulumState":
         """What seat `q` may know: the order of the face-down stacks and the rewards put back unseen are
-        removed (sorted), and the generator is not the game's."""
-        v = self.clone()
+        removed (sorted), and the generator is not the game's. Its history (log, requests, events) is
+        the game's as it stood, read-only (`History`); a clone of the view has lists of its own."""
+        v = PendulumState.__new__(PendulumState)
+        v.__dict__.update(self.__dict__)
+        v.__dict__.update(self.clone_parts())
+        v.log, v.requests, v.events = History(self.log), History(self.requests), History(self.events)
         v.province_deck = sorted(v.province_deck)
         v.achievement_deck = sorted(v.achievement_deck)
         v.reward_stack = sorted(v.reward_stack + v.removed_rewards)
