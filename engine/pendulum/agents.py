@@ -104,11 +104,12 @@ class GreedyAgent:
         v += self.worker * len(s.workers) + self.hand * len(s.hand)
         return v
 
-    def weighed(self, st: PendulumState, q: int) -> dict:
-        """The worker actions of seat q weighed before in this position (filled by the caller)."""
+    def weighed(self, st: PendulumState, q: int, spaces: bool = False) -> dict:
+        """The worker actions of seat q weighed before in this position (filled by the caller); `spaces`:
+        the board spaces' values (`SpaceValues`), kept by `position_key(st, q, spaces=True)`."""
         if self._game is not st._memo:
             self._game, self._weighed = st._memo, {}
-        key = self.position_key(st, q)
+        key = self.position_key(st, q, spaces)
         found = self._weighed.get(key)
         if found is None:
             if len(self._weighed) > 4096:
@@ -116,21 +117,30 @@ class GreedyAgent:
             found = self._weighed[key] = {}
         return found
 
-    def position_key(self, st: PendulumState, q: int) -> tuple:
+    def position_key(self, st: PendulumState, q: int, spaces: bool = False) -> tuple:
         """Everything that valuing seat q and trying a worker action of its on a board space can read:
         seat q itself, the glasses' rows, the seat's workers that acted or started under a glass, the
         province display and deck (a conquest, a production of what it took), and — only where a
         board space recalls workers — every worker's place. Two positions with one key weigh every
-        worker action alike."""
+        worker action alike.
+
+        `spaces`: the key of the board spaces' values, each worked out with the seat's first worker put
+        on the space and that area's glass turned onto its row (`SpaceValues`): where the seat's workers
+        stand and the glasses' rows are not read there (only a recall reads them: then they are kept)."""
         s = st.seats[q]
-        key: tuple = (q, tuple(s.res.values()), tuple(s.vp.values()), tuple(s.lost_cubes.values()),
-                      tuple(s.overflow.values()), tuple((w.wid, w.size, w.space, w.part) for w in s.workers),
+        recalls = board_recalls(st)
+        places = not spaces or recalls
+        workers = tuple((w.wid, w.size, w.space, w.part) for w in s.workers) if places \
+            else tuple((w.wid, w.size) for w in s.workers)
+        key: tuple = (q, spaces, tuple(s.res.values()), tuple(s.vp.values()), tuple(s.lost_cubes.values()),
+                      tuple(s.overflow.values()), workers,
                       s.small_reserve, s.large_reserve, tuple(s.hand), tuple(s.discard),
                       tuple(tuple(c) for c in s.columns.values()), s.legendary, s.kept, s.claimed, s.next_wid,
-                      tuple(g.row for g in st.glasses.values()), tuple(sorted(k[1] for k in st.started if k[0] == q)),
+                      tuple(g.row for g in st.glasses.values()) if places else (),
+                      tuple(sorted(k[1] for k in st.started if k[0] == q)),
                       tuple(sorted((k[1], a) for k, a in st.spent.items() if k[0] == q)), tuple(st.display),
                       tuple(st.province_deck))
-        if board_recalls(st):
+        if recalls:
             key += (tuple(st.neutral), tuple(tuple((w.space, w.part, w.size) for w in o.workers) for o in st.seats))
         return key + self.value_context(st, q)
 
@@ -389,7 +399,7 @@ class SpaceValues:
             if sid not in self.st.spaces:
                 return default
             if self.weighed is None:
-                self.weighed = self.agent.weighed(self.st, self.q)
+                self.weighed = self.agent.weighed(self.st, self.q, spaces=True)
             v = self.weighed.get(("space", sid))
             if v is None:
                 v = self.weighed[("space", sid)] = self._compute(sid)
