@@ -22,7 +22,7 @@ from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS, item_name
 
-from .actions import Act, Action, Done, Flip, Home, Pass, Place, Wait
+from .actions import Act, Action, Done, Flip, Home, Pass, Place, Play, Refill, Retrieve, Wait
 from .council import apply_action
 from .rules import act_actions
 from .runner import DEFAULT_AUTO_FLIP_MS
@@ -104,12 +104,13 @@ class GreedyAgent:
         v += self.worker * len(s.workers) + self.hand * len(s.hand)
         return v
 
-    def weighed(self, st: PendulumState, q: int, spaces: bool = False) -> dict:
-        """The worker actions of seat q weighed before in this position (filled by the caller); `spaces`:
-        the board spaces' values (`SpaceValues`), kept by `position_key(st, q, spaces=True)`."""
+    def weighed(self, st: PendulumState, q: int, spaces: bool = False, everyone: bool = False) -> dict:
+        """The actions of seat q weighed before in this position (filled by the caller); `spaces`: the
+        board spaces' values (`SpaceValues`); `everyone`: actions that read every worker's place
+        (`position_key`)."""
         if self._game is not st._memo:
             self._game, self._weighed = st._memo, {}
-        key = self.position_key(st, q, spaces)
+        key = self.position_key(st, q, spaces, everyone)
         found = self._weighed.get(key)
         if found is None:
             if len(self._weighed) > 4096:
@@ -117,7 +118,7 @@ class GreedyAgent:
             found = self._weighed[key] = {}
         return found
 
-    def position_key(self, st: PendulumState, q: int, spaces: bool = False) -> tuple:
+    def position_key(self, st: PendulumState, q: int, spaces: bool = False, everyone: bool = False) -> tuple:
         """Everything that valuing seat q and trying a worker action of its on a board space can read:
         seat q itself, the glasses' rows, the seat's workers that acted or started under a glass, the
         province display and deck (a conquest, a production of what it took), and — only where a
@@ -126,13 +127,14 @@ class GreedyAgent:
 
         `spaces`: the key of the board spaces' values, each worked out with the seat's first worker put
         on the space and that area's glass turned onto its row (`SpaceValues`): where the seat's workers
-        stand and the glasses' rows are not read there (only a recall reads them: then they are kept)."""
+        stand and the glasses' rows are not read there (only a recall reads them: then they are kept).
+        `everyone`: every worker's place is kept (a stratagem's recall reads them)."""
         s = st.seats[q]
-        recalls = board_recalls(st)
+        recalls = everyone or board_recalls(st)
         places = not spaces or recalls
         workers = tuple((w.wid, w.size, w.space, w.part) for w in s.workers) if places \
             else tuple((w.wid, w.size) for w in s.workers)
-        key: tuple = (q, spaces, tuple(s.res.values()), tuple(s.vp.values()), tuple(s.lost_cubes.values()),
+        key: tuple = (q, spaces, recalls, tuple(s.res.values()), tuple(s.vp.values()), tuple(s.lost_cubes.values()),
                       tuple(s.overflow.values()), workers,
                       s.small_reserve, s.large_reserve, tuple(s.hand), tuple(s.discard),
                       tuple(tuple(c) for c in s.columns.values()), s.legendary, s.kept, s.claimed, s.next_wid,
@@ -199,7 +201,7 @@ class GreedyAgent:
         passive = next((a for a in legal_actions if isinstance(a, PASSIVE)), None)
         base = self.value(st, q)
         values = None
-        weighed = None
+        weighed = weighed_all = None
         best, best_score = passive, 0.05 if passive is not None else -1e18
         for group in _groups(legal_actions):
             for a in _sample(group):
@@ -213,12 +215,18 @@ class GreedyAgent:
                     if values is None:
                         values = SpaceValues(self, st, q)
                     sc = self.flip_score(st, q, a.area, values)
-                elif isinstance(a, Act) and not a.modifiers:
-                    if weighed is None:
-                        weighed = self.weighed(st, q)
-                    sc = weighed.get(a)
+                elif (kind := weighable(st, a)) is not None:
+                    if kind:
+                        if weighed_all is None:
+                            weighed_all = self.weighed(st, q, everyone=True)
+                        known = weighed_all
+                    else:
+                        if weighed is None:
+                            weighed = self.weighed(st, q)
+                        known = weighed
+                    sc = known.get(a)
                     if sc is None:
-                        sc = weighed[a] = self.delta(st, q, a, base)
+                        sc = known[a] = self.delta(st, q, a, base)
                 else:
                     sc = self.delta(st, q, a, base)
                 sc += self.adjust(st, q, a)
@@ -431,6 +439,21 @@ def board_recalls(st: PendulumState) -> bool:
         hit = st._memo["board_recalls"] = any(item_name(i) == "recall" for _a, _r, sp in st.spaces.values()
                                              for i in sp.reward)
     return hit
+
+
+def weighable(st: PendulumState, a: Action) -> bool | None:
+    """Whether trying `a` reads nothing beyond `position_key` (its value is then kept across polls): a
+    worker's act without stratagems, a retrieve, a refill, a stratagem played (True: with a recall,
+    which reads every worker's place: `position_key(everyone=True)`); None: not kept."""
+    if isinstance(a, Act):
+        return None if a.modifiers else False
+    if isinstance(a, Play):
+        key = ("recalls", a.card)
+        hit = st._memo.get(key)
+        if hit is None:
+            hit = st._memo[key] = any(item_name(i) == "recall" for i in st.stratagems[a.card].effect)
+        return hit
+    return False if isinstance(a, (Retrieve, Refill)) else None
 
 
 def _groups(actions: list) -> list[list]:
