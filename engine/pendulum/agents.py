@@ -38,13 +38,14 @@ RandomAgent = core_agents.RandomAgent
 
 
 def parchment_from(st: PendulumState, q: int) -> tuple[tuple[str, int], ...]:
-    """(track, where its parchment zone starts) for seat q's leader side, read once a game."""
-    side = st.leader_side(q)
-    key = ("parchment_from", id(side))
+    """(track, where its parchment zone starts) for seat q's leader side, read once a game (a seat's
+    leader side never changes in a game; `_memo` is one game's)."""
+    key = ("parchment_from", q)
     hit = st._memo.get(key)
-    if hit is None or hit[0] is not side:
-        hit = st._memo[key] = (side, tuple((t, side.tracks[t].parchment_from) for t in TRACKS))
-    return hit[1]
+    if hit is None:
+        side = st.leader_side(q)
+        hit = st._memo[key] = tuple((t, side.tracks[t].parchment_from) for t in TRACKS)
+    return hit
 
 
 def light_copy(st: PendulumState, q: int) -> PendulumState:
@@ -85,21 +86,27 @@ class GreedyAgent:
 
     # ------------------------------------------------------------ value
     def value(self, st: PendulumState, q: int) -> float:
+        # called for every option tried: min/max written out (adding a zero term is exact), sums in order
         s = st.seats[q]
         vp, res = s.vp, s.res
         tw, bw = self.track_weight, self.beyond_weight
         v = 0.0
-        missing = []
+        worst = 0
         for t, pf in parchment_from(st, q):
             x = vp[t]
-            v += tw * min(x, pf) + bw * max(0, x - pf)
-            missing.append(max(0, pf - x))
-        v -= self.bottleneck_weight * max(missing)
+            if x < pf:
+                v += tw * x
+                if pf - x > worst:
+                    worst = pf - x
+            else:
+                v += tw * pf + bw * (x - pf)
+        v -= self.bottleneck_weight * worst
         v += self.legendary * s.legendary
         for r in RESOURCES:
             x = res[r]
-            v += 0.5 * min(x, 6) + 0.15 * max(0, x - 6)
-        v += self.vote * min(res["votes"], 12)
+            v += 0.5 * x if x < 6 else 0.5 * 6 + 0.15 * (x - 6)
+        votes = res["votes"]
+        v += self.vote * (votes if votes < 12 else 12)
         v += self.province * sum(len(c) for c in s.columns.values())
         v += self.worker * len(s.workers) + self.hand * len(s.hand)
         return v

@@ -198,6 +198,7 @@ def stratagem_actions(state: PendulumState, q: int, card: str | None = None) -> 
     """Every `play` of the stratagems in seat q's hand (`card`: that card's only)."""
     out: list[Action] = []
     s = state.seats[q]
+    bare: dict = {}  # a bare item's options (a recall's targets) are the same for every card
     for sid in sorted(set(s.hand)):
         if card is not None and sid != card:
             continue
@@ -205,7 +206,7 @@ def stratagem_actions(state: PendulumState, q: int, card: str | None = None) -> 
         if getattr(c, "timing", "anytime") != "anytime":
             continue
         pays = cost_options(s, c.cost)
-        effs = effect_options(state, q, c.effect)
+        effs = effect_options(state, q, c.effect, bare)
         if pays is None or effs is None:
             continue
         out += [Play(sid, _combine(p, e)) for p in pays for e in effs]
