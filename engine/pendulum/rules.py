@@ -45,7 +45,8 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
     out: list[Action] = []
     occ = state.occupancy()
     free = _open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], only_bottom_rows)
-    places = state._memo.setdefault("place", {})  # actions are values: one object per (worker, space)
+    places = state._memo.setdefault("places", {})  # actions are values: one object per (worker, space)
+    spaces = state.spaces
     for w in state.seats[q].workers:
         if worker is not None and w.wid != worker:
             continue
@@ -54,13 +55,17 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
         if state.can_leave(w, q):
             continue
         here = w.space if w.part == TOP else None
+        mine = places.get(w.wid)
+        if mine is None:
+            mine = places[w.wid] = {}
         for sid in free:
             if sid == here:
                 continue
-            if sid not in occ or state.can_enter_top(q, w, sid, occ) is None:
-                p = places.get((w.wid, sid))
+            # `free` holds the rows this seat may enter as far as the glasses go (can_enter_top's first test)
+            if sid not in occ or state.blocked_top(q, w, spaces[sid][0], occ[sid]) is None:
+                p = mine.get(sid)
                 if p is None:
-                    p = places[(w.wid, sid)] = Place(w.wid, sid)
+                    p = mine[sid] = Place(w.wid, sid)
                 out.append(p)
         if w.space is not None and not only_size:
             out.append(Home(w.wid))

@@ -264,12 +264,16 @@ class PendulumState:
         hooks = self.seat_hooks[q]
         if self.glasses[area].row == row and MOVE_IN_GLASS_ROW not in hooks:
             return "workers move only onto spaces in a row without a sandglass"
-        occ = self.occupants(space_id) if occ is None else occ.get(space_id, ())
+        return self.blocked_top(q, w, area, self.occupants(space_id) if occ is None else occ.get(space_id, ()))
+
+    def blocked_top(self, q: int, w: Worker, area: str, occ) -> str | None:
+        """Why the top part of a space in `area` held by `occ` ((seat, worker) pairs) refuses worker `w`
+        of seat `q`, the sandglasses aside (None: it takes it)."""
         if not occ:
             return None  # an empty top part: nothing below can refuse it
         if self.seat_options(q).advanced_placement and any(oq == q for oq, ow in occ if ow is not w):
             return "advanced placement: at most 1 of your workers per top part"
-        if w.size == "small" and area != "black" and IGNORE_BLOCKING not in hooks \
+        if w.size == "small" and area != "black" and IGNORE_BLOCKING not in self.seat_hooks[q] \
                 and any(ow is not w for _oq, ow in occ):
             return "a small worker cannot enter an occupied top part in purple or green"
         return None
