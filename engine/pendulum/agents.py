@@ -111,13 +111,16 @@ class GreedyAgent:
         v += self.worker * len(s.workers) + self.hand * len(s.hand)
         return v
 
-    def weighed(self, st: PendulumState, q: int, spaces: bool = False, everyone: bool = False) -> dict:
-        """The actions of seat q weighed before in this position (filled by the caller); `spaces`: the
-        board spaces' values (`SpaceValues`); `everyone`: actions that read every worker's place
-        (`position_key`)."""
+    #: what `weighed` keeps (`position_key`): actions tried in this position, board spaces' values, the
+    #: first worker's acts on a board space
+    ACTIONS, SPACES, SPACE_ACTS = 0, 1, 2
+
+    def weighed(self, st: PendulumState, q: int, kind: int = ACTIONS, everyone: bool = False) -> dict:
+        """The actions of seat q weighed before in this position (filled by the caller); `kind`: what
+        is kept (`position_key`); `everyone`: actions that read every worker's place."""
         if self._game is not st._memo:
             self._game, self._weighed = st._memo, {}
-        key = self.position_key(st, q, spaces, everyone)
+        key = self.position_key(st, q, kind, everyone)
         found = self._weighed.get(key)
         if found is None:
             if len(self._weighed) > 4096:
@@ -125,30 +128,46 @@ class GreedyAgent:
             found = self._weighed[key] = {}
         return found
 
-    def position_key(self, st: PendulumState, q: int, spaces: bool = False, everyone: bool = False) -> tuple:
+    def position_key(self, st: PendulumState, q: int, kind: int = ACTIONS, everyone: bool = False) -> tuple:
         """Everything that valuing seat q and trying a worker action of its on a board space can read:
         seat q itself, the glasses' rows, the seat's workers that acted or started under a glass, the
         province display and deck (a conquest, a production of what it took), and — only where a
         board space recalls workers — every worker's place. Two positions with one key weigh every
         worker action alike.
 
-        `spaces`: the key of the board spaces' values, each worked out with the seat's first worker put
-        on the space and that area's glass turned onto its row (`SpaceValues`): where the seat's workers
-        stand and the glasses' rows are not read there (only a recall reads them: then they are kept).
-        `everyone`: every worker's place is kept (a stratagem's recall reads them)."""
+        The board spaces' values (`SpaceValues`) are each worked out with the seat's first worker put
+        on the space and that area's glass turned onto its row, trying a sample of all the seat's acts
+        there. SPACE_ACTS, the key of the first worker's acts tried on a space: no worker's place and
+        no glass's row is read there. SPACES, the key of the spaces' values: the other workers' places
+        on top parts and the glasses' rows are read when such a worker stands there (its acts count in
+        the sample). A recall reads them all (then they are kept); `everyone`: every worker's place is
+        kept (a stratagem's recall reads them)."""
         s = st.seats[q]
         recalls = everyone or board_recalls(st)
-        places = not spaces or recalls
-        workers = tuple((w.wid, w.size, w.space, w.part) for w in s.workers) if places \
-            else tuple((w.wid, w.size) for w in s.workers)
-        key: tuple = (q, spaces, recalls, tuple(s.res.values()), tuple(s.vp.values()), tuple(s.lost_cubes.values()),
+        if kind == self.ACTIONS or recalls:
+            places = True
+            workers = tuple((w.wid, w.size, w.space, w.part) for w in s.workers)
+        elif kind == self.SPACES:
+            workers = tuple((w.wid, w.size, w.space) if i and w.part == TOP else (w.wid, w.size)
+                            for i, w in enumerate(s.workers))
+            places = any(len(w) == 3 for w in workers)
+        else:
+            places = False
+            workers = tuple((w.wid, w.size) for w in s.workers)
+        if kind == self.SPACE_ACTS and not recalls:
+            # the first worker acts there (its glass on its row): only whether it has acted in that area
+            first = s.workers[0].wid if s.workers else None
+            started: tuple = ()
+            spent: tuple = tuple(a for k, a in st.spent.items() if k == (q, first))
+        else:
+            started = tuple(sorted(k[1] for k in st.started if k[0] == q))
+            spent = tuple(sorted((k[1], a) for k, a in st.spent.items() if k[0] == q))
+        key: tuple = (q, kind, recalls, tuple(s.res.values()), tuple(s.vp.values()), tuple(s.lost_cubes.values()),
                       tuple(s.overflow.values()), workers,
                       s.small_reserve, s.large_reserve, tuple(s.hand), tuple(s.discard),
                       tuple(tuple(c) for c in s.columns.values()), s.legendary, s.kept, s.claimed, s.next_wid,
                       tuple(g.row for g in st.glasses.values()) if places else (),
-                      tuple(sorted(k[1] for k in st.started if k[0] == q)),
-                      tuple(sorted((k[1], a) for k, a in st.spent.items() if k[0] == q)), tuple(st.display),
-                      tuple(st.province_deck))
+                      started, spent, tuple(st.display), tuple(st.province_deck))
         if recalls:
             key += (tuple(st.neutral), tuple(tuple((w.space, w.part, w.size) for w in o.workers) for o in st.seats))
         return key + self.value_context(st, q)
@@ -407,6 +426,7 @@ class SpaceValues:
         self.known: dict[str, float] = {}
         self.sim: PendulumState | None = None
         self.weighed: dict | None = None  # the agent's values for this position, other decisions' included
+        self.acts: dict | None = None  # the first worker's acts tried on a space, by (space, act)
 
     def get(self, sid: str | None, default: float) -> float:
         v = self.known.get(sid)  # type: ignore[arg-type]
@@ -414,7 +434,7 @@ class SpaceValues:
             if sid not in self.st.spaces:
                 return default
             if self.weighed is None:
-                self.weighed = self.agent.weighed(self.st, self.q, spaces=True)
+                self.weighed = self.agent.weighed(self.st, self.q, GreedyAgent.SPACES)
             v = self.weighed.get(("space", sid))
             if v is None:
                 v = self.weighed[("space", sid)] = self._compute(sid)
@@ -426,15 +446,32 @@ class SpaceValues:
             self.sim = light_copy(self.st, self.q)
         sim, q = self.sim, self.q
         area, row, _sp = sim.spaces[sid]
-        w = sim.seats[q].workers[0]
+        workers = sim.seats[q].workers
+        w = workers[0]
         g = sim.glasses[area]
         space, part, glass_row = w.space, w.part, g.row
         w.space, w.part = sid, TOP
         g.row = row
+        if self.acts is None:
+            self.acts = self.agent.weighed(self.st, q, GreedyAgent.SPACE_ACTS)
+        # the acts tried are a sample (`_sample`) of all the seat's acts, the first worker's first: its
+        # own acts and their values are kept by SPACE_ACTS; the other workers' only count
+        mine = self.acts.get(sid)
+        if mine is None:
+            mine = self.acts[sid] = act_actions(sim, q, worker=w.wid)
+        n = len(mine)
+        for o in workers[1:]:
+            if sim.may_act(q, o):
+                n += len(act_actions(sim, q, worker=o.wid))
         best = -1e9
-        for a in _sample(act_actions(sim, q)):
-            if a.worker == w.wid:
-                best = max(best, self.agent.delta(sim, q, a, self.base))
+        for i in _sample_indices(n):
+            if i >= len(mine):
+                break
+            a = mine[i]
+            d = self.acts.get((sid, a))
+            if d is None:
+                d = self.acts[(sid, a)] = self.agent.delta(sim, q, a, self.base)
+            best = max(best, d)
         w.space, w.part, g.row = space, part, glass_row
         return best
 
@@ -473,5 +510,12 @@ def _groups(actions: list) -> list[list]:
 def _sample(group: list) -> list:
     if len(group) <= MAX_PER_GROUP:
         return group
-    step = len(group) / MAX_PER_GROUP
-    return [group[int(i * step)] for i in range(MAX_PER_GROUP)]
+    return [group[i] for i in _sample_indices(len(group))]
+
+
+def _sample_indices(n: int) -> range | list[int]:
+    """The places `_sample` takes from a list of n, in order."""
+    if n <= MAX_PER_GROUP:
+        return range(n)
+    step = n / MAX_PER_GROUP
+    return [int(i * step) for i in range(MAX_PER_GROUP)]
