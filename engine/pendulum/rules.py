@@ -149,6 +149,13 @@ class _Plan:
 
 
 def _act_plan(state: PendulumState, q: int, space: str, mods: tuple[str, ...]) -> _Plan:
+    if not mods:  # the plain action of a space: the same all game (read-only), worked out once
+        key = ("plan", space)
+        plan = state._memo.get(key)
+        if plan is None:
+            plan = state._memo[key] = _Plan(_NO_CARDS, dict(seat_cost(state, q, space, False)),
+                                            list(state.spaces[space][2].reward), [], None)
+        return plan
     hand = state.seats[q].hand
     cards, adjacent, waiver = [], None, None
     for m in mods:
