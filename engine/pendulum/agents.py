@@ -117,7 +117,7 @@ class GreedyAgent:
 
     def weighed(self, st: PendulumState, q: int, kind: int = ACTIONS, everyone: bool = False) -> dict:
         """The actions of seat q weighed before in this position (filled by the caller); `kind`: what
-        is kept (`position_key`); `everyone`: actions that read every worker's place."""
+        is kept (`position_key`); `everyone`: actions that read the other seats' workers (a recall)."""
         if self._game is not st._memo:
             self._game, self._weighed = st._memo, {}
         key = self.position_key(st, q, kind, everyone)
@@ -132,16 +132,16 @@ class GreedyAgent:
         """Everything that valuing seat q and trying a worker action of its on a board space can read:
         seat q itself, the glasses' rows, the seat's workers that acted or started under a glass, the
         province display and deck (a conquest, a production of what it took), and — only where a
-        board space recalls workers — every worker's place. Two positions with one key weigh every
-        worker action alike.
+        board space recalls workers — the top parts the other seats hold (a recall's targets). Two
+        positions with one key weigh every worker action alike.
 
         The board spaces' values (`SpaceValues`) are each worked out with the seat's first worker put
         on the space and that area's glass turned onto its row, trying a sample of all the seat's acts
         there. SPACE_ACTS, the key of the first worker's acts tried on a space: no worker's place and
         no glass's row is read there. SPACES, the key of the spaces' values: the other workers' places
         on top parts and the glasses' rows are read when such a worker stands there (its acts count in
-        the sample). A recall reads them all (then they are kept); `everyone`: every worker's place is
-        kept (a stratagem's recall reads them)."""
+        the sample). A recall reads them all (then they are kept); `everyone`: the top parts the other
+        seats hold are kept too (a stratagem's recall reads them)."""
         s = st.seats[q]
         recalls = everyone or board_recalls(st)
         if kind == self.ACTIONS or recalls:
@@ -168,8 +168,9 @@ class GreedyAgent:
                       tuple(tuple(c) for c in s.columns.values()), s.legendary, s.kept, s.claimed, s.next_wid,
                       tuple(g.row for g in st.glasses.values()) if places else (),
                       started, spent, tuple(st.display), tuple(st.province_deck))
-        if recalls:
-            key += (tuple(st.neutral), tuple(tuple((w.space, w.part, w.size) for w in o.workers) for o in st.seats))
+        if recalls:  # a recall's targets: the top parts another seat (or the neutral) holds
+            key += (tuple(st.neutral), tuple(sorted({w.space for o in st.seats if o is not s for w in o.workers
+                                                     if w.space is not None and w.part == TOP})))
         return key + self.value_context(st, q)
 
     def value_context(self, st: PendulumState, q: int) -> tuple:
@@ -477,7 +478,7 @@ class SpaceValues:
 
 
 def board_recalls(st: PendulumState) -> bool:
-    """Whether a board space's reward recalls a worker (its choices then depend on every worker's place)."""
+    """Whether a board space's reward recalls a worker (its choices then depend on where the workers stand)."""
     hit = st._memo.get("board_recalls")
     if hit is None:
         hit = st._memo["board_recalls"] = any(item_name(i) == "recall" for _a, _r, sp in st.spaces.values()
@@ -488,7 +489,7 @@ def board_recalls(st: PendulumState) -> bool:
 def weighable(st: PendulumState, a: Action) -> bool | None:
     """Whether trying `a` reads nothing beyond `position_key` (its value is then kept across polls): a
     worker's act without stratagems, a retrieve, a refill, a stratagem played (True: with a recall,
-    which reads every worker's place: `position_key(everyone=True)`); None: not kept."""
+    which reads where the workers stand: `position_key(everyone=True)`); None: not kept."""
     if isinstance(a, Act):
         return None if a.modifiers else False
     if isinstance(a, Play):
