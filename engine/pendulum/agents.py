@@ -111,9 +111,9 @@ class GreedyAgent:
         v += self.worker * len(s.workers) + self.hand * len(s.hand)
         return v
 
-    #: what `weighed` keeps (`position_key`): actions tried in this position, board spaces' values, the
-    #: first worker's acts on a board space
-    ACTIONS, SPACES, SPACE_ACTS = 0, 1, 2
+    #: what `weighed` keeps (`position_key`): worker acts tried in this position, board spaces' values,
+    #: the first worker's acts on a board space, actions that move no worker of the seat's own (`weighable`)
+    ACTIONS, SPACES, SPACE_ACTS, SEAT = 0, 1, 2, 3
 
     def weighed(self, st: PendulumState, q: int, kind: int = ACTIONS, everyone: bool = False) -> dict:
         """The actions of seat q weighed before in this position (filled by the caller); `kind`: what
@@ -141,10 +141,17 @@ class GreedyAgent:
         no glass's row is read there. SPACES, the key of the spaces' values: the other workers' places
         on top parts and the glasses' rows are read when such a worker stands there (its acts count in
         the sample). A recall reads them all (then they are kept); `everyone`: the top parts the other
-        seats hold are kept too (a stratagem's recall reads them)."""
+        seats hold are kept too (a stratagem's recall reads them).
+
+        SEAT, the key of a stratagem played, a retrieve or a refill: they read no worker's place, glass
+        or act under a glass, but where a recall is (`everyone`) the seat's workers and the glasses'
+        rows and the top parts the others hold."""
         s = st.seats[q]
-        recalls = everyone or board_recalls(st)
-        if kind == self.ACTIONS or recalls:
+        recalls = everyone if kind == self.SEAT else everyone or board_recalls(st)
+        if kind == self.SEAT and not recalls:
+            places = False
+            workers = tuple((w.wid, w.size) for w in s.workers)
+        elif kind in (self.ACTIONS, self.SEAT) or recalls:
             places = True
             workers = tuple((w.wid, w.size, w.space, w.part) for w in s.workers)
         elif kind == self.SPACES:
@@ -154,7 +161,9 @@ class GreedyAgent:
         else:
             places = False
             workers = tuple((w.wid, w.size) for w in s.workers)
-        if kind == self.SPACE_ACTS and not recalls:
+        if kind == self.SEAT:
+            started = spent = ()
+        elif kind == self.SPACE_ACTS and not recalls:
             # the first worker acts there (its glass on its row): only whether it has acted in that area
             first = s.workers[0].wid if s.workers else None
             started: tuple = ()
@@ -228,7 +237,7 @@ class GreedyAgent:
         passive = next((a for a in legal_actions if isinstance(a, PASSIVE)), None)
         base = self.value(st, q)
         values = None
-        weighed = weighed_all = None
+        weighed = weighed_all = weighed_seat = None
         best, best_score = passive, 0.05 if passive is not None else -1e18
         for group in _groups(legal_actions):
             for a in _sample(group):
@@ -243,10 +252,14 @@ class GreedyAgent:
                         values = SpaceValues(self, st, q)
                     sc = self.flip_score(st, q, a.area, values)
                 elif (kind := weighable(st, a)) is not None:
-                    if kind:
+                    if kind == "recall":
                         if weighed_all is None:
-                            weighed_all = self.weighed(st, q, everyone=True)
+                            weighed_all = self.weighed(st, q, self.SEAT, everyone=True)
                         known = weighed_all
+                    elif kind == "seat":
+                        if weighed_seat is None:
+                            weighed_seat = self.weighed(st, q, self.SEAT)
+                        known = weighed_seat
                     else:
                         if weighed is None:
                             weighed = self.weighed(st, q)
@@ -486,19 +499,19 @@ def board_recalls(st: PendulumState) -> bool:
     return hit
 
 
-def weighable(st: PendulumState, a: Action) -> bool | None:
-    """Whether trying `a` reads nothing beyond `position_key` (its value is then kept across polls): a
-    worker's act without stratagems, a retrieve, a refill, a stratagem played (True: with a recall,
-    which reads where the workers stand: `position_key(everyone=True)`); None: not kept."""
+def weighable(st: PendulumState, a: Action) -> str | None:
+    """Which key keeps the value of trying `a` across polls (`position_key`): "act" a worker's act
+    without stratagems (ACTIONS); "seat" a retrieve, a refill, a stratagem played (SEAT); "recall" a
+    stratagem with a recall (SEAT, everyone: it reads where the workers stand); None: not kept."""
     if isinstance(a, Act):
-        return None if a.modifiers else False
+        return None if a.modifiers else "act"
     if isinstance(a, Play):
         key = ("recalls", a.card)
         hit = st._memo.get(key)
         if hit is None:
             hit = st._memo[key] = any(item_name(i) == "recall" for i in st.stratagems[a.card].effect)
-        return hit
-    return False if isinstance(a, (Retrieve, Refill)) else None
+        return "recall" if hit else "seat"
+    return "seat" if isinstance(a, (Retrieve, Refill)) else None
 
 
 def _groups(actions: list) -> list[list]:
