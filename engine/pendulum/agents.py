@@ -238,6 +238,8 @@ class GreedyAgent:
         base = self.value(st, q)
         values = None
         weighed = weighed_all = weighed_seat = None
+        # adding the base class's 0.0 changes no score: the call is skipped unless a subclass adjusts
+        adjust = None if type(self).adjust is GreedyAgent.adjust else self.adjust
         best, best_score = passive, 0.05 if passive is not None else -1e18
         for group in _groups(legal_actions):
             for a in _sample(group):
@@ -269,7 +271,8 @@ class GreedyAgent:
                         sc = known[a] = self.delta(st, q, a, base)
                 else:
                     sc = self.delta(st, q, a, base)
-                sc += self.adjust(st, q, a)
+                if adjust is not None:
+                    sc += adjust(st, q, a)
                 if sc > best_score:
                     best, best_score = a, sc
         return best if best is not None else rng.choice(legal_actions)

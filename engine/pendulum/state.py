@@ -513,9 +513,10 @@ class PendulumState:
         return True
 
     # ------------------------------------------------------------------ copies
-    def clone_parts(self, seat: int | None | bool = True) -> dict:
+    def clone_parts(self, seat: int | None | bool = True, rng: bool = True) -> dict:
         """Copies of everything an action may change (shallow where the items are immutable); `seat`:
-        copy only that seat (None: none) — an action changes its own seat and no other."""
+        copy only that seat (None: none) — an action changes its own seat and no other; `rng` False:
+        not the generator (a view gets one of its own)."""
         sd = self.__dict__
         # which attributes are containers is worked out once per shape of the state (a view has one more
         # attribute); the state's containers are plain list, set and dict and stay so
@@ -529,7 +530,8 @@ class PendulumState:
         elif seat is not None:
             d["seats"][seat] = self.seats[seat].copy()
         d["glasses"] = {a: Glass(g.row, g.expires) for a, g in self.glasses.items()}
-        d["rng"] = self.rng.clone()
+        if rng:
+            d["rng"] = self.rng.clone()
         return d
 
     def restore_parts(self, parts: dict) -> None:
@@ -550,7 +552,7 @@ class PendulumState:
         the game's as it stood, read-only (`History`); a clone of the view has lists of its own."""
         v = PendulumState.__new__(PendulumState)
         v.__dict__.update(self.__dict__)
-        v.__dict__.update(self.clone_parts())
+        v.__dict__.update(self.clone_parts(rng=False))
         v.log, v.requests, v.events = History(self.log), History(self.requests), History(self.events)
         v.province_deck = sorted(v.province_deck)
         v.achievement_deck = sorted(v.achievement_deck)
