@@ -118,13 +118,35 @@ def violations(obj: Any, path: Path = ()) -> Iterator[tuple[Path, Any, str]]:
 
 #: models found within bounds, by type and content: batch play starts the same scenario hundreds of
 #: times, and the walk costs more than the rest of starting a small game (issue 32)
-_WITHIN: dict[tuple[type, str], None] = {}
+_WITHIN: dict[Any, None] = {}
+
+
+def _content(obj: Any) -> Any:
+    """What `obj` holds, as a hashable key (models by their JSON, containers and dataclasses by their
+    items); None when it holds anything else (then it is not remembered)."""
+    if isinstance(obj, BaseModel):
+        return type(obj), obj.model_dump_json(warnings=False)
+    if obj is None or isinstance(obj, (str, int, float)):
+        return type(obj), obj
+    if isinstance(obj, (list, tuple)):
+        items = tuple(_content(i) for i in obj)
+        return None if None in items else (type(obj), items)
+    if isinstance(obj, dict):
+        pairs = tuple((k, _content(v)) for k, v in obj.items())
+        return None if any(v is None for _k, v in pairs) else (dict, pairs)
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        fields = tuple(_content(getattr(obj, f.name)) for f in dataclasses.fields(obj))
+        return None if None in fields else (type(obj), fields)
+    return None
 
 
 def require_bounds(obj: Any, what: str) -> None:
     """ScenarioError naming the first value of `obj` (a model, or a resolved scenario holding models)
     outside its declared bounds; `what` names it in the message (e.g. "the ruleset")."""
-    key = (type(obj), obj.model_dump_json(warnings=False)) if isinstance(obj, BaseModel) else None
+    try:
+        key = _content(obj)  # a resolved scenario (a dataclass of models) is remembered too
+    except (TypeError, ValueError):  # a model that cannot be written as JSON: walked every time
+        key = None
     if key is not None and key in _WITHIN:
         return
     for path, value, said in violations(obj):

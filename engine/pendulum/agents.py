@@ -22,7 +22,7 @@ from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS, item_name
 
-from .actions import Act, Action, Done, Flip, Home, Pass, Place, Wait
+from .actions import Act, Action, Done, Flip, Home, Pass, Place, Play, Refill, Retrieve, Wait
 from .council import apply_action
 from .rules import act_actions
 from .runner import DEFAULT_AUTO_FLIP_MS
@@ -38,13 +38,14 @@ RandomAgent = core_agents.RandomAgent
 
 
 def parchment_from(st: PendulumState, q: int) -> tuple[tuple[str, int], ...]:
-    """(track, where its parchment zone starts) for seat q's leader side, read once a game."""
-    side = st.leader_side(q)
-    key = ("parchment_from", id(side))
+    """(track, where its parchment zone starts) for seat q's leader side, read once a game (a seat's
+    leader side never changes in a game; `_memo` is one game's)."""
+    key = ("parchment_from", q)
     hit = st._memo.get(key)
-    if hit is None or hit[0] is not side:
-        hit = st._memo[key] = (side, tuple((t, side.tracks[t].parchment_from) for t in TRACKS))
-    return hit[1]
+    if hit is None:
+        side = st.leader_side(q)
+        hit = st._memo[key] = tuple((t, side.tracks[t].parchment_from) for t in TRACKS)
+    return hit
 
 
 def light_copy(st: PendulumState, q: int) -> PendulumState:
@@ -85,30 +86,41 @@ class GreedyAgent:
 
     # ------------------------------------------------------------ value
     def value(self, st: PendulumState, q: int) -> float:
+        # called for every option tried: min/max written out (adding a zero term is exact), sums in order
         s = st.seats[q]
         vp, res = s.vp, s.res
         tw, bw = self.track_weight, self.beyond_weight
         v = 0.0
-        missing = []
+        worst = 0
         for t, pf in parchment_from(st, q):
             x = vp[t]
-            v += tw * min(x, pf) + bw * max(0, x - pf)
-            missing.append(max(0, pf - x))
-        v -= self.bottleneck_weight * max(missing)
+            if x < pf:
+                v += tw * x
+                if pf - x > worst:
+                    worst = pf - x
+            else:
+                v += tw * pf + bw * (x - pf)
+        v -= self.bottleneck_weight * worst
         v += self.legendary * s.legendary
         for r in RESOURCES:
             x = res[r]
-            v += 0.5 * min(x, 6) + 0.15 * max(0, x - 6)
-        v += self.vote * min(res["votes"], 12)
+            v += 0.5 * x if x < 6 else 0.5 * 6 + 0.15 * (x - 6)
+        votes = res["votes"]
+        v += self.vote * (votes if votes < 12 else 12)
         v += self.province * sum(len(c) for c in s.columns.values())
         v += self.worker * len(s.workers) + self.hand * len(s.hand)
         return v
 
-    def weighed(self, st: PendulumState, q: int) -> dict:
-        """The worker actions of seat q weighed before in this position (filled by the caller)."""
+    #: what `weighed` keeps (`position_key`): worker acts tried in this position, board spaces' values,
+    #: the first worker's acts on a board space, actions that move no worker of the seat's own (`weighable`)
+    ACTIONS, SPACES, SPACE_ACTS, SEAT = 0, 1, 2, 3
+
+    def weighed(self, st: PendulumState, q: int, kind: int = ACTIONS, everyone: bool = False) -> dict:
+        """The actions of seat q weighed before in this position (filled by the caller); `kind`: what
+        is kept (`position_key`); `everyone`: actions that read the other seats' workers (a recall)."""
         if self._game is not st._memo:
             self._game, self._weighed = st._memo, {}
-        key = self.position_key(st, q)
+        key = self.position_key(st, q, kind, everyone)
         found = self._weighed.get(key)
         if found is None:
             if len(self._weighed) > 4096:
@@ -116,22 +128,58 @@ class GreedyAgent:
             found = self._weighed[key] = {}
         return found
 
-    def position_key(self, st: PendulumState, q: int) -> tuple:
+    def position_key(self, st: PendulumState, q: int, kind: int = ACTIONS, everyone: bool = False) -> tuple:
         """Everything that valuing seat q and trying a worker action of its on a board space can read:
         seat q itself, the glasses' rows, the seat's workers that acted or started under a glass, the
         province display and deck (a conquest, a production of what it took), and — only where a
-        board space recalls workers — every worker's place. Two positions with one key weigh every
-        worker action alike."""
+        board space recalls workers — the top parts the other seats hold (a recall's targets). Two
+        positions with one key weigh every worker action alike.
+
+        The board spaces' values (`SpaceValues`) are each worked out with the seat's first worker put
+        on the space and that area's glass turned onto its row, trying a sample of all the seat's acts
+        there. SPACE_ACTS, the key of the first worker's acts tried on a space: no worker's place and
+        no glass's row is read there. SPACES, the key of the spaces' values: the other workers' places
+        on top parts and the glasses' rows are read when such a worker stands there (its acts count in
+        the sample). A recall reads them all (then they are kept); `everyone`: the top parts the other
+        seats hold are kept too (a stratagem's recall reads them).
+
+        SEAT, the key of a stratagem played, a retrieve or a refill: they read no worker's place, glass
+        or act under a glass, but where a recall is (`everyone`) the seat's workers and the glasses'
+        rows and the top parts the others hold."""
         s = st.seats[q]
-        key: tuple = (q, tuple(s.res.values()), tuple(s.vp.values()), tuple(s.lost_cubes.values()),
-                      tuple(s.overflow.values()), tuple((w.wid, w.size, w.space, w.part) for w in s.workers),
+        recalls = everyone if kind == self.SEAT else everyone or board_recalls(st)
+        if kind == self.SEAT and not recalls:
+            places = False
+            workers = tuple((w.wid, w.size) for w in s.workers)
+        elif kind in (self.ACTIONS, self.SEAT) or recalls:
+            places = True
+            workers = tuple((w.wid, w.size, w.space, w.part) for w in s.workers)
+        elif kind == self.SPACES:
+            workers = tuple((w.wid, w.size, w.space) if i and w.part == TOP else (w.wid, w.size)
+                            for i, w in enumerate(s.workers))
+            places = any(len(w) == 3 for w in workers)
+        else:
+            places = False
+            workers = tuple((w.wid, w.size) for w in s.workers)
+        if kind == self.SEAT:
+            started = spent = ()
+        elif kind == self.SPACE_ACTS and not recalls:
+            # the first worker acts there (its glass on its row): only whether it has acted in that area
+            first = s.workers[0].wid if s.workers else None
+            started: tuple = ()
+            spent: tuple = tuple(a for k, a in st.spent.items() if k == (q, first))
+        else:
+            started = tuple(sorted(k[1] for k in st.started if k[0] == q))
+            spent = tuple(sorted((k[1], a) for k, a in st.spent.items() if k[0] == q))
+        key: tuple = (q, kind, recalls, tuple(s.res.values()), tuple(s.vp.values()), tuple(s.lost_cubes.values()),
+                      tuple(s.overflow.values()), workers,
                       s.small_reserve, s.large_reserve, tuple(s.hand), tuple(s.discard),
                       tuple(tuple(c) for c in s.columns.values()), s.legendary, s.kept, s.claimed, s.next_wid,
-                      tuple(g.row for g in st.glasses.values()), tuple(sorted(k[1] for k in st.started if k[0] == q)),
-                      tuple(sorted((k[1], a) for k, a in st.spent.items() if k[0] == q)), tuple(st.display),
-                      tuple(st.province_deck))
-        if board_recalls(st):
-            key += (tuple(st.neutral), tuple(tuple((w.space, w.part, w.size) for w in o.workers) for o in st.seats))
+                      tuple(g.row for g in st.glasses.values()) if places else (),
+                      started, spent, tuple(st.display), tuple(st.province_deck))
+        if recalls:  # a recall's targets: the top parts another seat (or the neutral) holds
+            key += (tuple(st.neutral), tuple(sorted({w.space for o in st.seats if o is not s for w in o.workers
+                                                     if w.space is not None and w.part == TOP})))
         return key + self.value_context(st, q)
 
     def value_context(self, st: PendulumState, q: int) -> tuple:
@@ -189,7 +237,9 @@ class GreedyAgent:
         passive = next((a for a in legal_actions if isinstance(a, PASSIVE)), None)
         base = self.value(st, q)
         values = None
-        weighed = None
+        weighed = weighed_all = weighed_seat = None
+        # adding the base class's 0.0 changes no score: the call is skipped unless a subclass adjusts
+        adjust = None if type(self).adjust is GreedyAgent.adjust else self.adjust
         best, best_score = passive, 0.05 if passive is not None else -1e18
         for group in _groups(legal_actions):
             for a in _sample(group):
@@ -203,15 +253,26 @@ class GreedyAgent:
                     if values is None:
                         values = SpaceValues(self, st, q)
                     sc = self.flip_score(st, q, a.area, values)
-                elif isinstance(a, Act) and not a.modifiers:
-                    if weighed is None:
-                        weighed = self.weighed(st, q)
-                    sc = weighed.get(a)
+                elif (kind := weighable(st, a)) is not None:
+                    if kind == "recall":
+                        if weighed_all is None:
+                            weighed_all = self.weighed(st, q, self.SEAT, everyone=True)
+                        known = weighed_all
+                    elif kind == "seat":
+                        if weighed_seat is None:
+                            weighed_seat = self.weighed(st, q, self.SEAT)
+                        known = weighed_seat
+                    else:
+                        if weighed is None:
+                            weighed = self.weighed(st, q)
+                        known = weighed
+                    sc = known.get(a)
                     if sc is None:
-                        sc = weighed[a] = self.delta(st, q, a, base)
+                        sc = known[a] = self.delta(st, q, a, base)
                 else:
                     sc = self.delta(st, q, a, base)
-                sc += self.adjust(st, q, a)
+                if adjust is not None:
+                    sc += adjust(st, q, a)
                 if sc > best_score:
                     best, best_score = a, sc
         return best if best is not None else rng.choice(legal_actions)
@@ -382,6 +443,7 @@ class SpaceValues:
         self.known: dict[str, float] = {}
         self.sim: PendulumState | None = None
         self.weighed: dict | None = None  # the agent's values for this position, other decisions' included
+        self.acts: dict | None = None  # the first worker's acts tried on a space, by (space, act)
 
     def get(self, sid: str | None, default: float) -> float:
         v = self.known.get(sid)  # type: ignore[arg-type]
@@ -389,7 +451,7 @@ class SpaceValues:
             if sid not in self.st.spaces:
                 return default
             if self.weighed is None:
-                self.weighed = self.agent.weighed(self.st, self.q)
+                self.weighed = self.agent.weighed(self.st, self.q, GreedyAgent.SPACES)
             v = self.weighed.get(("space", sid))
             if v is None:
                 v = self.weighed[("space", sid)] = self._compute(sid)
@@ -401,26 +463,58 @@ class SpaceValues:
             self.sim = light_copy(self.st, self.q)
         sim, q = self.sim, self.q
         area, row, _sp = sim.spaces[sid]
-        w = sim.seats[q].workers[0]
+        workers = sim.seats[q].workers
+        w = workers[0]
         g = sim.glasses[area]
         space, part, glass_row = w.space, w.part, g.row
         w.space, w.part = sid, TOP
         g.row = row
+        if self.acts is None:
+            self.acts = self.agent.weighed(self.st, q, GreedyAgent.SPACE_ACTS)
+        # the acts tried are a sample (`_sample`) of all the seat's acts, the first worker's first: its
+        # own acts and their values are kept by SPACE_ACTS; the other workers' only count
+        mine = self.acts.get(sid)
+        if mine is None:
+            mine = self.acts[sid] = act_actions(sim, q, worker=w.wid)
+        n = len(mine)
+        for o in workers[1:]:
+            if sim.may_act(q, o):
+                n += len(act_actions(sim, q, worker=o.wid))
         best = -1e9
-        for a in _sample(act_actions(sim, q)):
-            if a.worker == w.wid:
-                best = max(best, self.agent.delta(sim, q, a, self.base))
+        for i in _sample_indices(n):
+            if i >= len(mine):
+                break
+            a = mine[i]
+            d = self.acts.get((sid, a))
+            if d is None:
+                d = self.acts[(sid, a)] = self.agent.delta(sim, q, a, self.base)
+            best = max(best, d)
         w.space, w.part, g.row = space, part, glass_row
         return best
 
 
 def board_recalls(st: PendulumState) -> bool:
-    """Whether a board space's reward recalls a worker (its choices then depend on every worker's place)."""
+    """Whether a board space's reward recalls a worker (its choices then depend on where the workers stand)."""
     hit = st._memo.get("board_recalls")
     if hit is None:
         hit = st._memo["board_recalls"] = any(item_name(i) == "recall" for _a, _r, sp in st.spaces.values()
                                              for i in sp.reward)
     return hit
+
+
+def weighable(st: PendulumState, a: Action) -> str | None:
+    """Which key keeps the value of trying `a` across polls (`position_key`): "act" a worker's act
+    without stratagems (ACTIONS); "seat" a retrieve, a refill, a stratagem played (SEAT); "recall" a
+    stratagem with a recall (SEAT, everyone: it reads where the workers stand); None: not kept."""
+    if isinstance(a, Act):
+        return None if a.modifiers else "act"
+    if isinstance(a, Play):
+        key = ("recalls", a.card)
+        hit = st._memo.get(key)
+        if hit is None:
+            hit = st._memo[key] = any(item_name(i) == "recall" for i in st.stratagems[a.card].effect)
+        return "recall" if hit else "seat"
+    return "seat" if isinstance(a, (Retrieve, Refill)) else None
 
 
 def _groups(actions: list) -> list[list]:
@@ -433,5 +527,12 @@ def _groups(actions: list) -> list[list]:
 def _sample(group: list) -> list:
     if len(group) <= MAX_PER_GROUP:
         return group
-    step = len(group) / MAX_PER_GROUP
-    return [group[int(i * step)] for i in range(MAX_PER_GROUP)]
+    return [group[i] for i in _sample_indices(len(group))]
+
+
+def _sample_indices(n: int) -> range | list[int]:
+    """The places `_sample` takes from a list of n, in order."""
+    if n <= MAX_PER_GROUP:
+        return range(n)
+    step = n / MAX_PER_GROUP
+    return [int(i * step) for i in range(MAX_PER_GROUP)]

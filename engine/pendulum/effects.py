@@ -63,10 +63,19 @@ def amounts_of(state: PendulumState, model: Amounts) -> dict[str, int]:
 
 # --- paying -------------------------------------------------------------------------------------------
 
+def fixed_cost(cost: Cost, extra: dict[str, int] | None) -> dict[str, int]:
+    """A cost's fixed amounts plus `extra`, by amount key (the model's field values read directly:
+    paid for every option an agent weighs)."""
+    d = cost.__dict__
+    if not extra:
+        return {k: d[k] for k in AMOUNT_KEYS}
+    return {k: d[k] + extra.get(k, 0) for k in AMOUNT_KEYS}
+
+
 def cost_options(seat: SeatState, cost: Cost, extra: dict[str, int] | None = None) -> list[str] | None:
     """The tokens that pay `cost` (plus fixed `extra`), [''] when no choice is needed, None when it
     cannot be paid ("Ihr dürft nur die Rohstoffe und Stimmen auf eurem Tableau ausgeben")."""
-    fixed = {k: getattr(cost, k) + (extra or {}).get(k, 0) for k in AMOUNT_KEYS}
+    fixed = fixed_cost(cost, extra)
     if not can_pay_fixed(seat, fixed):
         return None
     if not cost.any:
@@ -88,7 +97,7 @@ def can_pay_fixed(seat: SeatState, fixed: dict[str, int]) -> bool:
 
 
 def pay(seat: SeatState, cost: Cost, token: str, extra: dict[str, int] | None = None) -> None:
-    fixed = {k: getattr(cost, k) + (extra or {}).get(k, 0) for k in AMOUNT_KEYS}
+    fixed = fixed_cost(cost, extra)
     if not can_pay_fixed(seat, fixed):
         raise IllegalAction("the cost cannot be paid: pay first, then take the reward")
     anyp = parse_multiset(token, RESOURCES, cost.any) if cost.any else {}
@@ -137,9 +146,22 @@ def production(state: PendulumState, q: int, colour: str) -> dict[str, int]:
     return total
 
 
+_NAMES: dict[type, str] = {}
+
+
+def name_of(item) -> str:
+    """`item_name`, worked out once per kind of item (a model's name is its class's one field)."""
+    if isinstance(item, str):
+        return item
+    name = _NAMES.get(type(item))
+    if name is None:
+        name = _NAMES[type(item)] = item_name(item)
+    return name
+
+
 def item_options(state: PendulumState, q: int, item) -> list[str] | None:
     """Tokens for one effect item ([''] = no choice; None = cannot be taken at all)."""
-    name = item_name(item)
+    name = name_of(item)
     seat = state.seats[q]
     if name == "any":
         return multisets(RESOURCES, item.any)
@@ -178,10 +200,17 @@ def item_options(state: PendulumState, q: int, item) -> list[str] | None:
     return [""]  # gain, produce, retrieve, waive_gold
 
 
-def effect_options(state: PendulumState, q: int, effect: list) -> list[tuple[str, ...]] | None:
+def effect_options(state: PendulumState, q: int, effect: list, bare: dict | None = None) -> list[tuple[str, ...]] | None:
+    """The choices of every item of `effect`, combined; `bare`: the options of bare items (words such as
+    `recall`) found before in the same position, filled here (one listing of many cards)."""
     per = []
     for item in effect:
-        opts = item_options(state, q, item)
+        if bare is not None and isinstance(item, str):
+            opts = bare.get(item, bare)
+            if opts is bare:
+                opts = bare[item] = item_options(state, q, item)
+        else:
+            opts = item_options(state, q, item)
         if opts is None:
             return None
         per.append(opts)
@@ -200,7 +229,7 @@ def apply_effect(state: PendulumState, q: int, effect: list, tokens: list[str], 
             raise IllegalAction(f"{name} needs a choice") from None
 
     for item in effect:
-        name = item_name(item)
+        name = name_of(item)
         if isinstance(item, Gain):
             gain_amounts(state, q, amounts_of(state, item.gain), log)
         elif isinstance(item, AnyResources):

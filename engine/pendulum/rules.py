@@ -45,7 +45,8 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
     out: list[Action] = []
     occ = state.occupancy()
     free = _open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], only_bottom_rows)
-    places = state._memo.setdefault("place", {})  # actions are values: one object per (worker, space)
+    places = state._memo.setdefault("places", {})  # actions are values: one object per (worker, space)
+    spaces = state.spaces
     for w in state.seats[q].workers:
         if worker is not None and w.wid != worker:
             continue
@@ -54,13 +55,17 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
         if state.can_leave(w, q):
             continue
         here = w.space if w.part == TOP else None
+        mine = places.get(w.wid)
+        if mine is None:
+            mine = places[w.wid] = {}
         for sid in free:
             if sid == here:
                 continue
-            if sid not in occ or state.can_enter_top(q, w, sid, occ) is None:
-                p = places.get((w.wid, sid))
+            # `free` holds the rows this seat may enter as far as the glasses go (can_enter_top's first test)
+            if sid not in occ or state.blocked_top(q, w, spaces[sid][0], occ[sid]) is None:
+                p = mine.get(sid)
                 if p is None:
-                    p = places[(w.wid, sid)] = Place(w.wid, sid)
+                    p = mine[sid] = Place(w.wid, sid)
                 out.append(p)
         if w.space is not None and not only_size:
             out.append(Home(w.wid))
@@ -144,6 +149,13 @@ class _Plan:
 
 
 def _act_plan(state: PendulumState, q: int, space: str, mods: tuple[str, ...]) -> _Plan:
+    if not mods:  # the plain action of a space: the same all game (read-only), worked out once
+        key = ("plan", space)
+        plan = state._memo.get(key)
+        if plan is None:
+            plan = state._memo[key] = _Plan(_NO_CARDS, dict(seat_cost(state, q, space, False)),
+                                            list(state.spaces[space][2].reward), [], None)
+        return plan
     hand = state.seats[q].hand
     cards, adjacent, waiver = [], None, None
     for m in mods:
@@ -198,6 +210,7 @@ def stratagem_actions(state: PendulumState, q: int, card: str | None = None) -> 
     """Every `play` of the stratagems in seat q's hand (`card`: that card's only)."""
     out: list[Action] = []
     s = state.seats[q]
+    bare: dict = {}  # a bare item's options (a recall's targets) are the same for every card
     for sid in sorted(set(s.hand)):
         if card is not None and sid != card:
             continue
@@ -205,7 +218,7 @@ def stratagem_actions(state: PendulumState, q: int, card: str | None = None) -> 
         if getattr(c, "timing", "anytime") != "anytime":
             continue
         pays = cost_options(s, c.cost)
-        effs = effect_options(state, q, c.effect)
+        effs = effect_options(state, q, c.effect, bare)
         if pays is None or effs is None:
             continue
         out += [Play(sid, _combine(p, e)) for p in pays for e in effs]

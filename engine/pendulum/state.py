@@ -19,7 +19,9 @@ anderen").
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 from gridsmith.engine.core.protocol import Result
 from gridsmith.engine.core.rng import CounterRng
@@ -86,6 +88,39 @@ class Request:
     ms: int
     seat: int
     action: Action
+
+
+class History(Sequence):
+    """The first `len` entries of a game's append-only list (log, requests, events), read-only: a view
+    reads the history as it stood without copying it (a list copy per decision grew with the game)."""
+
+    __slots__ = ("_items", "_n")
+
+    def __init__(self, items: list) -> None:
+        if isinstance(items, History):
+            items = items._items[:items._n]  # a view of a view: a plain prefix, read once
+        self._items, self._n = items, len(items)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return self._items[:self._n][i]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("history index out of range")
+        return self._items[i]
+
+    def __iter__(self):
+        return islice(self._items, self._n)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (list, tuple, History)) and list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"History({list(self)!r})"
 
 
 #: why a seat cannot act in each phase (refusals of a request out of turn)
@@ -229,12 +264,16 @@ class PendulumState:
         hooks = self.seat_hooks[q]
         if self.glasses[area].row == row and MOVE_IN_GLASS_ROW not in hooks:
             return "workers move only onto spaces in a row without a sandglass"
-        occ = self.occupants(space_id) if occ is None else occ.get(space_id, ())
+        return self.blocked_top(q, w, area, self.occupants(space_id) if occ is None else occ.get(space_id, ()))
+
+    def blocked_top(self, q: int, w: Worker, area: str, occ) -> str | None:
+        """Why the top part of a space in `area` held by `occ` ((seat, worker) pairs) refuses worker `w`
+        of seat `q`, the sandglasses aside (None: it takes it)."""
         if not occ:
             return None  # an empty top part: nothing below can refuse it
         if self.seat_options(q).advanced_placement and any(oq == q for oq, ow in occ if ow is not w):
             return "advanced placement: at most 1 of your workers per top part"
-        if w.size == "small" and area != "black" and IGNORE_BLOCKING not in hooks \
+        if w.size == "small" and area != "black" and IGNORE_BLOCKING not in self.seat_hooks[q] \
                 and any(ow is not w for _oq, ow in occ):
             return "a small worker cannot enter an occupied top part in purple or green"
         return None
@@ -474,9 +513,10 @@ class PendulumState:
         return True
 
     # ------------------------------------------------------------------ copies
-    def clone_parts(self, seat: int | None | bool = True) -> dict:
+    def clone_parts(self, seat: int | None | bool = True, rng: bool = True) -> dict:
         """Copies of everything an action may change (shallow where the items are immutable); `seat`:
-        copy only that seat (None: none) — an action changes its own seat and no other."""
+        copy only that seat (None: none) — an action changes its own seat and no other; `rng` False:
+        not the generator (a view gets one of its own)."""
         sd = self.__dict__
         # which attributes are containers is worked out once per shape of the state (a view has one more
         # attribute); the state's containers are plain list, set and dict and stay so
@@ -490,7 +530,8 @@ class PendulumState:
         elif seat is not None:
             d["seats"][seat] = self.seats[seat].copy()
         d["glasses"] = {a: Glass(g.row, g.expires) for a, g in self.glasses.items()}
-        d["rng"] = self.rng.clone()
+        if rng:
+            d["rng"] = self.rng.clone()
         return d
 
     def restore_parts(self, parts: dict) -> None:
@@ -507,8 +548,12 @@ class PendulumState:
 
     def view(self, q: int) -> "PendulumState":
         """What seat `q` may know: the order of the face-down stacks and the rewards put back unseen are
-        removed (sorted), and the generator is not the game's."""
-        v = self.clone()
+        removed (sorted), and the generator is not the game's. Its history (log, requests, events) is
+        the game's as it stood, read-only (`History`); a clone of the view has lists of its own."""
+        v = PendulumState.__new__(PendulumState)
+        v.__dict__.update(self.__dict__)
+        v.__dict__.update(self.clone_parts(rng=False))
+        v.log, v.requests, v.events = History(self.log), History(self.requests), History(self.events)
         v.province_deck = sorted(v.province_deck)
         v.achievement_deck = sorted(v.achievement_deck)
         v.reward_stack = sorted(v.reward_stack + v.removed_rewards)
