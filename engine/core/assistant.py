@@ -75,6 +75,12 @@ def stats_json(s: Summary) -> dict[str, Any]:
             "first_seat_advantage": s.first_seat_advantage, "imbalance": imbalance(s)}
 
 
+def _same(edit: Edit) -> frozenset[str]:
+    """What an edit does, whatever its label and the order of its changes (two that do the same are
+    screened once)."""
+    return frozenset(repr((c.file, c.path, c.after)) for c in edit.changes)
+
+
 @dataclass
 class Candidate:
     edit: Edit
@@ -278,7 +284,12 @@ class Assistant:
         if self._cancel.is_set():
             rep.cancelled = True
         if not self._cancel.is_set() and not any(self.tolerance.meets(c.summary(self.n)) for c in survivors):
-            more = self._pairs(survivors, known) + self._further(survivors[0], known)
+            seen = {_same(c.edit) for c in survivors}
+            more = []
+            for c in self._pairs(survivors, known) + self._further(survivors[0], known):
+                if _same(c.edit) not in seen:  # a pair and a second step that do the same: screened once
+                    seen.add(_same(c.edit))
+                    more.append(c)
             self.phase = f"screening {len(more)} combined and further edits"
             if more:
                 survivors = sorted(survivors + self._screen(more, self.budget.games - reserve),

@@ -177,3 +177,14 @@ def test_write_all_writes_all_or_nothing(tmp_path):
     atomic_write_all({a: "new a\n", b: "new b\n"})
     assert (a.read_text(), b.read_text()) == ("new a\n", "new b\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.yaml", "b.yaml"]
+
+
+def test_a_pair_and_a_second_step_that_do_the_same_are_screened_once():
+    from gridsmith.engine.core.assistant import _same
+    from gridsmith.engine.core.edits import combine, then
+
+    a = Edit("slide 3", (Change(("options", "slide"), 2, 3),))
+    b = Edit("board", (Change(("rows", 4), "..", "P.", "lanes.board.yaml"),))
+    assert _same(combine([a, b])) == _same(then(a, b)) == _same(combine([b, a]))
+    assert _same(a) != _same(Edit("slide 1", (Change(("options", "slide"), 2, 1),)))
+    assert _same(b) != _same(Edit("scenario rows", (Change(("rows", 4), "..", "P."),)))  # another file
