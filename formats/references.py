@@ -87,7 +87,7 @@ _OVERLAY: contextvars.ContextVar[Mapping[Path, Any]] = contextvars.ContextVar("g
 
 
 @contextlib.contextmanager
-def overlaid(documents: Mapping[str | os.PathLike[str], Any]) -> Iterator[None]:
+def overlaid(documents: Mapping[Path, Any] | Mapping[str, Any]) -> Iterator[None]:
     """References to these files follow the given models, not the files on disk: the balance
     assistant measures and validates an edit of a referenced file before it writes anything. While
     one is active, a file read is taken from (or kept in) the shared cache only when it depends on
