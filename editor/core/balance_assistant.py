@@ -29,7 +29,7 @@ from gridsmith.engine.core.simulate import executor
 from .balance import run_controls
 from .commands import ModelSnapshot
 from .detached import DetachedThread
-from .document import set_path
+from .document import EditorDocument, set_path
 
 class AssistantWorker(DetachedThread):
     progress = Signal(int, int)  # games played, the budget's games
@@ -262,8 +262,8 @@ class BalanceAssistantDialog(QDialog):
         for ref in others:
             ed = window.open_file(reference_path(ref, self.document.path)) \
                 if window is not None and hasattr(window, "open_file") else None
-            if ed is None:
-                self.status.setText(f"Not applied: {ref} cannot be opened in a tab.")
+            if ed is None or not isinstance(ed.document, EditorDocument):  # not opened, or open as text only
+                self.status.setText(f"Not applied: {ref} cannot be opened in its editor.")
                 return
             try:
                 made.append((ed, edited_model(ed.document, p.edit, ref), ref))
