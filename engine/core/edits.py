@@ -177,8 +177,9 @@ class Edited:
 
     @property
     def played(self) -> tuple[tuple[str, BaseModel], ...]:
-        """The referenced files' models as batch play takes them (GameSpec.documents)."""
-        return tuple((str(p), m) for p, m in self.documents.items())
+        """The referenced files' models as batch play takes them (GameSpec.documents), by absolute path:
+        a worker may run in another folder."""
+        return tuple((str(p.absolute()), m) for p, m in self.documents.items())
 
 
 class Referenced:
