@@ -7,10 +7,40 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    target, tmp = _temp_copy(path, data)
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        _remove(tmp)
+        raise
+    _fsync_dir(target.parent)
+
+
+def atomic_write_all(files: Mapping[str | os.PathLike[str], str]) -> None:
+    """Several text files written all or none: each goes to a temporary file next to its target first
+    (a folder that cannot be written, a full disk: OSError, every temporary file removed, no target
+    touched), then each is renamed over its target (a rename within a folder does not fail half-way)."""
+    temps: list[tuple[Path, str]] = []
+    try:
+        for path, text in files.items():
+            temps.append(_temp_copy(path, text.encode("utf-8")))
+    except BaseException:
+        for _, tmp in temps:
+            _remove(tmp)
+        raise
+    for target, tmp in temps:
+        os.replace(tmp, target)
+    for folder in dict.fromkeys(target.parent for target, _ in temps):
+        _fsync_dir(folder)
+
+
+def _temp_copy(path: str | os.PathLike[str], data: bytes) -> tuple[Path, str]:
+    """(the real target, a temporary file next to it holding `data`, synced, with the target's mode)."""
     # through a symbolic link: replace the file it points to, not the link with a copy
     target = Path(os.path.realpath(path))
     folder = target.parent if str(target.parent) else Path(".")
@@ -24,14 +54,17 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
             os.chmod(tmp, os.stat(target).st_mode & 0o7777)
         except FileNotFoundError:
             os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, target)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        _remove(tmp)
         raise
-    _fsync_dir(folder)
+    return target, tmp
+
+
+def _remove(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:
+        pass
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:

@@ -33,6 +33,7 @@ reference is broken: the reference stage has already said why).
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import errno
 import os
 import stat
@@ -79,6 +80,23 @@ def declare(kind: str, fields: Mapping[str, Reference]) -> None:
     """Declare the reference fields of `kind`: dotted paths into the model, `*` for every item of a
     list or every value of a mapping (`"sides.*.pieceset"`)."""
     _DECLARED.setdefault(kind, {}).update({tuple(path.split(".")): ref for path, ref in fields.items()})
+
+
+#: files whose model references follow instead of the file on disk (`overlaid`), by real path
+_OVERLAY: contextvars.ContextVar[Mapping[Path, Any]] = contextvars.ContextVar("gridsmith_overlay", default={})
+
+
+@contextlib.contextmanager
+def overlaid(documents: Mapping[Path, Any] | Mapping[str, Any]) -> Iterator[None]:
+    """References to these files follow the given models, not the files on disk: the balance
+    assistant measures and validates an edit of a referenced file before it writes anything. While
+    one is active, a file read is taken from (or kept in) the shared cache only when it depends on
+    none of them, and not kept as the session's."""
+    token = _OVERLAY.set({**_OVERLAY.get(), **{real_path(Path(p)): m for p, m in documents.items()}})
+    try:
+        yield
+    finally:
+        _OVERLAY.reset(token)
 
 
 def declared(kind: str) -> dict[tuple[str, ...], Reference]:
@@ -137,6 +155,10 @@ def _follow(s: Session, value: str, ref: Reference, referrer: Path | None) -> Fo
         return Followed(None, "R609", f"{what} leads outside the content tree ({where}); references stay "
                         f"inside it unless allowed (allow-outside-references in the project configuration, "
                         f"or {ALLOW_OUTSIDE_ENV}=1)")
+    overlay = _OVERLAY.get()
+    if real in overlay:
+        _add_dep(s, real)  # what read it depends on it: not shared (_read)
+        return Followed(overlay[real])
     try:
         info = os.stat(path)
     except OSError as e:
@@ -152,13 +174,14 @@ def _follow(s: Session, value: str, ref: Reference, referrer: Path | None) -> Fo
         chain = tuple(s.visiting[s.visiting.index(real):]) + (real,)
         s.cycles.append(chain)
         return Followed(None, "R608", f"{what} leads back to this file: " + " -> ".join(p.name for p in chain[1:]))
-    read = s.done.get(real)
+    read = None if overlay else s.done.get(real)
     if read is None:
         if s.reads >= MAX_FILES_PER_SESSION:
             return Followed(None, "R612", f"{what} is not read: this validation already followed "
                             f"{MAX_FILES_PER_SESSION} references (a chain this long is not content)")
-        read = _read(s, real)
-        s.done[real] = read
+        read = _read(s, real, overlay)
+        if not overlay:
+            s.done[real] = read
     else:
         _add_dep(s, real)
     return _judge(s, read, real, value, ref, what)
@@ -210,11 +233,13 @@ def _add_dep(s: Session, real: Path) -> None:
         s.deps[-1][real] = stamp(real)
 
 
-def _read(s: Session, real: Path) -> Read:
+def _read(s: Session, real: Path, overlay: Mapping[Path, Any] | None = None) -> Read:
     key = (real, s.roots, s.allow_outside, s.allowed)
+    overlay = overlay or {}
     with _SHARED_LOCK:
         hit = _SHARED.get(key)
-    if hit is not None and not any(p in s.visiting for p, _ in hit[1]) and all(stamp(p) == st for p, st in hit[1]):
+    if hit is not None and not any(p in s.visiting or p in overlay for p, _ in hit[1]) \
+            and all(stamp(p) == st for p, st in hit[1]):
         if s.deps:
             s.deps[-1].update(hit[1])
         return hit[0]
@@ -223,7 +248,8 @@ def _read(s: Session, real: Path) -> Read:
     model, kind, diagnostics = loader.load_model(real)  # pushes `real` on the stack while it reads
     mine = s.last
     read = Read(model, kind, [d for d in diagnostics if d.is_error])
-    if len(s.cycles) == cycles_before:  # an outcome that depends on who asked is not shared
+    # an outcome that depends on who asked, or on an overlaid model, is not shared
+    if len(s.cycles) == cycles_before and not any(p in overlay for p in mine):
         with _SHARED_LOCK:
             _SHARED[key] = (read, tuple(mine.items()))
             while len(_SHARED) > _SHARED_SIZE:

@@ -1,10 +1,13 @@
 """`gridsmith balance FILE [--games N] [--time SECONDS] [--seats a,b] [--jobs J] [--scheduler ADDR]
-[--json] [--write N.scn.yaml]`: the balance assistant (engine.core.assistant). It measures the scenario
+[--json] [--write [OUT]]`: the balance assistant (engine.core.assistant). It measures the scenario
 with the game's computer players and, when a seat's win rate is not fair within the tolerance,
-proposes up to three small edits that bring it within, each confirmed on fresh seeds.
+proposes up to three small edits that bring it within, each confirmed on fresh seeds. An edit may
+change the scenario and the files it refers to; `--write` writes the first proposal's changed files
+in place, all or none (formats.atomic.atomic_write_all); `--write OUT` writes its scenario to OUT (refused
+when it changes a referenced file: OUT would name the old one).
 Exit codes: 0 when the scenario is balanced or a proposal meets the tolerance, 1 when no edit found
-within the budget does (or the run was cancelled with Ctrl+C: what was found so far is printed), 2
-for usage errors.
+within the budget does (or the run was cancelled with Ctrl+C: what was found so far is printed), or
+when --write cannot write (nothing is written then), 2 for usage errors.
 
 `gridsmith balance --check FILE...` (the `gridsmith-balance` pre-commit hook): each scenario that has
 a recorded baseline next to it (`duel.scn.yaml` -> `duel.scn.balance.json`, written by `gridsmith
@@ -15,12 +18,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
-from gridsmith.engine.core.assistant import Assistant, Budget, Report, Tolerance
+from gridsmith.engine.core.assistant import Assistant, Budget, Proposal, Report, Tolerance
 from gridsmith.engine.core import baseline
 from gridsmith.engine.core.baseline import BASELINE_SUFFIX, LEVEL, MIN_EFFECT, BaselineError, moves, next_to, rates
+from gridsmith.engine.core.edits import texts
+from gridsmith.formats.atomic import atomic_write_all
+from gridsmith.formats.diagnostics import shown
 from gridsmith.engine.core.simulate import Summary, executor as make_executor, make_specs, run as run_games, summarize
-from gridsmith.formats.atomic import atomic_write_text
 from gridsmith.formats.document import new_text
 
 from .cmd_play import computer_seats
@@ -51,7 +57,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="let the scenario name files outside its content tree")
     p.add_argument("--json", action="store_true", help="print the report as JSON (docs/commands.md)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--write", metavar="OUT", help="write the best proposal's scenario to OUT")
+    p.add_argument("--write", metavar="OUT", nargs="?", const=IN_PLACE,
+                   help="write the first proposal: without OUT, every file it changes in place (the scenario "
+                   "and the files it refers to), all or none; with OUT, its scenario to OUT")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         print("gridsmith balance: --first-seat must be more than 0 and at most 100", file=sys.stderr)
         return 2
     check_input("balance", args.file)
-    if args.write:
+    if args.write:  # IN_PLACE: the files are checked when the proposal is known
         check_output("balance", args.write, "--write")
     with project_scope("balance", args.file, allow_outside=args.allow_outside_references or None):
         p = playable("balance", args.file, args.seed)
@@ -106,15 +114,39 @@ def run(args: argparse.Namespace) -> int:
                 bar.close()
             close()
     if args.json:
-        data = {"file": args.file, **report.to_json()}
+        data = {"file": args.file, **report.to_json(args.file)}
         json.dump(data, sys.stdout, indent=2)
         print()
     else:
         print(report.to_text())
-    if args.write and report.proposals:
-        atomic_write_text(args.write, new_text(report.proposals[0].model))
-        print(f"gridsmith balance: wrote the first proposal to {args.write}", file=sys.stderr)
+    if args.write is not None and report.proposals and not write(args.file, args.write, report.proposals[0]):
+        return 1
     return 0 if ok(report) else 1
+
+
+#: `--write` without OUT
+IN_PLACE = ""
+
+
+def write(file: str, out: str, p: Proposal) -> bool:
+    """The proposal's files written (`out` IN_PLACE: every file it changes, where it is; else its
+    scenario to `out`), all or none; False after saying why when they cannot be."""
+    others = [f for f in p.edit.files if f is not None]
+    if out != IN_PLACE and others:
+        print(f"gridsmith balance: the first proposal also changes {', '.join(map(shown, others))}; --write OUT "
+              "writes a scenario only: give --write without OUT to write every file it changes in place; "
+              "nothing written", file=sys.stderr)
+        return False
+    files = texts(p.edited, p.edit, file) if out == IN_PLACE else {Path(out): new_text(p.model)}
+    try:
+        atomic_write_all(files)
+    except OSError as e:
+        where = e.filename if e.filename else ", ".join(map(str, files))
+        print(f"gridsmith balance: cannot write {shown(str(where))}: {e.strerror or e}; nothing written",
+              file=sys.stderr)
+        return False
+    print(f"gridsmith balance: wrote the first proposal to {', '.join(map(str, files))}", file=sys.stderr)
+    return True
 
 
 def ok(report: Report) -> bool:

@@ -2,8 +2,11 @@
 edited, unsaved edits included. It measures the scenario, searches the game's edit space and shows up
 to three proposals, best first, each with its seats' win rates before and after (95% intervals, on
 fresh seeds) and the games behind them. Selecting a proposal marks what it changes: the cells on the
-map, or the field it sets. Apply makes it one undo step (Edit > Undo takes it back), and the balance
-lab then measures the edited document.
+map, or the field it sets, and names the files it changes. Apply makes it one undo step of the
+scenario (Edit > Undo takes it back), and the balance lab then measures the edited document. A change
+of a file the scenario refers to (a board, an arena, a build, a leader, a deck) is made in that file's
+tab, opened when it is not open yet, as one undo step there: the file is then unsaved in its tab, and
+the lab, which reads referenced files from disk, measures it once it is saved.
 
 The search runs on a thread that is nobody's child (editor.core.detached: it outlives a closed dialog
 until its running games finish), in worker processes started with "spawn" (a fork of a Qt program may
@@ -12,6 +15,7 @@ hang).
 from __future__ import annotations
 
 import os
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -19,13 +23,13 @@ from PySide6.QtWidgets import (QDialog, QDoubleSpinBox, QFormLayout, QHBoxLayout
                                QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout)
 
 from gridsmith.engine.core.assistant import Assistant, Budget, Proposal, Report, Tolerance, interval_text
-from gridsmith.engine.core.edits import Edit
+from gridsmith.engine.core.edits import Edit, apply_changes, reference_path
 from gridsmith.engine.core.simulate import executor
 
 from .balance import run_controls
 from .commands import ModelSnapshot
 from .detached import DetachedThread
-from .document import set_path
+from .document import EditorDocument, set_path
 
 class AssistantWorker(DetachedThread):
     progress = Signal(int, int)  # games played, the budget's games
@@ -58,11 +62,25 @@ class AssistantWorker(DetachedThread):
 
 
 def apply_edit_to(document: Any, edit: Edit) -> None:
-    """The edit as one undo step of the document ("Balance: <what it does>")."""
+    """The edit's changes of the scenario as one undo step of its document ("Balance: <what it does>")."""
     def mutate(model: Any) -> None:
         for c in edit.changes:
-            set_path(model, c.path, c.after)
+            if c.file is None:
+                set_path(model, c.path, c.after)
     document.undo_stack.push(ModelSnapshot(document, f"Balance: {edit.label}", mutate))
+
+
+def edited_model(document: Any, edit: Edit, ref: str) -> Any:
+    """The model of a referenced file's document with the edit's changes of `ref` made; ValueError
+    when the document no longer holds what a change replaces (it was edited since the search)."""
+    return apply_changes(document.snapshot(), (c for c in edit.changes if c.file == ref), edit.label)
+
+
+def apply_model_to(document: Any, label: str, model: Any) -> None:
+    """`model` in place of the document's as one undo step ("Balance: <label>")."""
+    command = ModelSnapshot(document, f"Balance: {label}", lambda _m: None)
+    command.after = model
+    document.undo_stack.push(command)
 
 
 class BalanceAssistantDialog(QDialog):
@@ -211,8 +229,11 @@ class BalanceAssistantDialog(QDialog):
         names = self.report.seats if self.report else []
         rows = "".join(f"<tr><td>{names[q]}</td><td>{interval_text(b)}</td><td>→</td><td><b>{interval_text(a)}</b></td></tr>"
                        for q, (b, a) in enumerate(zip(p.before.seat_wins, p.after.seat_wins)))
-        changes = "".join(f"<li><code>{'.'.join(map(str, c.path))}</code>: {c.before!r} → {c.after!r}</li>"
-                          for c in p.edit.changes[:6])
+        changes = "".join(f"<li>{escape(c.file) + ': ' if c.file else ''}<code>{'.'.join(map(str, c.path))}</code>: "
+                          f"{escape(repr(c.before))} → {escape(repr(c.after))}</li>" for c in p.edit.changes[:6])
+        others = [f for f in p.edit.files if f is not None]
+        if others:
+            changes += "<li>changes " + escape(", ".join(others)) + " (in its tab, when applied)</li>"
         self.detail.setText(f"<b>{p.edit.label}</b><ul>{changes}</ul><table cellspacing=4>"
                             f"<tr><th align=left>seat</th><th>before</th><th></th><th>after</th></tr>{rows}</table>"
                             f"{p.after.games} games before and after, on fresh seeds; chosen on {p.screened} "
@@ -222,21 +243,45 @@ class BalanceAssistantDialog(QDialog):
     def show_on_map(self, edit: Edit) -> None:
         """The cells the edit changes marked on the map, or the field it sets shown."""
         view = getattr(self.editor, "view", None)
+        # cells are the scenario's map's (a referenced board or arena is drawn as the scenario's map)
         if edit.cells and view is not None and hasattr(view, "show_marquee"):
             view.show_marquee(list(edit.cells))
             x, y = edit.cells[0]
             view.center_on_cell(x, y)
-        elif edit.changes and hasattr(self.editor, "go_to_problem"):
+        elif edit.changes and edit.changes[0].file is None and hasattr(self.editor, "go_to_problem"):
             self.editor.go_to_problem(edit.changes[0].path)
 
     def apply(self) -> None:
         p = self.selected()
         if p is None:
             return
-        apply_edit_to(self.document, p.edit)
-        self.status.setText(f"Applied: {p.edit.label}. Edit > Undo takes it back; the balance lab measures it now.")
-        self.apply_button.setEnabled(False)
+        others = [f for f in p.edit.files if f is not None]
         window = self.parent()
+        # every referenced file's tab found (or opened) and its edit made first: all of them or none
+        made: list[tuple[Any, Any, str]] = []
+        for ref in others:
+            ed = window.open_file(reference_path(ref, self.document.path)) \
+                if window is not None and hasattr(window, "open_file") else None
+            if ed is None or not isinstance(ed.document, EditorDocument):  # not opened, or open as text only
+                self.status.setText(f"Not applied: {ref} cannot be opened in its editor.")
+                return
+            try:
+                made.append((ed, edited_model(ed.document, p.edit, ref), ref))
+            except ValueError as e:
+                self.status.setText(f"Not applied: {ref} has changed in its tab since the search ({e}).")
+                return
+        if window is not None and hasattr(window, "tabs"):
+            window.tabs.setCurrentWidget(self.editor)  # the scenario stays in front
+        if None in p.edit.files:
+            apply_edit_to(self.document, p.edit)
+        for ed, model, _ref in made:
+            apply_model_to(ed.document, p.edit.label, model)
+        self.apply_button.setEnabled(False)
+        if made:
+            self.status.setText(f"Applied: {p.edit.label}. Changed in its tab, unsaved: {', '.join(others)}; "
+                                "Edit > Undo in each tab takes it back. Save it, then the balance lab measures it.")
+            return
+        self.status.setText(f"Applied: {p.edit.label}. Edit > Undo takes it back; the balance lab measures it now.")
         if window is not None and hasattr(window, "balance"):
             lab = window.balance()
             if lab is not None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gridsmith.engine.core.edits import Change, Edit, change, strongest_and_weakest
+from gridsmith.engine.core.edits import Edit, change, set_cells, strongest_and_weakest
 from gridsmith.formats.circuitwar import lattice as L
 from gridsmith.formats.circuitwar.refs import load_ruleset
 from gridsmith.formats.circuitwar.scenario import Scenario
@@ -53,20 +53,13 @@ def _cpu(rows: list[str], seat: int) -> tuple[int, int] | None:
     return None
 
 
-def _set(rows: list[str], cells: dict[tuple[int, int], str]) -> tuple[Change, ...]:
-    changed: dict[int, list[str]] = {}
-    for (r, c), ch in cells.items():
-        changed.setdefault(r, list(rows[r]))[c] = ch
-    return tuple(Change(("grid", r), rows[r], "".join(row)) for r, row in sorted(changed.items()))
-
-
 def _circuits(s: Scenario, cpu: tuple[int, int], seat: int) -> Iterator[Edit]:
     r, c = cpu
     for dr, dc in STEPS:
         rr, cc = r + dr // 2, c + dc // 2  # the circuit between the CPU and the next point
         if 0 <= rr < len(s.grid) and 0 <= cc < len(s.grid[rr]) and s.grid[rr][cc] == L.NOTHING:
             yield Edit(f"{s.players[seat].name}: a circuit {L.circuit_name(rr, cc)} of its own at its CPU",
-                       _set(s.grid, {(rr, cc): L.OWNER_CHARS[seat]}), ((cc, rr),))
+                       set_cells(s.grid, {(rr, cc): L.OWNER_CHARS[seat]}, "grid"), ((cc, rr),))
 
 
 def _moves(s: Scenario, cpu: tuple[int, int], seat: int) -> Iterator[Edit]:
@@ -75,4 +68,4 @@ def _moves(s: Scenario, cpu: tuple[int, int], seat: int) -> Iterator[Edit]:
         rr, cc = r + dr, c + dc
         if 0 <= rr < len(s.grid) and 0 <= cc < len(s.grid[rr]) and s.grid[rr][cc] == L.POINT:
             yield Edit(f"{s.players[seat].name}: CPU moved from {L.point_name(r, c)} to {L.point_name(rr, cc)}",
-                       _set(s.grid, {(r, c): L.POINT, (rr, cc): L.CPU_CHARS[seat]}), ((c, r), (cc, rr)))
+                       set_cells(s.grid, {(r, c): L.POINT, (rr, cc): L.CPU_CHARS[seat]}, "grid"), ((c, r), (cc, rr)))

@@ -4,7 +4,10 @@
    lab's batch). It is balanced within `Tolerance` when every seat's 95% interval contains the fair
    share and the first seat's advantage is under 5 points; then there is nothing to propose.
 2. **Candidates** come from the game's own edit space (`Game.edit_space`: the edits its designers
-   make, each a valid file), given the measured statistics (the strongest and weakest seats).
+   make, each a valid file), given the measured statistics (the strongest and weakest seats). An
+   edit may change the scenario and the files it refers to (a board, an arena, a build): those are
+   edited in memory and every game of the candidate is played with them in place of the files on
+   disk (GameSpec.documents); nothing is written during the search.
 3. **Screening** plays every candidate on the same screening seeds (common random numbers: the
    candidates differ by their edit, not by their luck), a round of games at a time, and drops a
    candidate as soon as its imbalance is certainly worse than the best candidate's (a racing rule on
@@ -25,13 +28,13 @@ import math
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
-from .edits import Edit, combine, file_problems, then, valid_edit
+from .edits import Edit, Edited, Referenced, combine, file_problems, then, valid_edit
 from .games import get as get_game
 from .simulate import Batch, GameRecord, Summary, joined, make_specs, summarize
 from .stats import Proportion
@@ -72,10 +75,16 @@ def stats_json(s: Summary) -> dict[str, Any]:
             "first_seat_advantage": s.first_seat_advantage, "imbalance": imbalance(s)}
 
 
+def _same(edit: Edit) -> frozenset[str]:
+    """What an edit does, whatever its label and the order of its changes (two that do the same are
+    screened once)."""
+    return frozenset(repr((c.file, c.path, c.after)) for c in edit.changes)
+
+
 @dataclass
 class Candidate:
     edit: Edit
-    model: BaseModel
+    edited: Edited
     records: list[GameRecord] = field(default_factory=list)
     _summary: tuple[int, Summary] | None = field(default=None, repr=False, compare=False)
 
@@ -93,10 +102,16 @@ class Proposal:
     after: Summary  # the edited one on the same seeds
     screened: int  # screening games behind its choice
     meets_tolerance: bool
-    model: BaseModel
+    edited: Edited  # the scenario and the referenced files it changes, edited in memory
 
-    def to_json(self) -> dict[str, Any]:
-        return {"edits": [self.edit.to_json()], "label": self.edit.label,
+    @property
+    def model(self) -> BaseModel:
+        """The edited scenario."""
+        return self.edited.scenario
+
+    def to_json(self, file: str | Path | None = None) -> dict[str, Any]:
+        """`file`: the scenario's path, which the paths of the files each edit changes are given by."""
+        return {"edits": [self.edit.to_json(file)], "label": self.edit.label,
                 "before": stats_json(self.before), "after": stats_json(self.after),
                 "screening_games": self.screened, "meets_tolerance": self.meets_tolerance}
 
@@ -126,10 +141,10 @@ class Report:
             return "no edit found within the budget" + (" (cancelled)" if self.cancelled else "")
         return f"{sum(p.meets_tolerance for p in self.proposals)} of {len(self.proposals)} proposals meet the tolerance"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, file: str | Path | None = None) -> dict[str, Any]:
         return {"seats": self.seats, "before": stats_json(self.before) if self.before else None,
                 "balanced": self.balanced, "candidates": self.candidates,
-                "proposals": [p.to_json() for p in self.proposals], "games": self.games,
+                "proposals": [p.to_json(file) for p in self.proposals], "games": self.games,
                 "seconds": self.seconds, "cancelled": self.cancelled, "message": self.message}
 
     def to_text(self) -> str:
@@ -139,6 +154,9 @@ class Report:
         for i, p in enumerate(self.proposals, 1):
             mark = "meets the tolerance" if p.meets_tolerance else "does not meet the tolerance"
             lines.append(f"{i}. {p.edit.label}  ({mark})")
+            others = [f for f in p.edit.files if f is not None]
+            if others:
+                lines.append("   changes " + ", ".join((["the scenario"] if None in p.edit.files else []) + others))
             lines.append(f"   before ({p.before.games} games): {rates_text(p.before, self.seats)}")
             lines.append(f"   after  ({p.after.games} games): {rates_text(p.after, self.seats)}")
         lines.append(f"{self.message}; {self.games} games in {self.seconds:.1f} s")
@@ -183,6 +201,8 @@ class Assistant:
         self.agents = names * self.n if len(names) == 1 else names
         self.seat_names = self.game.seats(scenario)[: self.n] if self.n else []
         self.report = Report(self.seat_names)
+        #: the files the scenario refers to that edits change, read once
+        self.referenced = Referenced(file)
         self._cancel = threading.Event()
         self._batch: Batch | None = None
         #: what the search is doing, in words (a progress display reads it from another thread)
@@ -206,10 +226,13 @@ class Assistant:
     def _out_of_time(self, reserve: float = 0.0) -> bool:
         return self.budget.seconds is not None and time.perf_counter() - self._t0 + reserve > self.budget.seconds
 
-    def _play(self, models: Sequence[BaseModel], games: int, seed: int) -> list[list[GameRecord]]:
-        """`games` games of each model on seeds seed.. (one batch, so every core is busy)."""
-        specs, owner = joined([make_specs(self.game.name, m, self.agents, games, seed=seed, base=self.base,
-                                          agent_seed=seed, roots=self.roots, allow_outside=self.allow_outside)
+    def _play(self, models: Sequence[Edited], games: int, seed: int) -> list[list[GameRecord]]:
+        """`games` games of each edited scenario on seeds seed.. (one batch, so every core is busy), with
+        its edited referenced files in place of those on disk."""
+        specs, owner = joined([[replace(spec, documents=m.played) if m.documents else spec
+                                for spec in make_specs(self.game.name, m.scenario, self.agents, games, seed=seed,
+                                                       base=self.base, agent_seed=seed, roots=self.roots,
+                                                       allow_outside=self.allow_outside)]
                                for m in models])
         out: list[list[GameRecord]] = [[] for _ in models]
         self._batch = Batch(specs, self.executor)
@@ -234,7 +257,7 @@ class Assistant:
         return rep
 
     def _search(self, rep: Report) -> None:
-        before_records = self._play([self.scenario], self.measure_games, self.seed)[0]
+        before_records = self._play([Edited(self.scenario)], self.measure_games, self.seed)[0]
         if self._cancel.is_set():
             rep.cancelled = True
             return
@@ -246,9 +269,9 @@ class Assistant:
         candidates: list[Candidate] = []
         file = Path(self.file) if self.file is not None else None
         for edit in self.game.edit_space(self.scenario, rep.before, file):
-            model = valid_edit(self.scenario, edit, self.file, known)
-            if model is not None:
-                candidates.append(Candidate(edit, model))
+            edited = valid_edit(self.scenario, edit, self.file, known, self.referenced)
+            if edited is not None:
+                candidates.append(Candidate(edit, edited))
             if len(candidates) >= MAX_CANDIDATES:
                 break
         rep.candidates = len(candidates)
@@ -261,7 +284,12 @@ class Assistant:
         if self._cancel.is_set():
             rep.cancelled = True
         if not self._cancel.is_set() and not any(self.tolerance.meets(c.summary(self.n)) for c in survivors):
-            more = self._pairs(survivors, known) + self._further(survivors[0], known)
+            seen = {_same(c.edit) for c in survivors}
+            more = []
+            for c in self._pairs(survivors, known) + self._further(survivors[0], known):
+                if _same(c.edit) not in seen:  # a pair and a second step that do the same: screened once
+                    seen.add(_same(c.edit))
+                    more.append(c)
             self.phase = f"screening {len(more)} combined and further edits"
             if more:
                 survivors = sorted(survivors + self._screen(more, self.budget.games - reserve),
@@ -288,7 +316,7 @@ class Assistant:
             if self._out_of_time(self._seconds_per_game() * reserve):
                 self.report.stopped = "time"
                 break
-            for c, recs in zip(alive, self._play([c.model for c in alive], ROUND, seed + rounds * ROUND)):
+            for c, recs in zip(alive, self._play([c.edited for c in alive], ROUND, seed + rounds * ROUND)):
                 c.records += recs
             rounds += 1
             sums = [c.summary(self.n) for c in alive]
@@ -305,25 +333,31 @@ class Assistant:
         out = []
         for i in range(len(best)):
             for j in range(i + 1, len(best)):
-                if {c.path for c in best[i].edit.changes} & {c.path for c in best[j].edit.changes}:
+                if {(c.file, c.path) for c in best[i].edit.changes} & \
+                        {(c.file, c.path) for c in best[j].edit.changes}:
                     continue  # two edits of the same value are not a pair
                 edit = combine([best[i].edit, best[j].edit])
-                model = valid_edit(self.scenario, edit, self.file, known)
-                if model is not None:
-                    out.append(Candidate(edit, model))
+                edited = valid_edit(self.scenario, edit, self.file, known, self.referenced)
+                if edited is not None:
+                    out.append(Candidate(edit, edited))
         return out
 
     def _further(self, best: Candidate, known: frozenset[str]) -> list[Candidate]:
         """A second step from the best edit: the game's edits of the scenario it made, given how that
-        played (a handicap that helped but not enough is raised again)."""
+        played (a handicap that helped but not enough is raised again). The edit space reads the
+        referenced files from disk: a second step in a file the first one changed is left out."""
         out = []
-        for edit in self.game.edit_space(best.model, best.summary(self.n), Path(self.file) if self.file else None):
+        changed = set(best.edit.files) - {None}
+        for edit in self.game.edit_space(best.edited.scenario, best.summary(self.n),
+                                         Path(self.file) if self.file else None):
+            if changed & set(edit.files):
+                continue
             both = then(best.edit, edit)
             if any(c.before == c.after for c in both.changes):
                 continue  # the second step took the first back
-            model = valid_edit(self.scenario, both, self.file, known)
-            if model is not None:
-                out.append(Candidate(both, model))
+            edited = valid_edit(self.scenario, both, self.file, known, self.referenced)
+            if edited is not None:
+                out.append(Candidate(both, edited))
             if len(out) >= MAX_CANDIDATES // 2:
                 break
         return out
@@ -334,12 +368,13 @@ class Assistant:
 
     def _confirm(self, best: list[Candidate], rep: Report) -> None:
         seed = self.seed + CONFIRM_SEEDS
-        played = self._play([self.scenario, *(c.model for c in best)], self.confirm_games, seed)
+        played = self._play([Edited(self.scenario), *(c.edited for c in best)], self.confirm_games, seed)
         if self._cancel.is_set():
             rep.cancelled = True
             return
         before = summarize(played[0], self.n)
         for c, recs in zip(best, played[1:]):
             after = summarize(recs, self.n)
-            rep.proposals.append(Proposal(c.edit, before, after, len(c.records), self.tolerance.meets(after), c.model))
+            rep.proposals.append(Proposal(c.edit, before, after, len(c.records), self.tolerance.meets(after),
+                                          c.edited))
         rep.proposals.sort(key=lambda p: (not p.meets_tolerance, imbalance(p.after)))

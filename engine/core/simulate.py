@@ -22,6 +22,7 @@ from multiprocessing.context import BaseContext
 from typing import Any
 
 from gridsmith.formats.diagnostics import safe_text
+from gridsmith.formats.references import overlaid
 from gridsmith.formats.session import session
 
 from .game import Game
@@ -52,6 +53,9 @@ class GameSpec:
     #: says, formats.session): the calling process's settings, for every worker
     roots: tuple[str, ...] = ()
     allow_outside: bool | None = None
+    #: (path, model) of referenced files played as these models, not as on disk
+    #: (formats.references.overlaid): the balance assistant's edits of them, measured unwritten
+    documents: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,7 @@ def play_game(spec: GameSpec, on_step: Callable[[Step], None] | None = None) -> 
     try:
         game = get_game(spec.game)
         roots: list[str] = list(spec.roots) or [spec.base or "."]
-        with session(roots=list(roots), allow_outside=spec.allow_outside):
+        with session(roots=list(roots), allow_outside=spec.allow_outside), overlaid(dict(spec.documents)):
             state = game.new_game(spec.scenario, spec.seed, ruleset=spec.ruleset, base=spec.base)
         opts = spec.agent_options or tuple(() for _ in spec.agents)
         agents = [game.agent(name, **dict(o)) for name, o in zip(spec.agents, opts)]

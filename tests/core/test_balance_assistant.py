@@ -165,7 +165,7 @@ def _lopsided(n: int, strong: int = 0, weak: int | None = None):
 
 
 SCENARIOS = sorted(str(p.relative_to(REPO)) for p in (REPO / "content").glob("*/*.scn.yaml"))
-#: what each game's edits touch in the scenario file (issue 33 item 2; other files: docs/balance.md)
+#: what each game's edits touch in the scenario file (issue 33 item 2; the files it refers to: test_edits_referenced.py)
 TOUCHES = {"pendulous": {"start_victory_points", "initial_forces", "map"}, "pyramids": {"first", "slide"},
            "kongbots": {"build"}, "circuitwar": {"energy", "grid"}, "pendulum": {"privilege", "side", "leader"}}
 
