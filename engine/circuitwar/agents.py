@@ -36,11 +36,15 @@ class Context:
     """What the heuristic needs about one position, computed once per decision (the distance maps
     only when a phase's scores ask for them)."""
 
-    def __init__(self, g, blow_roads: bool = False) -> None:
+    def __init__(self, g, blow_roads: bool = False, guard: bool = False) -> None:
         self.g = g
         #: whether the Action phase blows plain circuits away from my CPU (the players before session
         #: 38 did; golden traces recorded then keep it)
         self.blow_roads = blow_roads
+        #: whether the Build phase keeps building when energy kept back could not survive the nearby
+        #: threat's drain anyway, and evicts an enemy gridrunner from my gate (EVICT); the search
+        #: guards, the heuristic keeps its energy back whatever the threat
+        self.guard = guard
         b = self.b = g.board
         self.me = g.seat
         self.where = cpus(b)
@@ -124,6 +128,19 @@ class Context:
             return "E" if c2 >= c1 else "W"
         return "S" if r2 >= r1 else "N"
 
+    #: a new gridrunner on a gate where an enemy one stands destroys it (manual 5 BUILDING
+    #: GRIDRUNNERS: "Any other gridrunner ... on the build point will be destroyed and replaced"):
+    #: when guarding, the first thing to build
+    EVICT = 70.0
+
+    def reserve(self) -> int:
+        """Energy to keep back in the Build phase: one more than the nearby threat's drain (nothing
+        without a threat, or, when guarding, when my energy is already below that drain)."""
+        threat = self.threat()
+        if not threat or (self.guard and self.g.energy[self.me] <= threat):
+            return 0
+        return threat + 1
+
     def threat(self) -> int:
         """The largest drain an enemy gridrunner within 4 steps of my CPU could do."""
         worst = 0
@@ -181,8 +198,7 @@ def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
     mine = runners(b, me)
     network = _connected(b, ctx.mycpu) if ctx.mycpu >= 0 else set()
     cpu_links = [s for s in (b.nbr[ctx.mycpu] if ctx.mycpu >= 0 else ()) if s is not None and b.owner[s[0]] == me]
-    threat = ctx.threat()
-    reserve = threat + 1 if threat else 0
+    reserve = ctx.reserve()
     near = ctx.near
     out = []
     for a in legal:
@@ -198,6 +214,8 @@ def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
                 s = -50.0
             elif b.runner[a.a] == me:
                 s = -20.0  # it would only replace my own gridrunner standing there
+            elif ctx.guard and b.runner[a.a] != EMPTY:
+                s = ctx.EVICT
         elif a.item == "circuit":
             p, q = b.ends(a.a)
             s = 3.0
@@ -209,6 +227,7 @@ def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
             p, q = b.ends(a.a)
             if ctx.mycpu in (p, q) and a.b != ctx.mycpu:
                 s = 22.0  # lets my gridrunners out and kills whatever comes in
+
         if g.energy[me] - cost < reserve:
             s -= 30.0
         out.append((s, a))
@@ -223,8 +242,7 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     g, b, me = ctx.g, ctx.b, ctx.me
     costs = g.rules.build.costs
     energy, mycpu = g.energy[me], ctx.mycpu
-    threat = ctx.threat()
-    reserve = threat + 1 if threat else 0
+    reserve = ctx.reserve()
     n = len(legal)
     k = rng.randrange(n)  # the same one draw as scored()
 
@@ -284,6 +302,8 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
                 sc = -50.0
             elif b.runner[q] == me:
                 sc = -20.0
+            elif ctx.guard and b.runner[q] != EMPTY:
+                sc = ctx.EVICT
             ss.append(sc - pen(cost))
     best = max(ss)
     try:
@@ -429,10 +449,10 @@ def scored(g, legal: list, rng: CounterRng, blow_roads: bool = False) -> list[tu
     return [(s - 1e-6 * ((i - k) % n), a) for i, (s, a) in enumerate(out)]
 
 
-def best(g, legal: Sequence[Action], rng: CounterRng, blow_roads: bool = False) -> Action:
+def best(g, legal: Sequence[Action], rng: CounterRng, blow_roads: bool = False, guard: bool = False) -> Action:
     """The heuristic's choice: the best scored action (ties: see scored)."""
     if g.phase == "build" and isinstance(legal, BuildList):
-        return best_build(Context(g), legal, rng)
+        return best_build(Context(g, guard=guard), legal, rng)
     return max(scored(g, legal, rng, blow_roads), key=lambda t: t[0])[1]
 
 
@@ -454,10 +474,14 @@ class SearchAgent:
 
     name = "search"
 
-    def __init__(self, width: int = 5, samples: int = 2, blow_roads: bool = False, **options: Any) -> None:
+    def __init__(self, width: int = 5, samples: int = 2, blow_roads: bool = False, guard: bool = True,
+                 **options: Any) -> None:
         self.width = int(width)
         self.samples = int(samples)
         self.blow_roads = bool(blow_roads)  # as HeuristicAgent's
+        #: builds on when keeping energy back could not survive a nearby enemy's drain anyway, and
+        #: evicts an enemy gridrunner from its gate (Context.guard); False plays as before session 38
+        self.guard = bool(guard)
         self.options = options
 
     def choose(self, view, legal_actions: list, rng: CounterRng):
@@ -523,12 +547,12 @@ class SearchAgent:
                     best, best_v = first, v
         return best, best_v
 
-    @staticmethod
-    def _build(view, legal_actions: list, rng: CounterRng):
+    def _build(self, view, legal_actions: list, rng: CounterRng):
         """The heuristic's build, unless it would leave less energy than an enemy gridrunner that could
-        reach my CPU this turn would drain: then keep it."""
+        reach my CPU this turn would drain: then keep it (when guarding, only if keeping it would
+        survive that drain; otherwise build on)."""
         me, b = view.seat, view.board
-        a = best(view, legal_actions, rng)
+        a = best(view, legal_actions, rng, guard=self.guard)
         if a.op == "end":
             return a
         home = cpus(b).get(me)
@@ -538,7 +562,7 @@ class SearchAgent:
         danger = max((view.rules.collision.cpu_drain.at(b.level[p]) for p, d in near.items()
                       if d <= 6 and b.runner[p] not in (EMPTY, me)), default=0)
         cost = getattr(view.rules.build.costs, a.item)
-        if view.energy[me] - cost <= danger:
+        if view.energy[me] - cost <= danger and not (self.guard and view.energy[me] <= danger):
             return next(x for x in legal_actions if x.op == "end")
         return a
 

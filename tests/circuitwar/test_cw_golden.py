@@ -8,7 +8,8 @@ drain a CPU, so their games use the bundled ruleset with a shorter safety bound 
 RANDOM_TURNS) to keep the traces readable; the default players' games use the bundled ruleset as is.
 The traces were recorded before session 38 changed two defaults, which they keep explicitly: the CPU
 drain amounts of then (`collision.cpu_drain` OLD_DRAIN, the bundled ruleset's 10/20/30 then) and the
-computer players' attacks on plain circuits (`blow_roads=True`, AGENT_OPTIONS).
+computer players' attacks on plain circuits (`blow_roads=True`) and the search's reserve kept
+whatever the threat (`guard=False`), AGENT_OPTIONS.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ CONTENT = Path(__file__).resolve().parents[2] / "content" / "circuitwar"
 UPDATE = os.environ.get("GRIDSMITH_UPDATE_GOLDEN") == "1"
 RANDOM_TURNS = 8
 OLD_DRAIN = {"weak": 10, "nominal": 20, "strong": 30}
-AGENT_OPTIONS = {"heuristic": {"blow_roads": True}, "search": {"blow_roads": True}}
+AGENT_OPTIONS = {"heuristic": {"blow_roads": True}, "search": {"blow_roads": True, "guard": False}}
 
 CASES = {
     "duel-random-random-seed1": ("duel", ("random", "random"), 1),
