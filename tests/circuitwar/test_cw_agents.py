@@ -7,7 +7,7 @@ import pytest
 from cw_helpers import at, position, rules
 
 from gridsmith.cli import main
-from gridsmith.engine.circuitwar.agents import HeuristicAgent, SearchAgent
+from gridsmith.engine.circuitwar.agents import HeuristicAgent, SearchAgent, scored
 from gridsmith.engine.core import games
 from gridsmith.engine.core.loop import Match
 from gridsmith.engine.core.rng import CounterRng
@@ -124,6 +124,24 @@ def test_the_computer_players_never_attack_their_own_circuits_whichever_the_sett
             for seed in range(5):
                 a = agent.choose(s.view(0), legal, CounterRng(seed))
                 assert not (a.op == "attack" and s.board.owner[a.b] == 0), (own, a.to_text())
+
+
+def test_the_computer_players_keep_the_roads_to_the_enemy_gates():
+    """Gridrunners "can only move across circuits (friendly or enemy)" (manual lines 68-69): a plain
+    enemy circuit away from one's own CPU is a road towards the enemy gates, so the heuristic and the
+    search do not blow it (session 38); `blow_roads=True` plays as before and scores it as a target."""
+    s = position(["A1a2+2+2B", "         ", "+ + + + +"], ["  n"], energy=(50, 50), phase="action")
+    legal = s.legal_actions()
+    road = "attack b1-c1 from b1"
+    assert road in {a.to_text() for a in legal}
+
+    def score(**kw):
+        return {a.to_text(): v for v, a in scored(s.view(0), legal, CounterRng(1), **kw)}[road]
+
+    assert score() < 0 < score(blow_roads=True)
+    for agent in (HeuristicAgent(), SearchAgent()):
+        for seed in range(5):
+            assert agent.choose(s.view(0), legal, CounterRng(seed)).to_text() != road
 
 
 def test_ended_by_rule_says_whether_one_side_was_left_standing():
