@@ -42,8 +42,8 @@ class Context:
         #: 38 did; golden traces recorded then keep it)
         self.blow_roads = blow_roads
         #: whether the Build phase keeps building when energy kept back could not survive the nearby
-        #: threat's drain anyway, and evicts an enemy gridrunner from my gate (EVICT); the search
-        #: guards, the heuristic keeps its energy back whatever the threat
+        #: threat's drain anyway, and evicts an enemy gridrunner from my gate (EVICT); the search's
+        #: `guard` option
         self.guard = guard
         b = self.b = g.board
         self.me = g.seat
@@ -474,13 +474,15 @@ class SearchAgent:
 
     name = "search"
 
-    def __init__(self, width: int = 5, samples: int = 2, blow_roads: bool = False, guard: bool = True,
+    def __init__(self, width: int = 5, samples: int = 2, blow_roads: bool = False, guard: bool = False,
                  **options: Any) -> None:
         self.width = int(width)
         self.samples = int(samples)
         self.blow_roads = bool(blow_roads)  # as HeuristicAgent's
-        #: builds on when keeping energy back could not survive a nearby enemy's drain anyway, and
-        #: evicts an enemy gridrunner from its gate (Context.guard); False plays as before session 38
+        #: `guard=True` builds on when keeping energy back could not survive a nearby enemy's drain
+        #: anyway, and evicts an enemy gridrunner from its gate (Context.guard). Off by default: it
+        #: wins more duels against the heuristic but stalls games against itself (docs/rules/circuitwar.md,
+        #: session 38)
         self.guard = bool(guard)
         self.options = options
 

@@ -81,18 +81,19 @@ def test_the_search_keeps_energy_when_an_enemy_gridrunner_is_near():
 def test_the_search_builds_on_when_no_reserve_could_survive_the_drain():
     """With the default drains (STRONG 300) no energy kept back survives a STRONG enemy gridrunner two
     steps away ('If that side's energy falls below zero, that side is dead!'): the search builds on
-    (here a gridrunner of its own) instead of ending its Build phase; `guard=False` keeps it back."""
+    (here a gridrunner of its own) instead of ending its Build phase when guarding (`guard=True`); by
+    default it keeps it back."""
     s = position(["A1+1b + B", "         ", "+ + + + +"], ["    s"], energy=(31, 50), phase="build")
-    a = SearchAgent().choose(s.view(0), s.legal_actions(), CounterRng(2))
+    a = SearchAgent(guard=True).choose(s.view(0), s.legal_actions(), CounterRng(2))
     assert a.op == "build"
-    assert SearchAgent(guard=False).choose(s.view(0), s.legal_actions(), CounterRng(2)).op == "end"
+    assert SearchAgent().choose(s.view(0), s.legal_actions(), CounterRng(2)).op == "end"
 
 
 def test_the_search_builds_a_gridrunner_over_an_enemy_on_its_gate():
     """'Any other gridrunner that has the unfortunate luck to be on the build point will be destroyed
-    and replaced with the new gridrunner': an enemy on the search's gate is evicted that way."""
+    and replaced with the new gridrunner': a guarding search evicts an enemy on its gate that way."""
     s = position(["A1b + + B", "         ", "+ + + + +"], ["  s"], energy=(31, 50), phase="build")
-    a = SearchAgent().choose(s.view(0), s.legal_actions(), CounterRng(2))
+    a = SearchAgent(guard=True).choose(s.view(0), s.legal_actions(), CounterRng(2))
     assert a.to_text() == "build gridrunner b1"
     s.apply(a)
     assert at(s, "b1") == (0, 1)
