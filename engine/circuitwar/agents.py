@@ -227,7 +227,6 @@ def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
             p, q = b.ends(a.a)
             if ctx.mycpu in (p, q) and a.b != ctx.mycpu:
                 s = 22.0  # lets my gridrunners out and kills whatever comes in
-
         if g.energy[me] - cost < reserve:
             s -= 30.0
         out.append((s, a))
@@ -435,8 +434,9 @@ def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[floa
     return out
 
 
-def scored(g, legal: list, rng: CounterRng, blow_roads: bool = False) -> list[tuple[float, Any]]:
-    ctx = Context(g, blow_roads)
+def scored(g, legal: list, rng: CounterRng, blow_roads: bool = False,
+           guard: bool = False) -> list[tuple[float, Any]]:
+    ctx = Context(g, blow_roads, guard)
     if g.phase == "build":
         out = score_builds(ctx, legal)
     elif g.phase == "move":
@@ -453,7 +453,7 @@ def best(g, legal: Sequence[Action], rng: CounterRng, blow_roads: bool = False, 
     """The heuristic's choice: the best scored action (ties: see scored)."""
     if g.phase == "build" and isinstance(legal, BuildList):
         return best_build(Context(g, guard=guard), legal, rng)
-    return max(scored(g, legal, rng, blow_roads), key=lambda t: t[0])[1]
+    return max(scored(g, legal, rng, blow_roads, guard), key=lambda t: t[0])[1]
 
 
 class HeuristicAgent:
