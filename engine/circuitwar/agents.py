@@ -21,7 +21,7 @@ from gridsmith.engine.core.rng import CounterRng
 from .analysis import FAR, cpus, distances_to, evaluate, manhattan, passable, route, runners, within
 from .actions import Action, BuildList
 from .beam import preview
-from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, RESISTOR, SWITCH_OFF, opposite
+from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF, opposite
 from .events import CpuDrained, CpuStruck, Died, SideKilled
 
 
@@ -36,8 +36,15 @@ class Context:
     """What the heuristic needs about one position, computed once per decision (the distance maps
     only when a phase's scores ask for them)."""
 
-    def __init__(self, g) -> None:
+    def __init__(self, g, blow_roads: bool = False, guard: bool = False) -> None:
         self.g = g
+        #: whether the Action phase blows plain circuits away from my CPU (the players before session
+        #: 38 did; golden traces recorded then keep it)
+        self.blow_roads = blow_roads
+        #: whether the Build phase keeps building when energy kept back could not survive the nearby
+        #: threat's drain anyway, and evicts an enemy gridrunner from my gate (EVICT); the search's
+        #: `guard` option
+        self.guard = guard
         b = self.b = g.board
         self.me = g.seat
         self.where = cpus(b)
@@ -121,6 +128,19 @@ class Context:
             return "E" if c2 >= c1 else "W"
         return "S" if r2 >= r1 else "N"
 
+    #: a new gridrunner on a gate where an enemy one stands destroys it (manual 5 BUILDING
+    #: GRIDRUNNERS: "Any other gridrunner ... on the build point will be destroyed and replaced"):
+    #: when guarding, the first thing to build
+    EVICT = 70.0
+
+    def reserve(self) -> int:
+        """Energy to keep back in the Build phase: one more than the nearby threat's drain (nothing
+        without a threat, or, when guarding, when my energy is already below that drain)."""
+        threat = self.threat()
+        if not threat or (self.guard and self.g.energy[self.me] <= threat):
+            return 0
+        return threat + 1
+
     def threat(self) -> int:
         """The largest drain an enemy gridrunner within 4 steps of my CPU could do."""
         worst = 0
@@ -162,14 +182,23 @@ def _free_rim(b, start: int) -> set[int]:
     return rim
 
 
+def _runner_score(mine: int, energy: int, cost: int) -> float:
+    """A new gridrunner's build score (the same in score_builds and best_build): the first two come
+    before anything, two more before most circuits, when energy is at least twice its cost."""
+    if energy < 2 * cost:
+        return -2.0
+    if mine < 2:
+        return 40.0
+    return 18.0 if mine < 4 else 1.0
+
+
 def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
     g, b, me = ctx.g, ctx.b, ctx.me
     costs = g.rules.build.costs
     mine = runners(b, me)
     network = _connected(b, ctx.mycpu) if ctx.mycpu >= 0 else set()
     cpu_links = [s for s in (b.nbr[ctx.mycpu] if ctx.mycpu >= 0 else ()) if s is not None and b.owner[s[0]] == me]
-    threat = ctx.threat()
-    reserve = threat + 1 if threat else 0
+    reserve = ctx.reserve()
     near = ctx.near
     out = []
     for a in legal:
@@ -179,13 +208,14 @@ def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
         cost = getattr(costs, a.item)
         s = -1.0
         if a.item == "gridrunner":
-            rich = g.energy[me] >= 2 * cost
-            s = (40.0 if len(mine) < 2 else 18.0 if len(mine) < 4 else 1.0) if rich else -2.0
+            s = _runner_score(len(mine), g.energy[me], cost)
             e = b.nbr[ctx.mycpu][b.direction(ctx.mycpu, a.a)][0]
             if not passable(b.obj[e], b.direction(ctx.mycpu, a.a)):
                 s = -50.0
             elif b.runner[a.a] == me:
                 s = -20.0  # it would only replace my own gridrunner standing there
+            elif ctx.guard and b.runner[a.a] != EMPTY:
+                s = ctx.EVICT
         elif a.item == "circuit":
             p, q = b.ends(a.a)
             s = 3.0
@@ -211,8 +241,7 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     g, b, me = ctx.g, ctx.b, ctx.me
     costs = g.rules.build.costs
     energy, mycpu = g.energy[me], ctx.mycpu
-    threat = ctx.threat()
-    reserve = threat + 1 if threat else 0
+    reserve = ctx.reserve()
     n = len(legal)
     k = rng.randrange(n)  # the same one draw as scored()
 
@@ -265,14 +294,15 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     if legal.runners:
         mine = len(runners(b, me))
         cost = costs.gridrunner
-        rich = energy >= 2 * cost
         for q in legal.runners:
             d = b.direction(mycpu, q)
-            sc = (40.0 if mine < 2 else 18.0 if mine < 4 else 1.0) if rich else -2.0
+            sc = _runner_score(mine, energy, cost)
             if not passable(b.obj[b.nbr[mycpu][d][0]], d):
                 sc = -50.0
             elif b.runner[q] == me:
                 sc = -20.0
+            elif ctx.guard and b.runner[q] != EMPTY:
+                sc = ctx.EVICT
             ss.append(sc - pen(cost))
     best = max(ss)
     try:
@@ -359,6 +389,12 @@ def _fire_score(ctx: Context, trace) -> float:
     return s
 
 
+def _road(b, e: int, mycpu: int) -> bool:
+    """A plain circuit not joined to my CPU: the computer players do not blow it (unless
+    `blow_roads`); the circuits at my CPU and the objects on any circuit stay targets."""
+    return b.obj[e] == NONE and mycpu not in b.ends(e)
+
+
 def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[float, Any]]:
     g, b = ctx.g, ctx.b
     out = []
@@ -377,6 +413,11 @@ def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[floa
             if gate is not None and gate[1] == e:  # the circuit between a gate and its CPU
                 out.append((60.0 if not passable(obj, gate[2]) else -5.0, a))
                 continue
+            if not ctx.blow_roads and _road(b, e, ctx.mycpu):
+                # a plain circuit is a road, to the enemy gates too: blown, it cuts my gridrunners'
+                # way to a siege and the game stalls until the safety bound
+                out.append((-1.0, a))
+                continue
             s = 1.0
             if obj == GROUND or obj == SWITCH_OFF or obj >= DIODE:
                 s += 6.0
@@ -393,8 +434,9 @@ def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[floa
     return out
 
 
-def scored(g, legal: list, rng: CounterRng) -> list[tuple[float, Any]]:
-    ctx = Context(g)
+def scored(g, legal: list, rng: CounterRng, blow_roads: bool = False,
+           guard: bool = False) -> list[tuple[float, Any]]:
+    ctx = Context(g, blow_roads, guard)
     if g.phase == "build":
         out = score_builds(ctx, legal)
     elif g.phase == "move":
@@ -407,21 +449,24 @@ def scored(g, legal: list, rng: CounterRng) -> list[tuple[float, Any]]:
     return [(s - 1e-6 * ((i - k) % n), a) for i, (s, a) in enumerate(out)]
 
 
-def best(g, legal: Sequence[Action], rng: CounterRng) -> Action:
+def best(g, legal: Sequence[Action], rng: CounterRng, blow_roads: bool = False, guard: bool = False) -> Action:
     """The heuristic's choice: the best scored action (ties: see scored)."""
     if g.phase == "build" and isinstance(legal, BuildList):
-        return best_build(Context(g), legal, rng)
-    return max(scored(g, legal, rng), key=lambda t: t[0])[1]
+        return best_build(Context(g, guard=guard), legal, rng)
+    return max(scored(g, legal, rng, blow_roads, guard), key=lambda t: t[0])[1]
 
 
 class HeuristicAgent:
+    """`blow_roads=True` plays as before session 38: its attacks also blow plain circuits."""
+
     name = "heuristic"
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, blow_roads: bool = False, **options: Any) -> None:
+        self.blow_roads = bool(blow_roads)
         self.options = options
 
     def choose(self, view, legal_actions: Sequence[Action], rng: CounterRng):
-        return best(view, legal_actions, rng)
+        return best(view, legal_actions, rng, self.blow_roads)
 
 
 class SearchAgent:
@@ -429,18 +474,27 @@ class SearchAgent:
 
     name = "search"
 
-    def __init__(self, width: int = 5, samples: int = 2, **options: Any) -> None:
+    def __init__(self, width: int = 5, samples: int = 2, blow_roads: bool = False, guard: bool = False,
+                 **options: Any) -> None:
         self.width = int(width)
         self.samples = int(samples)
+        self.blow_roads = bool(blow_roads)  # as HeuristicAgent's
+        #: `guard=True` builds on when keeping energy back could not survive a nearby enemy's drain
+        #: anyway, and evicts an enemy gridrunner from its gate (Context.guard). Off by default: it
+        #: wins more duels against the heuristic but stalls games against itself (docs/rules/circuitwar.md,
+        #: session 38)
+        self.guard = bool(guard)
         self.options = options
 
     def choose(self, view, legal_actions: list, rng: CounterRng):
         me = view.seat
         if view.phase == "build":
             return self._build(view, legal_actions, rng)
-        ranked = sorted(scored(view, legal_actions, rng), key=lambda t: -t[0])
+        ranked = sorted(scored(view, legal_actions, rng, self.blow_roads), key=lambda t: -t[0])
         cands = [a for _, a in ranked[: self.width]]
-        cands += [a for a in legal_actions if a.op == "attack" and a not in cands and view.board.owner[a.b] != me]
+        b, home = view.board, cpus(view.board).get(me, -1)
+        cands += [a for a in legal_actions if a.op == "attack" and a not in cands and b.owner[a.b] != me
+                  and (self.blow_roads or not _road(b, a.b, home))]
         if all(a.op != "end" for a in cands):
             cands.append(next(a for a in legal_actions if a.op == "end"))
         best, best_v = cands[0], float("-inf")
@@ -455,7 +509,7 @@ class SearchAgent:
                 g = view.clone(keep_log=False)
                 g.rng = CounterRng(rng.next_u64())
                 g.apply(a)
-                self._finish_part(g, me, rng)
+                self._finish_part(g, me, rng, self.blow_roads)
                 total += evaluate(g, me)
             v = total / n
             if v > best_v:
@@ -495,12 +549,12 @@ class SearchAgent:
                     best, best_v = first, v
         return best, best_v
 
-    @staticmethod
-    def _build(view, legal_actions: list, rng: CounterRng):
+    def _build(self, view, legal_actions: list, rng: CounterRng):
         """The heuristic's build, unless it would leave less energy than an enemy gridrunner that could
-        reach my CPU this turn would drain: then keep it."""
+        reach my CPU this turn would drain: then keep it (when guarding, only if keeping it would
+        survive that drain; otherwise build on)."""
         me, b = view.seat, view.board
-        a = best(view, legal_actions, rng)
+        a = best(view, legal_actions, rng, guard=self.guard)
         if a.op == "end":
             return a
         home = cpus(b).get(me)
@@ -510,12 +564,12 @@ class SearchAgent:
         danger = max((view.rules.collision.cpu_drain.at(b.level[p]) for p, d in near.items()
                       if d <= 6 and b.runner[p] not in (EMPTY, me)), default=0)
         cost = getattr(view.rules.build.costs, a.item)
-        if view.energy[me] - cost <= danger:
+        if view.energy[me] - cost <= danger and not (self.guard and view.energy[me] <= danger):
             return next(x for x in legal_actions if x.op == "end")
         return a
 
     @staticmethod
-    def _finish_part(g, me: int, rng: CounterRng, limit: int = 4) -> None:
+    def _finish_part(g, me: int, rng: CounterRng, blow_roads: bool = False, limit: int = 4) -> None:
         """The heuristic plays the rest of my part of a Move phase (greedy, cheap)."""
         key = (g.turn, g.pos)
         if g.phase != "move":
@@ -524,7 +578,7 @@ class SearchAgent:
             if g.is_over or g.to_move != me or (g.turn, g.pos) != key:
                 return
             legal = g.legal_actions()
-            g.apply(best(g, legal, rng))
+            g.apply(best(g, legal, rng, blow_roads))
 
 
 __all__ = ["RandomAgent", "HeuristicAgent", "SearchAgent", "NO_CIRCUIT"]

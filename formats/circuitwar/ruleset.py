@@ -161,8 +161,10 @@ class Collision(FileModel):
     explosion_per_level_percent: int = Field(
         -10, ge=-100, le=100, description="Added per level of both gridrunners together (manual: "
         "-(total energy)*10%, WEAK 0, NOMINAL 1, STRONG 2).")
+    # the manual gives no amounts; 100 a level (session 38, docs/rules/circuitwar.md): a NOMINAL or
+    # STRONG gridrunner kills even a side at the energy cap, so games end the manual's way
     cpu_drain: PerLevel = Field(
-        default_factory=lambda: PerLevel(weak=10, nominal=20, strong=30),
+        default_factory=lambda: PerLevel(weak=100, nominal=200, strong=300),
         description="Energy a gridrunner drains from a CPU it runs into, by level (manual: 'stronger = "
         "more energy loss'); the gridrunner is spent.")
 

@@ -7,7 +7,7 @@ import pytest
 from cw_helpers import at, position, rules
 
 from gridsmith.cli import main
-from gridsmith.engine.circuitwar.agents import HeuristicAgent, SearchAgent
+from gridsmith.engine.circuitwar.agents import HeuristicAgent, SearchAgent, scored
 from gridsmith.engine.core import games
 from gridsmith.engine.core.loop import Match
 from gridsmith.engine.core.rng import CounterRng
@@ -69,11 +69,34 @@ def test_the_search_rushes_a_gridrunner_into_a_weak_cpu():
 
 
 def test_the_search_keeps_energy_when_an_enemy_gridrunner_is_near():
-    """It builds nothing that would leave less energy than the enemy gridrunner next door would drain."""
-    s = position(["A1b + + B", "         ", "+ + + + +"], ["  s"], energy=(31, 50), phase="build")
+    """It builds nothing that would leave less energy than the enemy gridrunner next door would drain
+    (with drains a kept reserve survives: the amounts before session 38, STRONG 30)."""
+    old = rules(collision={"cpu_drain": {"weak": 10, "nominal": 20, "strong": 30}})
+    s = position(["A1b + + B", "         ", "+ + + + +"], ["  s"], energy=(31, 50), phase="build", ruleset=old)
     a = SearchAgent().choose(s.view(0), s.legal_actions(), CounterRng(2))
     assert a.op == "end"
     assert at(s, "b1") == (1, 2)
+
+
+def test_the_search_builds_on_when_no_reserve_could_survive_the_drain():
+    """With the default drains (STRONG 300) no energy kept back survives a STRONG enemy gridrunner two
+    steps away ('If that side's energy falls below zero, that side is dead!'): the search builds on
+    (here a gridrunner of its own) instead of ending its Build phase when guarding (`guard=True`); by
+    default it keeps it back."""
+    s = position(["A1+1b + B", "         ", "+ + + + +"], ["    s"], energy=(31, 50), phase="build")
+    a = SearchAgent(guard=True).choose(s.view(0), s.legal_actions(), CounterRng(2))
+    assert a.op == "build"
+    assert SearchAgent().choose(s.view(0), s.legal_actions(), CounterRng(2)).op == "end"
+
+
+def test_the_search_builds_a_gridrunner_over_an_enemy_on_its_gate():
+    """'Any other gridrunner that has the unfortunate luck to be on the build point will be destroyed
+    and replaced with the new gridrunner': a guarding search evicts an enemy on its gate that way."""
+    s = position(["A1b + + B", "         ", "+ + + + +"], ["  s"], energy=(31, 50), phase="build")
+    a = SearchAgent(guard=True).choose(s.view(0), s.legal_actions(), CounterRng(2))
+    assert a.to_text() == "build gridrunner b1"
+    s.apply(a)
+    assert at(s, "b1") == (0, 1)
 
 
 def test_command_line_play_save_replay_simulate_validate(tmp_path, capsys):
@@ -102,6 +125,24 @@ def test_the_computer_players_never_attack_their_own_circuits_whichever_the_sett
             for seed in range(5):
                 a = agent.choose(s.view(0), legal, CounterRng(seed))
                 assert not (a.op == "attack" and s.board.owner[a.b] == 0), (own, a.to_text())
+
+
+def test_the_computer_players_keep_the_roads_to_the_enemy_gates():
+    """Gridrunners "can only move across circuits (friendly or enemy)" (manual lines 68-69): a plain
+    enemy circuit away from one's own CPU is a road towards the enemy gates, so the heuristic and the
+    search do not blow it (session 38); `blow_roads=True` plays as before and scores it as a target."""
+    s = position(["A1a2+2+2B", "         ", "+ + + + +"], ["  n"], energy=(50, 50), phase="action")
+    legal = s.legal_actions()
+    road = "attack b1-c1 from b1"
+    assert road in {a.to_text() for a in legal}
+
+    def score(**kw):
+        return {a.to_text(): v for v, a in scored(s.view(0), legal, CounterRng(1), **kw)}[road]
+
+    assert score() < 0 < score(blow_roads=True)
+    for agent in (HeuristicAgent(), SearchAgent()):
+        for seed in range(5):
+            assert agent.choose(s.view(0), legal, CounterRng(seed)).to_text() != road
 
 
 def test_ended_by_rule_says_whether_one_side_was_left_standing():

@@ -16,10 +16,10 @@ from gridsmith.formats.loader import load_file
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "circuitwar"
 
 
-def _play(scenario: str, seats: list[str], seed: int) -> None:
+def _play(scenario: str, seats: list[str], seed: int, **options) -> None:
     model = load_file(CONTENT / f"{scenario}.scn.yaml").model
     state = GAME.new_game(model, seed, base=str(CONTENT))
-    Match(state, [create("circuitwar", s) for s in seats], seed).run()
+    Match(state, [create("circuitwar", s, **options) for s in seats], seed).run()
 
 
 def test_the_build_list_after_a_build_is_the_fresh_scan(monkeypatch):
@@ -61,13 +61,14 @@ def test_the_heuristic_build_is_the_best_scored_action(monkeypatch):
     def checked(ctx, legal, rng):
         again = copy.deepcopy(rng)
         got = fast(ctx, legal, rng)
-        assert got == max(A.scored(ctx.g, list(legal), again), key=lambda t: t[0])[1]
+        assert got == max(A.scored(ctx.g, list(legal), again, guard=ctx.guard), key=lambda t: t[0])[1]
         seen.append(got)
         return got
 
     monkeypatch.setattr(A, "best_build", checked)
     _play("duel", ["heuristic", "search"], 1)
     _play("four", ["heuristic"] * 4, 5)
+    _play("duel", ["search", "search"], 2, guard=True)  # the search's guarding builds (evictions)
     assert len(seen) > 100
 
 

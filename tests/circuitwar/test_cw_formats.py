@@ -96,6 +96,8 @@ def test_the_default_ruleset_holds_the_manuals_numbers():
     assert (r.capacitor.start_charge, r.capacitor.max_charge, r.build.transmission_percent) == (10, 20, 33)
     assert (r.beam.range_circuits, r.beam.push_cost) == (10, 1)
     assert (r.collision.explosion_base_percent, r.collision.explosion_per_level_percent) == (50, -10)
+    # open in the manual ("stronger = more energy loss"): the project's amounts, session 38
+    assert (r.collision.cpu_drain.weak, r.collision.cpu_drain.nominal, r.collision.cpu_drain.strong) == (100, 200, 300)
     assert r == registry.get("circuitwar.ruleset").model(kind="circuitwar.ruleset", version=1, name="default",
                                                          description=r.description)
 

@@ -6,6 +6,10 @@ traces with:  GRIDSMITH_UPDATE_GOLDEN=1 python -m pytest tests/circuitwar/test_c
 The computer players' generators are fixed with agent_seed = the trace's seed. Random players never
 drain a CPU, so their games use the bundled ruleset with a shorter safety bound (`turns.max_turns`,
 RANDOM_TURNS) to keep the traces readable; the default players' games use the bundled ruleset as is.
+The traces were recorded before session 38 changed two defaults, which they keep explicitly: the CPU
+drain amounts of then (`collision.cpu_drain` OLD_DRAIN, the bundled ruleset's 10/20/30 then) and the
+computer players' attacks on plain circuits (`blow_roads=True`) and the search's reserve kept
+whatever the threat (`guard=False`), AGENT_OPTIONS.
 """
 from __future__ import annotations
 
@@ -26,6 +30,8 @@ GOLDEN = Path(__file__).parent / "golden"
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "circuitwar"
 UPDATE = os.environ.get("GRIDSMITH_UPDATE_GOLDEN") == "1"
 RANDOM_TURNS = 8
+OLD_DRAIN = {"weak": 10, "nominal": 20, "strong": 30}
+AGENT_OPTIONS = {"heuristic": {"blow_roads": True}, "search": {"blow_roads": True, "guard": False}}
 
 CASES = {
     "duel-random-random-seed1": ("duel", ("random", "random"), 1),
@@ -47,6 +53,8 @@ def _game(scenario: str, seats: tuple[str, ...], seed: int):
     path = CONTENT / f"{scenario}.scn.yaml"
     model = load_file(path).model
     ruleset = load_ruleset(model.ruleset, path)
+    ruleset = ruleset.model_copy(update={"collision": ruleset.collision.model_copy(
+        update={"cpu_drain": ruleset.collision.cpu_drain.model_copy(update=OLD_DRAIN)})})
     if "random" in seats:
         ruleset = ruleset.model_copy(update={"turns": ruleset.turns.model_copy(update={"max_turns": RANDOM_TURNS})})
     return GAME.new_game(model, seed, ruleset=ruleset), ruleset
@@ -59,7 +67,7 @@ def test_golden_trace(name):
     header = [f"golden trace {name}: {scenario}, seed {seed}, seats {', '.join(seats)}, "
               f"max_turns {ruleset.turns.max_turns}",
               "regenerate: GRIDSMITH_UPDATE_GOLDEN=1 python -m pytest tests/circuitwar/test_cw_golden.py"]
-    lines = trace_game(state, [create("circuitwar", s) for s in seats], seed, header,
+    lines = trace_game(state, [create("circuitwar", s, **AGENT_OPTIONS.get(s, {})) for s in seats], seed, header,
                        seat_name=lambda q: SEAT_COLOURS[q], opening=GAME.opening(state))
     lines.append(f"# result: {state.result.reason}; winners {list(state.result.winners)}; turn {state.turn}")
     lines += [f"# {row}" for row in state.board.to_layers()[0]]

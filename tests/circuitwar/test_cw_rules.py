@@ -164,17 +164,41 @@ def test_mutual_explosion_attacks_adjacent_circuits_at_fifty_minus_ten_per_level
     assert 30 <= strong <= 95
 
 
+#: the drain amounts of the bundled ruleset before session 38, which a designer can still choose
+OLD_DRAIN = rules(collision={"cpu_drain": {"weak": 10, "nominal": 20, "strong": 30}})
+
+
 def test_gridrunner_drains_the_cpu_and_kills_below_zero():
     """'A gridrunner that moves onto a CPU will drain the CPU an amount depending upon the
     gridrunner's power ... If that side's energy falls below zero, that side is dead!'
-    'the last side standing wins'"""
+    'the last side standing wins' (with the amounts a designer sets: here the earlier 10/20/30)"""
     grid = ["a1B", "   ", "+ +"]
-    s, ev = moved(["n"], grid=grid, energy=(50, 30))
+    s, ev = moved(["n"], grid=grid, energy=(50, 30), ruleset=OLD_DRAIN)
     assert "red gridrunner drains the blue CPU by 20: energy 10" in texts(ev)  # NOMINAL drains 20
     assert s.alive[1] and not s.is_over and at(s, "a1") is None
-    s, ev = moved(["n"], grid=grid, energy=(50, 10))
+    s, ev = moved(["n"], grid=grid, energy=(50, 10), ruleset=OLD_DRAIN)
     assert not s.alive[1] and s.is_over and s.result.winners == (0,)
     assert "blue is dead (killed by red)" in texts(ev)
+
+
+def test_the_default_drain_is_a_hundred_a_level():
+    """'A gridrunner that moves onto a CPU will drain the CPU an amount depending upon the
+    gridrunner's power: stronger = more energy loss. If that side's energy falls below zero, that
+    side is dead!' (manual lines 83-85; the amounts are the project's: WEAK 100, NOMINAL 200, STRONG
+    300, so a NOMINAL or STRONG gridrunner kills even a side at the energy cap, 150)"""
+    r = rules()
+    assert (r.collision.cpu_drain.weak, r.collision.cpu_drain.nominal, r.collision.cpu_drain.strong) == (100, 200, 300)
+    assert r.energy.cap == 150
+    grid = ["a1B", "   ", "+ +"]
+    s, ev = moved(["w"], grid=grid, energy=(50, 150))
+    assert "red gridrunner drains the blue CPU by 100: energy 50" in texts(ev)  # WEAK drains 100
+    assert s.alive[1] and not s.is_over
+    s, _ = moved(["w"], grid=grid, energy=(50, 99))
+    assert not s.alive[1] and s.result.winners == (0,)
+    for level, amount in (("n", 200), ("s", 300)):
+        s, ev = moved([level], grid=grid, energy=(50, 150))
+        assert f"red gridrunner drains the blue CPU by {amount}: energy {150 - amount}" in texts(ev)
+        assert not s.alive[1] and s.result.winners == (0,)
 
 
 def test_own_gridrunner_drains_its_own_cpu():
