@@ -1,0 +1,69 @@
+"""Issue 30, session 38: what a newcomer still hit in the first ten minutes with Kongbots, Pyramids,
+Pendulous and Pendulum, each driven through real widgets (key presses and mouse clicks through QTest)."""
+from __future__ import annotations
+
+import shutil
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from editor_helpers import ROOT
+from test_designer_loop import _keys, _pick, _status
+from tests.qt_fixtures import settle
+
+GAMES = ROOT / "content"
+
+
+# ---- a Kongbots team's builds are references like every other ------------------------------------------------
+def _click_row(panel, row: int, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+    lst = panel.list
+    QTest.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, modifier, lst.visualItemRect(lst.item(row)).center())
+
+
+def test_a_kongbots_build_is_picked_with_its_problems_beside_it_and_opens_on_ctrl_click(qtbot, window, tmp_path):
+    shutil.copy(GAMES / "kongbots" / "warrior-skirmish.scn.yaml", tmp_path)  # its builds are bundled names
+    broken = (GAMES / "kongbots" / "warrior-raider.bot.yaml").read_text("utf-8").replace("chassis: warrior",
+                                                                                          "chassis: titan")
+    (tmp_path / "mine.bot.yaml").write_text(broken, "utf-8")
+    ed = window.open_file(tmp_path / "warrior-skirmish.scn.yaml")
+    settle(qtbot, window)
+    a = ed.teams.teams[0]
+    field = a.build
+
+    _click_row(a, 1)  # the second Kongbot: its build in the field, checked
+    assert a.list.currentRow() == 1
+    assert field.text() == "warrior-sniper" and _status(qtbot, field) == "✔ ok"
+
+    _pick(qtbot, field.combo, "mine.bot.yaml")  # a build file that exists, from the list
+    assert [e.build for e in ed.document.model.teams[0].bots] == ["warrior-brawler", "mine.bot.yaml"]
+    assert ed.document.model.teams[0].bots[1].name == "Eye"  # the call sign stays
+    assert _status(qtbot, field).startswith("✖ 1 error: line ")  # the build's own problems beside it
+    assert a.list.currentRow() == 1 and field.text() == "mine.bot.yaml"
+
+    _keys("Z")  # one undo step of the scenario
+    assert [e.build for e in ed.document.model.teams[0].bots] == ["warrior-brawler", "warrior-sniper"]
+    assert field.text() == "warrior-sniper"
+
+    # typed by hand: committed with Return, and an emptied field is put back (a Kongbot needs a build)
+    QTest.mouseClick(field.combo.lineEdit(), Qt.MouseButton.LeftButton)
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Delete)
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert ed.document.model.teams[0].bots[1].build == "warrior-sniper" and field.text() == "warrior-sniper"
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(QApplication.focusWidget(), "warrior-raider")
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert ed.document.model.teams[0].bots[1].build == "warrior-raider"
+
+    # Ctrl+click in the field opens the build in its own tab
+    QTest.mouseClick(field.combo.lineEdit(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier)
+    assert window.current_editor().document.path == (GAMES / "kongbots" / "warrior-raider.bot.yaml").resolve()
+
+    # ... and so does Ctrl+click on a row of the team
+    window.tabs.setCurrentWidget(ed)
+    b = ed.teams.teams[1]
+    _click_row(b, 1, Qt.KeyboardModifier.ControlModifier)
+    assert b.list.currentRow() == 1
+    assert ed.document.model.teams[1].bots[1].build == "warrior-sniper"
+    assert window.current_editor().document.path == (GAMES / "kongbots" / "warrior-sniper.bot.yaml").resolve()
