@@ -355,7 +355,8 @@ class PyramidsProvider(PlayProvider):
             text += f"; {self.window.names[side]}'s {piece_name(ch)}"
             if ch.isdigit():
                 beaten = [d for d in range(1, 9) if WINS_BY_OPTION[self.shown.lion_vs_lion][int(ch)][d]]
-                text += (f" — attacking, it beats numbers {beaten[0]} to 8, the cobra and the pyramid"
+                numbers = "another 8" if beaten[0] == 8 else f"numbers {beaten[0]} to 8"  # not "numbers 8 to 8"
+                text += (f" — attacking, it beats {numbers}, the cobra and the pyramid"
                          + ("; it also takes the sphinx" if ch == "7" else "; the sphinx beats it"))
             elif ch == "S":
                 text += " — never moves; only the cat (7) takes it"

@@ -67,3 +67,26 @@ def test_a_kongbots_build_is_picked_with_its_problems_beside_it_and_opens_on_ctr
     assert b.list.currentRow() == 1
     assert ed.document.model.teams[1].bots[1].build == "warrior-sniper"
     assert window.current_editor().document.path == (GAMES / "kongbots" / "warrior-sniper.bot.yaml").resolve()
+
+
+# ---- Pyramids: the hover text says what an 8 beats in words a person reads ---------------------------------
+def test_pyramids_hover_over_an_antelope_does_not_say_numbers_8_to_8(qtbot, window, tmp_path):
+    from editor_helpers import move as hover
+
+    shutil.copy(GAMES / "pyramids" / "sample.scn.yaml", tmp_path)
+    ed = window.open_file(tmp_path / "sample.scn.yaml")
+    w = ed.play(None)  # the play window, no seat dialog
+    w.new_game(12345)
+    qtbot.addWidget(w)
+    w.resize(1024, 700)
+    w.show()
+    qtbot.waitExposed(w)
+    pv, s = w.provider, w.state
+    said = {}
+    for ch in ("8", "5"):
+        sq = next(q for q in range(len(s.side_at)) if s.side_at[q] == 0 and pv.cells[q] == (0, ch))
+        hover(pv.view, sq % 11, sq // 11, buttons=Qt.MouseButton.NoButton)
+        said[ch] = pv.square_label.text()
+    assert "it beats another 8, the cobra and the pyramid" in said["8"] and "8 to 8" not in said["8"]
+    assert "it beats numbers 5 to 8, the cobra" in said["5"]
+    w.close()
