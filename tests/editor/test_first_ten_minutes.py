@@ -90,3 +90,24 @@ def test_pyramids_hover_over_an_antelope_does_not_say_numbers_8_to_8(qtbot, wind
     assert "it beats another 8, the cobra and the pyramid" in said["8"] and "8 to 8" not in said["8"]
     assert "it beats numbers 5 to 8, the cobra" in said["5"]
     w.close()
+
+
+# ---- Pyramids setups: a problem about one square says which square ---------------------------------------------
+def test_a_setup_problem_about_a_square_names_it_as_the_status_bar_does(qtbot, window, tmp_path):
+    from editor_helpers import click, wait_validated
+    from editor_helpers import move as hover
+
+    shutil.copy(GAMES / "pyramids" / "default.setups.yaml", tmp_path)
+    ed = window.open_file(tmp_path / "default.setups.yaml")
+    settle(qtbot, window)
+    ed.view.setFocus()
+    QTest.keyClick(ed.view, Qt.Key.Key_E)  # the eraser
+    click(ed.view, 0, 0)  # the front row's first square, emptied
+    said: list[str] = []
+    ed.statusMessage.connect(said.append)
+    hover(ed.view, 0, 0, buttons=Qt.MouseButton.NoButton)
+    assert said[-1] == "front row, column 1: empty"
+    problems = wait_validated(qtbot, ed)
+    assert [p.code for p in problems] == ["PYR409"]
+    tree = ed.problems_panel.tree
+    assert tree.topLevelItem(0).text(3) == "setup 'Corner fortress' › front row, column 1"  # not "› rows"
