@@ -394,6 +394,9 @@ class PendulumProvider(PlayProvider):
         return [a for a in st.legal_actions(q) if isinstance(a, (Place, Home)) and a.worker == wid]
 
     def select(self, sel: tuple[int, str] | None) -> None:
+        if sel is None and self.selection is not None and self.window is not None \
+                and f"{self.selection[1]} selected:" in self.window.statusBar().currentMessage():
+            self.window.statusBar().clearMessage()  # the worker moved or was let go: no longer "selected"
         self.selection = sel
         self._show_selection()
         if self.view is not None:

@@ -111,3 +111,19 @@ def test_a_setup_problem_about_a_square_names_it_as_the_status_bar_does(qtbot, w
     assert [p.code for p in problems] == ["PYR409"]
     tree = ed.problems_panel.tree
     assert tree.topLevelItem(0).text(3) == "setup 'Corner fortress' › front row, column 1"  # not "› rows"
+
+
+# ---- Pendulum: once the worker is placed, the status bar no longer says it is selected --------------------------
+def test_pendulum_status_bar_forgets_the_selection_once_the_worker_is_placed(qtbot):
+    from tests.pendulum.test_pendulum_play import window as play_window
+    from tests.pendulum.test_pendulum_play_input import LEFT, human_to_place, spot, top
+
+    w = play_window(qtbot, ["human", "greedy"])
+    w.begin()
+    view = w.provider.view
+    wid, spaces = human_to_place(qtbot, w)
+    QTest.mouseClick(view, LEFT, Qt.KeyboardModifier.NoModifier, spot(view, 0, wid))
+    assert w.statusBar().currentMessage().startswith(f"{wid} selected:")
+    QTest.mouseClick(view, LEFT, Qt.KeyboardModifier.NoModifier, top(view, sorted(spaces)[0]))
+    assert w.state.state.worker(0, wid).space == sorted(spaces)[0]
+    assert "selected" not in w.statusBar().currentMessage()  # it said "w1 selected: click …" for ten seconds
