@@ -225,6 +225,10 @@ class PendulumProvider(PlayProvider):
         lay.addWidget(QLabel("Other actions (double-click):"))
         self.actions = QListWidget()
         self.actions.setMinimumHeight(120)
+        # a card's text reads whole in the narrow side panel (1024x700): wrapped, never cut at the edge
+        self.actions.setWordWrap(True)
+        self.actions.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.actions.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.actions.itemDoubleClicked.connect(self._do_item)
         lay.addWidget(self.actions)
         return box

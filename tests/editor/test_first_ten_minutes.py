@@ -127,3 +127,30 @@ def test_pendulum_status_bar_forgets_the_selection_once_the_worker_is_placed(qtb
     QTest.mouseClick(view, LEFT, Qt.KeyboardModifier.NoModifier, top(view, sorted(spaces)[0]))
     assert w.state.state.worker(0, wid).space == sorted(spaces)[0]
     assert "selected" not in w.statusBar().currentMessage()  # it said "w1 selected: click …" for ten seconds
+
+
+# ---- Pendulum at 1024x700: the other actions read whole, not cut at the list's edge ----------------------------
+def test_pendulum_other_actions_wrap_in_the_side_panel_at_1024x700(qtbot):
+    from tests.pendulum.test_pendulum_play import window as play_window
+    from tests.pendulum.test_pendulum_play_input import LEFT, human_to_place, spot, top
+
+    w = play_window(qtbot, ["human", "greedy"])
+    w.resize(1024, 700)
+    w.begin()
+    view, lst = w.provider.view, w.provider.actions
+    for _ in range(2):  # the opening: place both white workers by clicks
+        wid, spaces = human_to_place(qtbot, w)
+        view.grab()
+        QTest.mouseClick(view, LEFT, Qt.KeyboardModifier.NoModifier, spot(view, 0, wid))
+        QTest.mouseClick(view, LEFT, Qt.KeyboardModifier.NoModifier, top(view, sorted(spaces)[0]))
+    qtbot.waitUntil(lambda: lst.count() > 0, timeout=10000)
+    settle(qtbot, w)
+    texts = [lst.item(i).text() for i in range(lst.count())]
+    longest = max(texts, key=lambda t: lst.fontMetrics().horizontalAdvance(t))
+    assert lst.fontMetrics().horizontalAdvance(longest) > lst.viewport().width()  # it would not fit on one line
+    assert not lst.horizontalScrollBar().isVisible()
+    for i in range(lst.count()):
+        rect = lst.visualItemRect(lst.item(i))
+        assert rect.right() <= lst.viewport().width(), texts[i]
+    assert lst.visualItemRect(lst.item(texts.index(longest))).height() >= 2 * lst.fontMetrics().height()  # wrapped
+    w.close()
