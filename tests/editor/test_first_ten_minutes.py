@@ -154,3 +154,30 @@ def test_pendulum_other_actions_wrap_in_the_side_panel_at_1024x700(qtbot):
         assert rect.right() <= lst.viewport().width(), texts[i]
     assert lst.visualItemRect(lst.item(texts.index(longest))).height() >= 2 * lst.fontMetrics().height()  # wrapped
     w.close()
+
+
+# ---- Pendulum board editor: the reward's "Add ▾" shows one arrow, not two --------------------------------------
+def test_pendulum_reward_add_button_has_one_arrow_and_opens_its_menu(qtbot, window, tmp_path):
+    shutil.copy(GAMES / "pendulum" / "default.board.yaml", tmp_path)
+    ed = window.open_file(tmp_path / "default.board.yaml")
+    settle(qtbot, window)
+    button = ed.inspector.reward.add_button
+    assert button.text() == "Add ▾"
+    img = button.grab().toImage()
+    w, h = img.width(), img.height()
+    corner = [img.pixelColor(x, y) for x in range(w - 10, w - 2) for y in range(h // 2, h - 2)]
+    assert sum(c.lightness() < 120 for c in corner) <= 2  # the style's own menu arrow was drawn there too
+    from PySide6.QtCore import QTimer
+
+    seen: list[bool] = []
+
+    def close_menu() -> None:  # the menu runs its own loop until it is closed
+        if not button.menu().isVisible():
+            QTimer.singleShot(20, close_menu)
+            return
+        seen.append(True)
+        button.menu().hide()
+
+    QTimer.singleShot(0, close_menu)
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)  # still a menu
+    qtbot.waitUntil(lambda: seen == [True])
