@@ -181,3 +181,29 @@ def test_pendulum_reward_add_button_has_one_arrow_and_opens_its_menu(qtbot, wind
     QTimer.singleShot(0, close_menu)
     QTest.mouseClick(button, Qt.MouseButton.LeftButton)  # still a menu
     qtbot.waitUntil(lambda: seen == [True])
+
+
+# ---- the balance lab opened while the document cannot start draws hexes once it can ----------------------------
+def test_a_lab_opened_on_a_broken_kongbots_scenario_draws_hexes_once_it_is_fixed(qtbot, window, tmp_path):
+    shutil.copy(GAMES / "kongbots" / "scout-duel.scn.yaml", tmp_path)
+    ed = window.open_file(tmp_path / "scout-duel.scn.yaml")
+    settle(qtbot, window)
+    field = ed.teams.teams[0].build
+    QTest.mouseClick(field.combo.lineEdit(), Qt.MouseButton.LeftButton)
+    QTest.keyClicks(QApplication.focusWidget(), "c")  # a typo: "scout-raiderc" names no build
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert ed.document.model.teams[0].bots[0].build == "scout-raiderc"
+    dlg = window.balance()  # Tools > Balance… on a scenario that cannot start yet
+    dlg.jobs.setValue(1)
+    dlg.games.setValue(1)
+    QTest.mouseClick(dlg.run_button, Qt.MouseButton.LeftButton)
+    assert dlg.status.text().startswith("Cannot play this document yet")
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    QTest.mouseClick(field.combo.lineEdit(), Qt.MouseButton.LeftButton)
+    _keys("Z")  # the typo undone
+    assert ed.document.model.teams[0].bots[0].build == "scout-raider"
+    QTest.mouseClick(dlg.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dlg.worker is None and dlg.progress.value() == 1, timeout=60000)
+    assert dlg.current.heatmap.geometry_name == "hex" and dlg.previous.heatmap.geometry_name == "hex"
+    dlg.close()
