@@ -207,3 +207,26 @@ def test_a_lab_opened_on_a_broken_kongbots_scenario_draws_hexes_once_it_is_fixed
     qtbot.waitUntil(lambda: dlg.worker is None and dlg.progress.value() == 1, timeout=60000)
     assert dlg.current.heatmap.geometry_name == "hex" and dlg.previous.heatmap.geometry_name == "hex"
     dlg.close()
+
+
+# ---- Pyramids: the square under a still mouse is said again once a piece moved there ---------------------------
+def test_pyramids_square_text_follows_a_piece_dragged_under_the_mouse(qtbot, window, tmp_path):
+    from editor_helpers import drag
+
+    shutil.copy(GAMES / "pyramids" / "sample.scn.yaml", tmp_path)
+    ed = window.open_file(tmp_path / "sample.scn.yaml")
+    ed.document.model.options.first = "player"
+    w = ed.play(None)
+    w.new_game(12345)
+    qtbot.addWidget(w)
+    w.resize(1024, 700)
+    w.show()
+    qtbot.waitExposed(w)
+    pv, s = w.provider, w.state
+    move = next(m for m in s.legal_actions() if pv.cells[m.to] is None)  # onto an empty square
+    frm, to = (move.frm % 11, move.frm // 11), (move.to % 11, move.to // 11)
+    drag(pv.view, [frm, to])  # the mouse stays over the square the piece now stands on
+    qtbot.waitUntil(lambda: w.state.ply >= 1, timeout=20000)
+    assert pv.cells[move.to] is not None
+    assert "Player's" in pv.square_label.text(), pv.square_label.text()  # it said "…: open sand"
+    w.close()
