@@ -432,6 +432,7 @@ class BalanceDialog(QDialog):
             state = self.game.new_game(doc.snapshot(), 0, base=str(doc.path.parent) if doc.path else None)
         except Exception:  # noqa: BLE001 - a document that cannot start yet: a plain board
             state = None
+        self._board_known = state is not None  # else asked again when a run starts (start)
         geometry = self.game.presentation.board_geometry(state) if state is not None else "square"
         # a lattice's cells are edges, not the heat map's (x, y) squares: the game's words then
         if not hasattr(ed, "colour_of") or getattr(doc.geometry(), "vertex_strokes", False):
@@ -479,6 +480,11 @@ class BalanceDialog(QDialog):
         except Exception as e:  # noqa: BLE001 - ScenarioError, or a model with errors
             self.status.setText(f"Cannot play this document yet: {e}")
             return
+        if not self._board_known:  # the lab opened on a document that could not start: a hex arena drew as squares
+            base, geometry = self._board()
+            for view in (self.current, self.previous):
+                view.heatmap.base_colour = base
+                view.heatmap.geometry_name = geometry if geometry in GEOMETRIES else "square"
         seats, specs = self.specs()
         self._seats = seats
         self._undo = (self.document.undo_stack.index(),

@@ -2,6 +2,10 @@
 builds (every bundled build and the *.bot.yaml files beside the scenario), reordered, made leader,
 given call signs and removed, every change one undo step of the scenario document.
 
+The selected Kongbot's build is a reference field like every other (editor.core.reffield): picked
+from the build files that exist or Browse…, the build file's problems beside it, Open; Ctrl+click in
+the field or on a row opens the build in its own tab.
+
 Each row shows the build's name and class; the class the battle is fought in (the building
 restrictions: "Both players must build the same class of Kongbot") is the first leader's, and the
 builder says it live. Problems come from the formats' own scenario check (the live validator, the one
@@ -9,10 +13,11 @@ that `validate` runs): a row with a problem is marked and its message shown unde
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (QComboBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
                                QPushButton, QVBoxLayout, QWidget)
@@ -25,6 +30,8 @@ from gridsmith.formats.kongbots.refs import BUILD
 from gridsmith.formats.kongbots.scenario import BotEntry, Scenario
 from gridsmith.formats.references import model_of
 from gridsmith.formats.registry import CheckContext
+
+from ..core.reffield import RefField
 
 BAD = QColor("#f4b4ad")
 LEADER = "\u2605"  # the leader's star
@@ -62,14 +69,33 @@ def battle_class(model: Scenario, ctx: CheckContext) -> str | None:
     return None
 
 
+class _CtrlClickRow(QObject):
+    """Ctrl+click on a row of the team's list: select it and open its build (as in the Build field)."""
+
+    def __init__(self, panel: "TeamPanel") -> None:
+        super().__init__(panel)
+        self.panel = panel
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        if (event.type() == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton
+                and event.modifiers() & Qt.KeyboardModifier.ControlModifier):
+            row = self.panel.list.indexAt(event.position().toPoint()).row()
+            if row >= 0:
+                self.panel.list.setCurrentRow(row)
+                self.panel.build.open_target()
+                return True
+        return False
+
+
 class TeamPanel(QGroupBox):
-    """One team: its name, its Kongbots (leader first) and the buttons that change them."""
+    """One team: its name, its Kongbots (leader first) and the buttons that change them.
+    `referrer()` is the scenario file (None: not saved yet), the build references' base."""
 
     #: the team's new Kongbots (the document makes the change)
     botsEdited = Signal(int, object)
     nameEdited = Signal(int, str)
 
-    def __init__(self, t: int, parent=None) -> None:
+    def __init__(self, t: int, referrer: Callable[[], Path | None] = lambda: None, parent=None) -> None:
         super().__init__(f"Team {TEAMS[t]} ({'red, seat 1' if t == 0 else 'blue, seat 2'})", parent)
         self.t = t
         self.entries: list[BotEntry] = []
@@ -84,8 +110,9 @@ class TeamPanel(QGroupBox):
         lay.addLayout(row)
         self.list = QListWidget()
         self.list.setToolTip(f"The team's Kongbots; the first ({LEADER}) is the leader, whose retros decide "
-                             "the initiative")
+                             "the initiative; Ctrl+click a row to open its build")
         self.list.currentRowChanged.connect(self._selected)
+        self.list.viewport().installEventFilter(_CtrlClickRow(self))
         lay.addWidget(self.list, 1)
         buttons = QHBoxLayout()
         self.up = self._button(buttons, "Up", "Move the selected Kongbot up", lambda: self._move(-1))
@@ -100,6 +127,14 @@ class TeamPanel(QGroupBox):
         self.call_sign.editingFinished.connect(self._rename)
         sign.addWidget(self.call_sign, 1)
         lay.addLayout(sign)
+        build = QHBoxLayout()
+        build.addWidget(QLabel("Build"))
+        self.build = RefField(BUILD, referrer)  # the selected Kongbot's build: picked, not typed
+        self.build.setToolTip("The selected Kongbot's build: a bundled name or a path to a *.bot.yaml file. Pick "
+                              "one from the list (or Browse…); Ctrl+click or Open shows it in its own tab")
+        self.build.changed.connect(self._rebuild)
+        build.addWidget(self.build, 1)
+        lay.addLayout(build)
         add = QHBoxLayout()
         self.add_build = QComboBox()
         self.add_build.setToolTip("A bundled build or a build file beside the scenario")
@@ -170,9 +205,11 @@ class TeamPanel(QGroupBox):
         self.down.setEnabled(ok and row < len(self.entries) - 1)
         self.remove.setEnabled(ok and len(self.entries) > 1)  # a team has one Kongbot or more
         self.call_sign.setEnabled(ok)
+        self.build.setEnabled(ok)
         text = (self.entries[row].name or "") if ok else ""
         if self.call_sign.text() != text:
             self.call_sign.setText(text)
+        self.build.setText(self.entries[row].build if ok else "")
 
     # ---- editing ----------------------------------------------------------------------------
     def _emit(self, entries: list[BotEntry], select: int) -> None:
@@ -206,6 +243,16 @@ class TeamPanel(QGroupBox):
         if ref:
             self._emit(list(self.entries) + [BotEntry(build=ref)], len(self.entries))
 
+    def _rebuild(self, ref: str) -> None:
+        row = self.list.currentRow()
+        if not 0 <= row < len(self.entries) or not ref or ref == self.entries[row].build:
+            if 0 <= row < len(self.entries):
+                self.build.setText(self.entries[row].build)  # a build is required: an emptied field is put back
+            return
+        e = list(self.entries)
+        e[row] = e[row].model_copy(update={"build": ref})
+        self._emit(e, row)
+
     def _rename(self) -> None:
         row = self.list.currentRow()
         if not 0 <= row < len(self.entries):
@@ -226,12 +273,13 @@ class TeamBuilder(QWidget):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
+        self._ctx: CheckContext | None = None  # before the panels: their build fields ask for the scenario file
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         self.class_label = QLabel()
         lay.addWidget(self.class_label)
         row = QHBoxLayout()
-        self.teams = [TeamPanel(t) for t in range(len(TEAMS))]
+        self.teams = [TeamPanel(t, self._scenario_file) for t in range(len(TEAMS))]
         for panel in self.teams:
             panel.botsEdited.connect(self.botsEdited)
             panel.nameEdited.connect(self.nameEdited)
@@ -239,7 +287,10 @@ class TeamBuilder(QWidget):
         lay.addLayout(row, 1)
         self._problems: list[Problem] = []
         self._model: Scenario | None = None
-        self._ctx: CheckContext | None = None
+
+    def _scenario_file(self) -> Path | None:
+        file = self._ctx.file if self._ctx is not None else None
+        return Path(file) if file is not None else None
 
     def show_scenario(self, model: Scenario, ctx: CheckContext) -> None:
         self._model, self._ctx = model, ctx

@@ -225,6 +225,10 @@ class PendulumProvider(PlayProvider):
         lay.addWidget(QLabel("Other actions (double-click):"))
         self.actions = QListWidget()
         self.actions.setMinimumHeight(120)
+        # a card's text reads whole in the narrow side panel (1024x700): wrapped, never cut at the edge
+        self.actions.setWordWrap(True)
+        self.actions.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.actions.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.actions.itemDoubleClicked.connect(self._do_item)
         lay.addWidget(self.actions)
         return box
@@ -394,6 +398,9 @@ class PendulumProvider(PlayProvider):
         return [a for a in st.legal_actions(q) if isinstance(a, (Place, Home)) and a.worker == wid]
 
     def select(self, sel: tuple[int, str] | None) -> None:
+        if sel is None and self.selection is not None and self.window is not None \
+                and f"{self.selection[1]} selected:" in self.window.statusBar().currentMessage():
+            self.window.statusBar().clearMessage()  # the worker moved or was let go: no longer "selected"
         self.selection = sel
         self._show_selection()
         if self.view is not None:

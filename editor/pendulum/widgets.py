@@ -115,6 +115,8 @@ class EffectEditor(QWidget):
         self.add_button = QToolButton()
         self.add_button.setText("Add ▾")
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        # the text's ▾ says it opens a menu: no second, smaller arrow drawn by the style in the corner
+        self.add_button.setStyleSheet("QToolButton::menu-indicator { image: none; width: 0px; }")
         menu = QMenu(self.add_button)
         self.add_actions = {}
         for kind in ITEM_KINDS:

@@ -127,6 +127,7 @@ class PyramidsProvider(PlayProvider):
         self.shown = None
         self.viewer = None
         self._last: tuple[int, ...] = ()
+        self._hover = (-1, -1)  # the square under the mouse: said again when a move changes what stands there
 
     def agent(self, seat: int, name: str, options: dict):
         if name == "cheops":  # the scenario's level and thinking time (manual F2, F4), stopped by "Stop thinking"
@@ -181,6 +182,8 @@ class PyramidsProvider(PlayProvider):
         if full:
             self.selected, self.targets = -1, set()
         self._redraw(full)
+        if self._hover[0] >= 0:
+            self.hovered(*self._hover)  # a piece moved onto (or off) the square under a still mouse
 
     def _redraw(self, full: bool = False) -> None:
         self.canvas.redraw(full)
@@ -342,6 +345,7 @@ class PyramidsProvider(PlayProvider):
         return w.human_act(move)
 
     def hovered(self, x: int, y: int) -> None:
+        self._hover = (x, y)
         if x < 0 or self.shown is None:
             self.square_label.setText("—")
             return
@@ -355,7 +359,8 @@ class PyramidsProvider(PlayProvider):
             text += f"; {self.window.names[side]}'s {piece_name(ch)}"
             if ch.isdigit():
                 beaten = [d for d in range(1, 9) if WINS_BY_OPTION[self.shown.lion_vs_lion][int(ch)][d]]
-                text += (f" — attacking, it beats numbers {beaten[0]} to 8, the cobra and the pyramid"
+                numbers = "another 8" if beaten[0] == 8 else f"numbers {beaten[0]} to 8"  # not "numbers 8 to 8"
+                text += (f" — attacking, it beats {numbers}, the cobra and the pyramid"
                          + ("; it also takes the sphinx" if ch == "7" else "; the sphinx beats it"))
             elif ch == "S":
                 text += " — never moves; only the cat (7) takes it"

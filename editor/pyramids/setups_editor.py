@@ -365,17 +365,24 @@ class SetupsEditor(GridEditor):
     def set_current_value(self, value: str) -> None:
         self.palette_panel.set_value(value)
 
+    @staticmethod
+    def _square(x: int, y: int) -> str:
+        """A square of the home zone in the painter's words (y 0 is the front row, on top)."""
+        return f"{['front row', 'third row', 'second row', 'back row'][y]}, column {x + 1}"
+
     def describe_cell(self, x: int, y: int) -> str:
         ch = self.document.cell(x, y)
-        row = ["front row", "third row", "second row", "back row"][y]
         what = "empty" if ch == EMPTY else piece_label(ch)
-        return f"{row}, column {x + 1}: {what}"
+        return f"{self._square(x, y)}: {what}"
 
     def describe_path(self, path: tuple) -> str:
         path = tuple(path)
         if len(path) >= 2 and path[0] == "setups" and isinstance(path[1], int):
             setups = self.document.model.setups
             name = setups[path[1]].name if path[1] < len(setups) else f"setup {path[1] + 1}"
+            if (len(path) >= 5 and path[2] == "rows" and isinstance(path[3], int) and isinstance(path[4], int)
+                    and 0 <= path[3] < HOME_ROWS):  # a square (PYR409), as the status bar names it
+                return f"setup {name!r} › {self._square(path[4], HOME_ROWS - 1 - path[3])}"
             return f"setup {name!r}" + (" › " + " › ".join(map(str, path[2:3])) if len(path) > 2 else "")
         return super().describe_path(path)
 
