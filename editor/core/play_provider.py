@@ -21,6 +21,14 @@ PACES = {"watchable": 250, "fast": 0}
 DEFAULT_COLOURS = ("#c62828", "#546e7a", "#2e7d32", "#1565c0", "#f9a825", "#6a1b9a")
 
 
+def seat_mark(colour: QColor) -> str:
+    """A seat's coloured square as rich text; a light colour (Pendulum's white) outlined in grey, as a
+    filled square of it would not show on the window's grey."""
+    if colour.lightness() > 200:
+        return "<b style='color:#444444'>□</b>"
+    return f"<b style='color:{colour.name()}'>■</b>"
+
+
 class PlayProvider:
     """What one game gives the play window. Subclass it in `editor/<game>/play.py` and name the class
     `PROVIDER` there. The window calls these; `self.window` is the `PlayWindow`."""

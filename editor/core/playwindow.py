@@ -45,7 +45,7 @@ from gridsmith.formats.loader import load_file
 
 from .agentworker import AgentWorker
 from .play_clock import TICK_MS, ClockControls
-from .play_provider import HUMAN, PACES, PlayProvider
+from .play_provider import HUMAN, PACES, PlayProvider, seat_mark
 from .play_replay import ReplayControls
 from .screenfit import available, fit_size, frame_extra, keep_inside
 from .seat_dialog import SeatDialog
@@ -503,7 +503,7 @@ class PlayWindow(ClockControls, ReplayControls, QMainWindow):
     # ---- display -------------------------------------------------------------------------------------
     def seat_text(self, q: int) -> str:
         who = "human" if self.seats[q] == HUMAN else f"computer: {self.seats[q]}"
-        return f"<b style='color:{self.provider.seat_colour(q).name()}'>■</b> {self.names[q]} ({who})"
+        return f"{seat_mark(self.provider.seat_colour(q))} {self.names[q]} ({who})"
 
     def refresh(self) -> None:
         s = self.state

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QComboBox, QDialogButtonBox, QFormLayout, QGridLa
 
 from gridsmith.engine.core import games
 
-from .play_provider import HUMAN, PlayProvider
+from .play_provider import HUMAN, PlayProvider, seat_mark
 from .screenfit import FittedDialog
 
 
@@ -70,8 +70,7 @@ class SeatDialog(FittedDialog):  # never bigger than the screen (screenfit)
         names = provider.player_names(scenario)
         defaults = list(self.game.default_seats)
         for q, n in enumerate(names):
-            colour = provider.seat_colour(q)
-            label = QLabel(f"<b style='color:{colour.name()}'>■</b> {n}")
+            label = QLabel(f"{seat_mark(provider.seat_colour(q))} {n}")
             combo = QComboBox()
             for c in choices:
                 combo.addItem("Human" if c == HUMAN else f"Computer: {c}", c)
@@ -114,7 +113,10 @@ class SeatDialog(FittedDialog):  # never bigger than the screen (screenfit)
     def _agent_changed(self, combo: QComboBox, opts: QLineEdit) -> None:
         known = self._known.get(combo.currentData(), {})
         opts.setEnabled(combo.currentData() != HUMAN and bool(known))
-        opts.setPlaceholderText(", ".join(f"{k}={v!r}" for k, v in known.items()) if known else "no options")
+        # an option whose default is None takes its value from elsewhere (Cheops' level: the scenario's):
+        # its name alone, not "level=None", which reads as a value to type
+        opts.setPlaceholderText(", ".join(k if v is None else f"{k}={v!r}" for k, v in known.items()) if known
+                                else "no options")
         opts.setToolTip("Options of this computer player, name=value separated by commas; empty: its defaults")
 
     def seats(self) -> list[str]:

@@ -34,7 +34,7 @@ from gridsmith.engine.pendulum.runner import DEFAULT_AUTO_FLIP_MS, PolledGame
 from gridsmith.engine.pendulum.saves import from_save
 from gridsmith.formats.pendulum.effects import TRACKS, card_text, effect_text
 
-from ..core.play_provider import PlayProvider
+from ..core.play_provider import PlayProvider, seat_mark
 from .council_dialog import COUNCIL_STEPS, CouncilDialog
 from .play_board import PendulumBoard
 
@@ -261,10 +261,7 @@ class PendulumProvider(PlayProvider):
             r = s.res
             vp = " ".join(f"{t[:3].capitalize()} {s.vp[t]}" for t in TRACKS) + (" +Legendary" if s.legendary else "")
             place = st.privilege.index(q) + 1
-            colour = self.seat_colour(q)
-            mark = "□" if colour.lightness() > 200 else "■"  # a white seat's mark outlined: it shows on grey
-            ink = QColor("#444444") if mark == "□" else colour.darker(110)
-            rows.append(f"<b style='color:{ink.name()}'>{mark}</b> <b>{self.window.names[q]}</b>"
+            rows.append(f"{seat_mark(self.seat_colour(q))} <b>{self.window.names[q]}</b>"
                         f" (privilege {place})<br>&nbsp;mil {r['military']} · cul {r['culture']} · gold {r['gold']} · "
                         f"votes {r['votes']}<br>&nbsp;{vp.replace(' ', '&nbsp;')} · "
                         f"provinces&nbsp;{sum(len(c) for c in s.columns.values())} · hand&nbsp;{len(s.hand)}")

@@ -1,7 +1,7 @@
 """The Pendulum scenario editor: name, ruleset, board and decks (bundled names or paths), the seats
 (2-5: leader, side, colour, and per player the advanced placement and Fame; a computer seat's
 reaction and action times), the starting privilege, the rounds played without active sandglasses
-(on the time track) — and Test play (F5) in the one play window, with the scenario resolved as the
+(on the time track) — and Test-play (F5) in the one play window, with the scenario resolved as the
 engine takes it (`formats.pendulum.scenario.resolve`, which also feeds the problems panel)."""
 from __future__ import annotations
 
@@ -157,7 +157,7 @@ class ScenarioEditor(ValidatedEditor):
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         lay.addWidget(self.summary)
-        self.play_button = QPushButton("Test play… (F5)")
+        self.play_button = QPushButton("Test-play… (F5)")
         self.play_button.setToolTip("Play the scenario as it is in the editor (unsaved) in the play window")
         self.play_button.clicked.connect(lambda: self.play(self.window()))
         lay.addWidget(self.play_button, 0, Qt.AlignmentFlag.AlignLeft)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QLabel, QMessageBox
 
 from editor_helpers import click
 from gridsmith.cli import main
@@ -152,7 +152,8 @@ def test_seat_dialog_offers_every_computer_player_with_its_options(qtbot, monkey
     qtbot.addWidget(dlg)
     assert [dlg.kinds[1].itemData(i) for i in range(dlg.kinds[1].count())] == ["human", "cheops", "greedy", "random"]
     assert dlg.seats() == ["human", "cheops"]  # the game's default seats
-    assert "level=None" in dlg.options[1].placeholderText() and "stop" not in dlg.options[1].placeholderText()
+    hint = dlg.options[1].placeholderText()
+    assert hint.startswith("level, time_limit") and "None" not in hint and "beam=6" in hint and "stop" not in hint
     assert not dlg.options[0].isEnabled()  # a human has no options
     dlg.options[1].setText("levle=2")
     dlg.accept()
@@ -207,3 +208,18 @@ def test_pyramids_from_the_scenario_editor_asks_for_seats(qtbot, window, tmp_pat
     pw.set_pace("fast")
     qtbot.waitUntil(lambda: pw.match.actions >= 10, timeout=20_000)
     pw.close()
+
+
+def test_a_white_seat_is_marked_so_that_it_shows_on_grey(qtbot):
+    """Pendulum's white seat: a filled white square vanished on the dialog's grey (issue 30 pass)."""
+    from gridsmith.formats.pendulum.scenario import resolve
+    from gridsmith.formats.registry import CheckContext
+
+    path = CONTENT.parent / "pendulum" / "duel.scn.yaml"  # CONTENT: the Pendulous folder
+    resolved, _ = resolve(load_file(path).model, CheckContext(file=path))  # what Test-play passes
+    dlg = SeatDialog(provider_class("pendulum"), resolved, title="Duel")
+    qtbot.addWidget(dlg)
+    marks = [lab.text() for lab in dlg.findChildren(QLabel) if "■" in lab.text() or "□" in lab.text()]
+    white = next(t for t in marks if "white" in t.lower())
+    assert "□" in white and "#444444" in white, white
+    assert all("□" not in t for t in marks if t is not white)
