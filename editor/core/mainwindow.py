@@ -203,13 +203,13 @@ class MainWindow(QMainWindow):
             ed.view.zoomChanged.connect(lambda _z, ed=ed: ed is self.current_editor() and self._update_zoom_label())
         i = self.tabs.insertTab(index, ed, doc.display_name)
         doc.modifiedChanged.connect(lambda _m, ed=ed: self._update_title(ed))
-        doc.pathChanged.connect(lambda ed=ed: self._update_title(ed))
+        doc.pathChanged.connect(lambda ed=ed: self._update_titles())
         ed.statusMessage.connect(lambda text, ed=ed: ed is self.current_editor() and self.cell_label.setText(text))
         ed.showPanel.connect(lambda pid, ed=ed: ed is self.current_editor() and self.raise_panel(pid))
         if hasattr(ed, "validator"):
             ed.validator.problemsChanged.connect(lambda _p, ed=ed: self._update_problem_label(ed))
         self.tabs.setCurrentIndex(i)
-        self._update_title(ed)
+        self._update_titles()
         if isinstance(ed, TextEditor):
             ed.switchRequested.connect(lambda ed=ed: self.switch_to_visual(ed))
         return ed
@@ -402,6 +402,7 @@ class MainWindow(QMainWindow):
         ed.close_editor()
         self.tabs.removeTab(self.tabs.indexOf(ed))
         ed.deleteLater()
+        self._update_titles()  # a name that two tabs shared is plain again
         self.autosaver.tick()
         return True
 
@@ -514,15 +515,28 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About Gridsmith", CREDITS_HTML)
 
     # ---- current-document plumbing ------------------------------------------------------------
+    def _update_titles(self) -> None:
+        for ed in self.editors():
+            self._update_title(ed)
+
+    def _tab_name(self, ed: DocumentEditor) -> str:
+        """The document's name, and its folder's when another open tab has the same name (two games'
+        duel.scn.yaml), as editors with tabs tell files apart."""
+        doc = ed.document
+        twins = [o.document for o in self.editors() if o is not ed and o.document.display_name == doc.display_name]
+        if not twins or doc.path is None:
+            return doc.display_name
+        return f"{doc.display_name} ({doc.path.parent.name})"
+
     def _update_title(self, ed: DocumentEditor) -> None:
         i = self.tabs.indexOf(ed)
         if i < 0:
             return
         doc = ed.document
-        self.tabs.setTabText(i, doc.display_name + (" *" if doc.modified else ""))
+        self.tabs.setTabText(i, self._tab_name(ed) + (" *" if doc.modified else ""))
         self.tabs.setTabToolTip(i, str(doc.path) if doc.path else "not saved yet")
         if ed is self.current_editor():
-            self.setWindowTitle(f"{doc.display_name}[*] — Gridsmith")
+            self.setWindowTitle(f"{self._tab_name(ed)}[*] — Gridsmith")
             self.setWindowModified(doc.modified)
 
     def _update_problem_label(self, ed: DocumentEditor) -> None:
