@@ -69,18 +69,26 @@ def test_a_kongbots_build_is_picked_with_its_problems_beside_it_and_opens_on_ctr
     assert window.current_editor().document.path == (GAMES / "kongbots" / "warrior-sniper.bot.yaml").resolve()
 
 
-# ---- Pyramids: the hover text says what an 8 beats in words a person reads ---------------------------------
-def test_pyramids_hover_over_an_antelope_does_not_say_numbers_8_to_8(qtbot, window, tmp_path):
-    from editor_helpers import move as hover
-
+def _pyramids_play(qtbot, window, tmp_path, first: str | None = None):
+    """The sample scenario copied and played at 1024x700 (the play window, no seat dialog)."""
     shutil.copy(GAMES / "pyramids" / "sample.scn.yaml", tmp_path)
     ed = window.open_file(tmp_path / "sample.scn.yaml")
-    w = ed.play(None)  # the play window, no seat dialog
+    if first is not None:
+        ed.document.model.options.first = first
+    w = ed.play(None)
     w.new_game(12345)
     qtbot.addWidget(w)
     w.resize(1024, 700)
     w.show()
     qtbot.waitExposed(w)
+    return w
+
+
+# ---- Pyramids: the hover text says what an 8 beats in words a person reads ---------------------------------
+def test_pyramids_hover_over_an_antelope_does_not_say_numbers_8_to_8(qtbot, window, tmp_path):
+    from editor_helpers import move as hover
+
+    w = _pyramids_play(qtbot, window, tmp_path)
     pv, s = w.provider, w.state
     said = {}
     for ch in ("8", "5"):
@@ -213,15 +221,7 @@ def test_a_lab_opened_on_a_broken_kongbots_scenario_draws_hexes_once_it_is_fixed
 def test_pyramids_square_text_follows_a_piece_dragged_under_the_mouse(qtbot, window, tmp_path):
     from editor_helpers import drag
 
-    shutil.copy(GAMES / "pyramids" / "sample.scn.yaml", tmp_path)
-    ed = window.open_file(tmp_path / "sample.scn.yaml")
-    ed.document.model.options.first = "player"
-    w = ed.play(None)
-    w.new_game(12345)
-    qtbot.addWidget(w)
-    w.resize(1024, 700)
-    w.show()
-    qtbot.waitExposed(w)
+    w = _pyramids_play(qtbot, window, tmp_path, first="player")
     pv, s = w.provider, w.state
     move = next(m for m in s.legal_actions() if pv.cells[m.to] is None)  # onto an empty square
     frm, to = (move.frm % 11, move.frm // 11), (move.to % 11, move.to // 11)
