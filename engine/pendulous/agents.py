@@ -17,6 +17,7 @@ group (`pendulous.random`, `pendulous.greedy`, `pendulous.search`); options are 
 """
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import Any
 
 from gridsmith.engine.core.rng import CounterRng, keyed_random
@@ -78,16 +79,12 @@ def _targets(s: PendulousState, p: int) -> list[tuple[float, float, int, int, in
     s.touched = []
     s.agent_cache = (key, entries)
     land, naval = s.attack_targets(p)
-    out = []
-    get = entries.get
-    for i in bits_of(land or naval):
-        t = get(i)
-        if t is None:
-            a, d = odds_units_fast(s, p, i)
-            c = a / (a + d) if a + d else 0.0
-            t = entries[i] = (c * _square_value(s, i), c, i, a, d)
-        out.append(t)
-    return out
+    squares = s.static.listing.items(("targets", p), land or naval)[0]
+    for i in list(filterfalse(entries.__contains__, squares)):  # the squares not rated yet
+        a, d = odds_units_fast(s, p, i)
+        c = a / (a + d) if a + d else 0.0
+        entries[i] = (c * _square_value(s, i), c, i, a, d)
+    return list(map(entries.__getitem__, squares))
 
 
 def _attacks_done(s: PendulousState, i: int) -> int:
@@ -285,7 +282,7 @@ class GreedyAgent:
 
     def choose(self, view: PendulousState, legal_actions: list[Any], rng: CounterRng) -> Any:
         a = greedy_move(view, self.threshold, max_run=self.max_run, run_losses=self.run_losses)
-        return a if among(a, legal_actions) or isinstance(a, EndTurn) else END_TURN
+        return a if isinstance(a, EndTurn) or among(a, legal_actions) else END_TURN
 
 
 # ---------------------------------------------------------------- search
