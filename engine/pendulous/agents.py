@@ -17,7 +17,8 @@ group (`pendulous.random`, `pendulous.greedy`, `pendulous.search`); options are 
 """
 from __future__ import annotations
 
-from itertools import filterfalse
+from itertools import filterfalse, repeat
+from operator import is_
 from typing import Any
 
 from gridsmith.engine.core.rng import CounterRng, keyed_random
@@ -267,9 +268,10 @@ def greedy_move(s: PendulousState, threshold: float = 0.5, reserve: int = 0, max
 
 def among(a: Any, legal: list[Any]) -> bool:
     """`a in legal`, by identity first: the policies return the state's own action objects (one per
-    square and kind), so comparing ids in C spares a dataclass comparison with every legal action
-    before it (thousands on a large map)."""
-    return id(a) in map(id, legal) or a in legal
+    square and kind), so comparing identities in C spares a dataclass comparison with every legal
+    action before it (thousands on a large map). From the end: attacks come last in the list (after
+    placing and picking up), and they are what the policies mostly return."""
+    return any(map(is_, reversed(legal), repeat(a))) or a in legal
 
 
 class GreedyAgent:

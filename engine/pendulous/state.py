@@ -99,7 +99,9 @@ class SeatStats:
     defence_chance_sum: float = 0.0
 
     def copy(self) -> "SeatStats":
-        return SeatStats(**self.__dict__)
+        # positional: every view copies four of these per action
+        return SeatStats(self.attacks, self.attacks_won, self.attack_chance_sum, self.defences, self.defences_won,
+                         self.defence_chance_sum)
 
 
 def flood(board: Board, sources: int, region: int) -> int:
