@@ -26,7 +26,7 @@ class Geometry:
         self.desert = [rows[i // w][i % w] == DESERT for i in range(n)]
         self.power = [rows[i // w][i % w] == POWER for i in range(n)]
         self.powers = tuple(i for i in range(n) if self.power[i])
-        # bitboards (bit sq = square sq) for shifting a set of squares one column (`near`)
+        # bitboards (bit sq = square sq) for shifting a set of squares one column (movegen.gen_attacks_near)
         self.full = (1 << n) - 1
         self.not_first_col = sum(1 << i for i in range(n) if i % w)
         self.not_last_col = sum(1 << i for i in range(n) if i % w != w - 1)
@@ -97,11 +97,6 @@ class Geometry:
         links = tuple(tuple(q for q in self.powers if lane[q] != lane[i]) if self.power[i] else ()
                       for i in range(n))
         return lane, links
-
-    def near(self, x: int) -> int:
-        """The squares one orthogonal step from a square of the bitboard `x` (deserts included)."""
-        w = self.w
-        return (((x << 1) & self.not_first_col) | ((x >> 1) & self.not_last_col) | (x << w) | (x >> w)) & self.full
 
     def name(self, sq: int) -> str:
         """Square name: column a-k from the left, row number counted from the bottom (c4)."""

@@ -146,8 +146,11 @@ def gen_attacks_near(geo: Geometry, side_at: list[int], type_at: list[int], side
     add = out.append
     adj, fly, nb = geo.adj, geo.fly, geo.nb
     other = 1 - side
-    one = geo.near(enemy)  # next to an opponent's piece
-    cand = (one | geo.near(one)) & own  # within two steps (a hawk's reach), ascending below
+    # one orthogonal step from an opponent's piece, then two (a hawk's reach); a shift by one
+    # column must not wrap into the next row
+    w, left, right, full = geo.w, geo.not_first_col, geo.not_last_col, geo.full
+    one = (((enemy << 1) & left) | ((enemy >> 1) & right) | (enemy << w) | (enemy >> w)) & full
+    cand = (one | ((one << 1) & left) | ((one >> 1) & right) | (one << w) | (one >> w)) & own  # ascending below
     while cand:
         low = cand & -cand
         cand ^= low
