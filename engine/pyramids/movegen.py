@@ -43,10 +43,12 @@ _TABLES: dict[tuple[int, int], tuple] = {}
 
 def move_table(geo: Geometry, slide: int) -> tuple:
     """Every move a piece could make from each square, encoded once per board and slide, in the
-    order `gen_moves` lists them: table[kind][frm] is a tuple of one entry per direction,
-    (first square or -1, its move, (square, move) of the squares beyond it within reach, the hawk's
-    (over, landing, move) or the camel's (landing, move) that way, else None); a plain piece's
-    directions with neither a square nor anything else are left out."""
+    order `gen_moves` lists them: (by_type, power). by_type[piece type] is None for a piece that
+    cannot move, else per square a tuple of one entry per direction: (first square, its move,
+    (square, move) of the squares beyond it within reach), directions without a square left out;
+    a hawk's and a camel's entries have all four directions, the first square -1 when there is
+    none, and a fourth item: the hawk's (over, landing, move) or the camel's (landing, move) that
+    way, else None. power[frm]: (square, move) of the power squares linked to frm."""
     key = (id(geo), slide)
     got = _TABLES.get(key)
     if got is not None and got[0] is geo:
@@ -54,12 +56,18 @@ def move_table(geo: Geometry, slide: int) -> tuple:
     kinds = []
     for kind in range(4):
         limit = 99 if kind == _ANTELOPE else slide
+        special = kind in (_HAWK, _CAMEL)
         per_square = []
         for frm in range(geo.n):
-            entries = []
+            entries: list[tuple] = []
             for d in range(4):
                 ray = geo.rays[frm][d][:limit]
                 codes = [frm | (to << 9) | ((LONG << 18) if i >= slide else 0) for i, to in enumerate(ray)]
+                rest = tuple(zip(ray[1:], codes[1:]))
+                if not special:
+                    if ray:
+                        entries.append((ray[0], codes[0], rest))
+                    continue
                 extra = None
                 if kind == _HAWK and geo.fly[frm][d] is not None:
                     over, land = geo.fly[frm][d]
@@ -67,15 +75,13 @@ def move_table(geo: Geometry, slide: int) -> tuple:
                 elif kind == _CAMEL and geo.cross[frm][d] >= 0:
                     land = geo.cross[frm][d]
                     extra = (land, frm | (land << 9) | (CROSS << 18))
-                if not ray and extra is None and kind != _HAWK and kind != _CAMEL:
-                    continue
-                first, code = (ray[0], codes[0]) if ray else (-1, 0)
-                entries.append((first, code, tuple(zip(ray[1:], codes[1:])), extra))
+                entries.append((ray[0], codes[0], rest, extra) if ray else (-1, 0, rest, extra))
             per_square.append(tuple(entries))
         kinds.append(tuple(per_square))
+    by_type = tuple(kinds[KIND[t]] if MOBILE[t] else None for t in range(len(MOBILE)))
     power = tuple(tuple((to, frm | (to << 9) | (POWER << 18)) for to in geo.power_links[frm])
                   for frm in range(geo.n))
-    table = (tuple(kinds), power)
+    table = (by_type, power)
     if len(_TABLES) >= 16:
         _TABLES.clear()
     _TABLES[key] = (geo, table)
@@ -90,15 +96,15 @@ def gen_moves(geo: Geometry, side_at: list[int], type_at: list[int], side: int, 
     piece: an attack), then the hawk's fly-over or the camel's crossing that way; then power squares."""
     out: list[int] = []
     add = out.append
-    kinds, power = move_table(geo, slide)
+    by_type, power = move_table(geo, slide)
     enemy = 1 - side
     for frm in sorted(squares) if squares is not None else [s for s in range(geo.n) if side_at[s] == side]:
         t = type_at[frm]
-        if not MOBILE[t]:
+        table = by_type[t]
+        if table is None:
             continue
-        kind = KIND[t]
-        for first, code, rest, extra in kinds[kind][frm]:
-            if first >= 0:
+        if t != HAWK and t != CAMEL:
+            for first, code, rest in table[frm]:
                 o = side_at[first]
                 if o < 0:
                     add(code)
@@ -108,12 +114,24 @@ def gen_moves(geo: Geometry, side_at: list[int], type_at: list[int], side: int, 
                         add(c)
                 elif o == enemy:  # attack rule 1: an adjacent opponent piece
                     add(code)
-            if extra is not None:
-                if kind == _HAWK:
-                    if side_at[extra[0]] >= 0 and side_at[extra[1]] != side:
-                        add(extra[2])  # attack rule 2 when an enemy is there
-                elif side_at[extra[0]] < 0:
-                    add(extra[1])
+        else:
+            for first, code, rest, extra in table[frm]:
+                if first >= 0:
+                    o = side_at[first]
+                    if o < 0:
+                        add(code)
+                        for to, c in rest:
+                            if side_at[to] >= 0:
+                                break
+                            add(c)
+                    elif o == enemy:
+                        add(code)
+                if extra is not None:
+                    if t == HAWK:
+                        if side_at[extra[0]] >= 0 and side_at[extra[1]] != side:
+                            add(extra[2])  # attack rule 2 when an enemy is there
+                    elif side_at[extra[0]] < 0:
+                        add(extra[1])
         for to, c in power[frm]:  # power squares in another lane (geometry._lanes)
             if side_at[to] < 0:
                 add(c)
