@@ -210,12 +210,15 @@ class SearchBoard(Evaluation):
         fs, fe = self.field[side], self.field[enemy]
         # the opponent's choices follow root's model of its view (model_opponent)
         modelled = not is_root and self.opp_exp is not None
-        ties = _Twins() if self.opp_ties and modelled else None
+        twins = self.opp_ties and modelled
+        ties = None  # a _Twins once an attack on an unseen piece needs one (most leaves have none)
+        seen = self.seen
         for m in gen_attacks_near(self.geo, self.side_at, type_at, side, self.occ[side], self.occ[enemy]):
             frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
             won, da, dd, found = fight(frm, to, m >> 18)
             g_true = WIN if found else da - dd
-            mis = 0.0 if is_root else self._misjudged_gain(frm, to, g_true)
+            # _misjudged_gain inlined: the opponent's attacks here are all on root's pieces
+            mis = 0.0 if not modelled or seen[to] else self._opp_perceived(frm, to) - g_true
             if g_true + mis <= 0:
                 continue
             # the evaluation after the attack, as make() would leave it (without making it)
@@ -230,7 +233,9 @@ class SearchBoard(Evaluation):
                 p = v
             else:  # as the opponent sees it: a capture of an unseen pyramid is only its expected gain
                 p = base + g_true + mis if found else v + mis
-                if ties is not None and not self.seen[to]:
+                if twins and not seen[to]:
+                    if ties is None:
+                        ties = _Twins()
                     if found:
                         ties.pyramid(g_true + mis, p, v)
                         continue
