@@ -8,6 +8,7 @@ from gridsmith.engine.core.rng import CounterRng
 from gridsmith.engine.pendulous.api import GAME
 from gridsmith.engine.pendulous.actions import END_TURN, Attack
 from gridsmith.engine.pendulous.agents import _targets
+from gridsmith.engine.pendulous.board import Listing, bits_of
 from gridsmith.engine.pendulous.combat import odds_units, odds_units_fast
 from gridsmith.engine.pendulous.saves import load_game, save_game
 
@@ -125,8 +126,6 @@ def test_random_play_keeps_every_invariant(game):
 def test_listing_lists_what_bits_of_lists(flips):
     """board.Listing edits its last answer when a mask changes a few squares (legal actions, attack
     targets): each answer equals bits_of of the mask, and the objects are those at its indices."""
-    from gridsmith.engine.pendulous.board import Listing, bits_of
-
     listing, objs = Listing(), [f"o{i}" for i in range(2600)]
     x = 0
     for squares in flips:

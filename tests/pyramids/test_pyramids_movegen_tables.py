@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
+from gridsmith.engine.pyramids.evaluation import Expectations
 from gridsmith.engine.pyramids.geometry import geometry
 from gridsmith.engine.pyramids.movegen import (CROSS, FLY, LONG, POWER, SQ_MASK, gen_attacks_near, gen_moves)
-from gridsmith.engine.pyramids.pieces import ANTELOPE, CAMEL, HAWK, MOBILE, NTYPES
+from gridsmith.engine.pyramids.pieces import ANTELOPE, CAMEL, HAWK, MOBILE, NTYPES, WINS
 from gridsmith.engine.pyramids.search import SearchBoard
 
 from pyramids_helpers import DEFAULT_BOARD, OPEN_BOARD
@@ -107,9 +108,6 @@ def test_table_moves_and_near_attacks_equal_the_plain_walk():
 
 def test_search_board_keeps_its_bitboards_through_make_and_unmake():
     """SearchBoard.occ (the horizon's bitboards) follows every move and take-back of a random line."""
-    from gridsmith.engine.pyramids.evaluation import Expectations
-    from gridsmith.engine.pyramids.pieces import WINS
-
     rnd = random.Random(7)
     geo = geometry(DEFAULT_BOARD)
     for _ in range(40):
