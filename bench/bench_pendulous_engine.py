@@ -1,4 +1,4 @@
-"""Pendulous engine benchmarks (figures, not assertions): run `.venv/bin/python bench/bench_pendulous.py`.
+"""Pendulous engine benchmarks (figures, not assertions): run `.venv/bin/python bench/bench_pendulous_engine.py`.
 
 * complete games per second on the bundled 4-player 50x50 scenario, random and greedy seats
 * supply re-tracing, legal actions and attack odds on that map (microseconds)

@@ -17,6 +17,8 @@ group (`pendulous.random`, `pendulous.greedy`, `pendulous.search`); options are 
 """
 from __future__ import annotations
 
+from itertools import filterfalse, repeat
+from operator import is_
 from typing import Any
 
 from gridsmith.engine.core.rng import CounterRng, keyed_random
@@ -78,16 +80,12 @@ def _targets(s: PendulousState, p: int) -> list[tuple[float, float, int, int, in
     s.touched = []
     s.agent_cache = (key, entries)
     land, naval = s.attack_targets(p)
-    out = []
-    get = entries.get
-    for i in bits_of(land or naval):
-        t = get(i)
-        if t is None:
-            a, d = odds_units_fast(s, p, i)
-            c = a / (a + d) if a + d else 0.0
-            t = entries[i] = (c * _square_value(s, i), c, i, a, d)
-        out.append(t)
-    return out
+    squares = s.static.listing.items(("targets", p), land or naval)[0]
+    for i in list(filterfalse(entries.__contains__, squares)):  # the squares not rated yet
+        a, d = odds_units_fast(s, p, i)
+        c = a / (a + d) if a + d else 0.0
+        entries[i] = (c * _square_value(s, i), c, i, a, d)
+    return list(map(entries.__getitem__, squares))
 
 
 def _attacks_done(s: PendulousState, i: int) -> int:
@@ -270,9 +268,10 @@ def greedy_move(s: PendulousState, threshold: float = 0.5, reserve: int = 0, max
 
 def among(a: Any, legal: list[Any]) -> bool:
     """`a in legal`, by identity first: the policies return the state's own action objects (one per
-    square and kind), so comparing ids in C spares a dataclass comparison with every legal action
-    before it (thousands on a large map)."""
-    return id(a) in map(id, legal) or a in legal
+    square and kind), so comparing identities in C spares a dataclass comparison with every legal
+    action before it (thousands on a large map). From the end: attacks come last in the list (after
+    placing and picking up), and they are what the policies mostly return."""
+    return any(map(is_, reversed(legal), repeat(a))) or a in legal
 
 
 class GreedyAgent:
@@ -285,7 +284,7 @@ class GreedyAgent:
 
     def choose(self, view: PendulousState, legal_actions: list[Any], rng: CounterRng) -> Any:
         a = greedy_move(view, self.threshold, max_run=self.max_run, run_losses=self.run_losses)
-        return a if among(a, legal_actions) or isinstance(a, EndTurn) else END_TURN
+        return a if isinstance(a, EndTurn) or among(a, legal_actions) else END_TURN
 
 
 # ---------------------------------------------------------------- search

@@ -29,7 +29,7 @@ from gridsmith.formats.pendulous.scenario import Scenario
 
 from . import events as ev
 from .actions import END_TURN, Attack, EndTurn, PickUp, Place
-from .board import CITY_KIND, LAND_KIND, Board, bits_of, build_board
+from .board import CITY_KIND, LAND_KIND, Board, Listing, bits_of, build_board
 from .combat import PointTable, odds_units
 
 
@@ -42,7 +42,7 @@ class Static:
 
     __slots__ = (
         "scenario", "rules", "board", "nseats", "place", "pickup", "attack", "eff",
-        "port_mask", "body_ports", "naval", "cap", "turns", "vp_land", "vp_city", "points",
+        "port_mask", "body_ports", "naval", "cap", "turns", "vp_land", "vp_city", "points", "listing",
     )
 
     def __init__(self, scenario: Scenario, rules: Ruleset) -> None:
@@ -68,6 +68,8 @@ class Static:
         self.vp_land = scenario.settings.victory_points.land
         self.vp_city = scenario.settings.victory_points.city
         self.points = PointTable(rules)
+        #: the squares of legal actions and attack targets, listed incrementally (board.Listing)
+        self.listing = Listing()
 
 
 _STATIC_CACHE: dict[tuple[str, str], Static] = {}
@@ -97,7 +99,9 @@ class SeatStats:
     defence_chance_sum: float = 0.0
 
     def copy(self) -> "SeatStats":
-        return SeatStats(**self.__dict__)
+        # positional: every view copies four of these per action
+        return SeatStats(self.attacks, self.attacks_won, self.attack_chance_sum, self.defences, self.defences_won,
+                         self.defence_chance_sum)
 
 
 def flood(board: Board, sources: int, region: int) -> int:
@@ -194,8 +198,9 @@ class PendulousState:
         s._start_turn(events)
         return s, events
 
-    def clone(self, memo: AgentMemo | None = None) -> "PendulousState":
-        """A copy to play on; `memo`: the agents' memo to share (default: a copy of this one's)."""
+    def clone(self, memo: AgentMemo | None = None, rng: bool = True) -> "PendulousState":
+        """A copy to play on; `memo`: the agents' memo to share (default: a copy of this one's);
+        `rng=False`: without the game's generator (a view)."""
         c = PendulousState.__new__(PendulousState)
         c.static = self.static
         c.owner = self.owner[:]
@@ -208,7 +213,7 @@ class PendulousState:
         c.attempts = dict(self.attempts)
         c.last_attack = self.last_attack
         c.actions_this_turn = self.actions_this_turn
-        c.rng = self.rng.clone() if self.rng is not None else None
+        c.rng = self.rng.clone() if rng and self.rng is not None else None
         c.log = self.log[:]
         c.stats = [x.copy() for x in self.stats]
         c.memo = self.memo.copy() if memo is None else memo
@@ -217,9 +222,7 @@ class PendulousState:
     def view(self, player: int) -> "PendulousState":
         """What `player` may know: the whole map is open in Pendulous; only the game's random
         generator is removed (a computer player that simulates assigns its own `rng`)."""
-        v = self.clone(self.memo)  # the agents' ratings carry over to the next view (AgentMemo)
-        v.rng = None
-        return v
+        return self.clone(self.memo, rng=False)  # the agents' ratings carry over to the next view (AgentMemo)
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -300,16 +303,14 @@ class PendulousState:
         st, b, p = self.static, self.static.board, self.seat
         res, acts = self.resources[p], []
         mine = self.own_mask[p]
+        items = st.listing.items
         if self.pool[p] > 0 and res >= self.cost("place"):
-            place = st.place
-            acts.extend([place[i] for i in bits_of(mine & b.land_mask & ~self.full_mask)])
+            acts.extend(items(("place", p), mine & b.land_mask & ~self.full_mask, st.place)[1])
         if res >= self.cost("pick_up"):
-            pick = st.pickup
-            acts.extend([pick[i] for i in bits_of(mine & self.army_mask & self.supplied)])
+            acts.extend(items(("pickup", p), mine & self.army_mask & self.supplied, st.pickup)[1])
         if self.turn > 0 and self.pool[p] > 0 and res >= self.cost("attack"):
             land, naval = self.attack_targets(p)
-            att = st.attack
-            acts.extend([att[i] for i in bits_of(land | naval)])
+            acts.extend(items(("attack", p), land | naval, st.attack)[1])
         acts.append(END_TURN)
         return acts
 

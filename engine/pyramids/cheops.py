@@ -173,8 +173,10 @@ class CheopsAgent:
                     totals[key] = totals.get(key, 0.0) + v
                     counts[key] = counts.get(key, 0) + 1
                     nodes = board.nodes
-                    best_key = max(totals, key=lambda x: totals[x] / counts[x])
+                    best_key = key  # a move was searched; the best so far only for on_think (the
+                    # choice below weighs the totals again)
                     if self.on_think is not None:
+                        best_key = max(totals, key=lambda x: totals[x] / counts[x])
                         self.on_think(ThinkInfo(self._move(by_squares, key), initial[key], v,
                                                 self._move(by_squares, best_key),
                                                 totals[best_key] / counts[best_key], k, self.samples,

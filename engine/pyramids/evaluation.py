@@ -110,19 +110,30 @@ class Expectations:
         return out
 
 
+_PULL: dict[tuple[str, ...], list[list[float]]] = {}
+
+
+def _pull(geo: Geometry) -> list[list[float]]:
+    """pull[p][sq]: how much a target on `p` attracts a piece on `sq`, per board (computed once)."""
+    got = _PULL.get(geo.rows)
+    if got is None:
+        if len(_PULL) >= 16:  # as many boards as geometry() keeps
+            _PULL.clear()
+        # near: 1/(1+d) rewards the last steps; far: a linear slope keeps every step worth taking
+        got = _PULL[geo.rows] = [[1.0 / (1.0 + d) + max(0.0, 1.0 - d / FIELD_REACH) for d in row]
+                                 for row in geo.distances()]
+    return got
+
+
 def force_field(geo: Geometry, target: dict[int, float], scale: float) -> list[float]:
     """Attraction of every square toward a probability distribution of target squares."""
-    dist = geo.distances()
+    pull = _pull(geo)
     out = [0.0] * geo.n
     for p, prob in target.items():
         if prob <= 0:
             continue
-        row = dist[p]
         w = prob * scale
-        for sq in range(geo.n):
-            d = row[sq]
-            # near: 1/(1+d) rewards the last steps; far: a linear slope keeps every step worth taking
-            out[sq] += w * (1.0 / (1.0 + d) + max(0.0, 1.0 - d / FIELD_REACH))
+        out = [o + w * k for o, k in zip(out, pull[p])]
     return out
 
 

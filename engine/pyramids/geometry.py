@@ -16,7 +16,7 @@ COLS = "abcdefghijk"
 
 class Geometry:
     __slots__ = ("rows", "w", "h", "n", "desert", "power", "powers", "nb", "adj", "rays", "fly", "cross",
-                 "_dist", "home", "lane", "power_links")
+                 "_dist", "home", "lane", "power_links", "full", "not_first_col", "not_last_col")
 
     def __init__(self, rows: tuple[str, ...]) -> None:
         self.rows = rows
@@ -26,6 +26,10 @@ class Geometry:
         self.desert = [rows[i // w][i % w] == DESERT for i in range(n)]
         self.power = [rows[i // w][i % w] == POWER for i in range(n)]
         self.powers = tuple(i for i in range(n) if self.power[i])
+        # bitboards (bit sq = square sq) for shifting a set of squares one column (movegen.gen_attacks_near)
+        self.full = (1 << n) - 1
+        self.not_first_col = sum(1 << i for i in range(n) if i % w)
+        self.not_last_col = sum(1 << i for i in range(n) if i % w != w - 1)
         # nb[sq][d]: the neighbour in direction d, or -1 off the board
         self.nb = [[-1] * 4 for _ in range(n)]
         for i in range(n):

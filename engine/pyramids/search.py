@@ -40,7 +40,7 @@ from gridsmith.engine.core.errors import GameError
 from .evaluation import (CONCEAL, EVEN_STAKES, FW, INFO, OPP_TIES, PYRAMID_FOUND, TEMPO, VAL, WIN, Evaluation,
                          Expectations)
 from .geometry import Geometry
-from .movegen import CROSS, FLY, LONG, SQ_MASK, forbidden_by_repetition, gen_attacks, gen_moves
+from .movegen import CROSS, FLY, LONG, SQ_MASK, forbidden_by_repetition, gen_attacks_near, gen_moves
 from .pieces import MOBILE, WINS
 
 INF = 1e9
@@ -56,7 +56,7 @@ class SearchBoard(Evaluation):
 
     __slots__ = ("geo", "slide", "root", "side_at", "type_at", "unk", "mov", "exp", "info", "ppyr", "hist",
                  "mat", "pos", "mobile", "pyr_lost", "field", "beam", "nodes", "deadline", "stop",
-                 "check_every", "wins", "seen", "opp_exp", "opp_ppyr", "pieces", "ply", "tempo",
+                 "check_every", "wins", "seen", "opp_exp", "opp_ppyr", "pieces", "occ", "ply", "tempo",
                  "conceal", "own_pyr", "cover", "opp_ties", "even_stakes", "psph")
 
     def __init__(self, geo: Geometry, slide: int, root: int, side_at: list[int], type_at: list[int],
@@ -105,10 +105,13 @@ class SearchBoard(Evaluation):
         self.pyr_lost = [False, False]
         #: pieces[side]: the squares of side's pieces, kept by make/unmake
         self.pieces = (set(), set())
+        #: occ[side]: the same squares as a bitboard (bit sq), kept by make/unmake
+        self.occ = [0, 0]
         for sq in range(geo.n):
             s = side_at[sq]
             if s >= 0:
                 self.pieces[s].add(sq)
+                self.occ[s] |= 1 << sq
                 t = type_at[sq]
                 self.mat[s] += VAL[t]
                 self.pos[s] += FW[t] * field[s][sq]
@@ -128,7 +131,7 @@ class SearchBoard(Evaluation):
         seen = self.seen
         undo = (frm, to, s, t, ds, d, mat[0], mat[1], pos[0], pos[1], mobile[0], mobile[1], self.hist[s],
                 self.pyr_lost[0], self.pyr_lost[1], unk[frm], unk[to], mov[frm], mov[to], seen[frm], seen[to],
-                self.cover)
+                self.cover, self.occ[0], self.occ[1])
         if self.conceal:
             self.cover -= self._cover_at(frm) + self._cover_at(to)
         self.hist[s] = (self.hist[s][1], (frm, to))
@@ -145,10 +148,14 @@ class SearchBoard(Evaluation):
                     self.pyr_lost[ds] = True
         mine = self.pieces[s]
         mine.discard(frm)
+        occ = self.occ
+        occ[s] ^= 1 << frm
         if won:
             mine.add(to)
+            occ[s] |= 1 << to
             if ds >= 0:
                 self.pieces[ds].discard(to)
+                occ[ds] ^= 1 << to
             side_at[to], type_at[to], unk[to] = s, t, unk[frm]
             # a winner's rank is shown, and so is a rank only it moves like
             seen[to] = seen[frm] or ds >= 0 or (m >> 18) in (LONG, FLY, CROSS)
@@ -183,6 +190,7 @@ class SearchBoard(Evaluation):
         self.mov[frm], self.mov[to] = u[17], u[18]
         self.seen[frm], self.seen[to] = u[19], u[20]
         self.cover = u[21]
+        self.occ[0], self.occ[1] = u[22], u[23]
 
     def moves(self, side: int) -> list[int]:
         return gen_moves(self.geo, self.side_at, self.type_at, side, self.slide,
@@ -202,12 +210,15 @@ class SearchBoard(Evaluation):
         fs, fe = self.field[side], self.field[enemy]
         # the opponent's choices follow root's model of its view (model_opponent)
         modelled = not is_root and self.opp_exp is not None
-        ties = _Twins() if self.opp_ties and modelled else None
-        for m in gen_attacks(self.geo, self.side_at, type_at, side, self.pieces[side]):
+        twins = self.opp_ties and modelled
+        ties = None  # a _Twins once an attack on an unseen piece needs one (most leaves have none)
+        seen = self.seen
+        for m in gen_attacks_near(self.geo, self.side_at, type_at, side, self.occ[side], self.occ[enemy]):
             frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
             won, da, dd, found = fight(frm, to, m >> 18)
             g_true = WIN if found else da - dd
-            mis = 0.0 if is_root else self._misjudged_gain(frm, to, g_true)
+            # _misjudged_gain inlined: the opponent's attacks here are all on root's pieces
+            mis = 0.0 if not modelled or seen[to] else self._opp_perceived(frm, to) - g_true
             if g_true + mis <= 0:
                 continue
             # the evaluation after the attack, as make() would leave it (without making it)
@@ -222,7 +233,9 @@ class SearchBoard(Evaluation):
                 p = v
             else:  # as the opponent sees it: a capture of an unseen pyramid is only its expected gain
                 p = base + g_true + mis if found else v + mis
-                if ties is not None and not self.seen[to]:
+                if twins and not seen[to]:
+                    if ties is None:
+                        ties = _Twins()
                     if found:
                         ties.pyramid(g_true + mis, p, v)
                         continue

@@ -8,6 +8,7 @@ from gridsmith.engine.core.rng import CounterRng
 from gridsmith.engine.pendulous.api import GAME
 from gridsmith.engine.pendulous.actions import END_TURN, Attack
 from gridsmith.engine.pendulous.agents import _targets
+from gridsmith.engine.pendulous.board import Listing, bits_of
 from gridsmith.engine.pendulous.combat import odds_units, odds_units_fast
 from gridsmith.engine.pendulous.saves import load_game, save_game
 
@@ -118,3 +119,19 @@ def test_random_play_keeps_every_invariant(game):
             assert got == want, "supply equals the reference tracing"
     again = load_game(save_game(s))  # replay reproduces the snapshot (load_game raises otherwise)
     assert again.vp == s.vp and again.owner == s.owner
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 2599), max_size=40), min_size=1, max_size=8))
+def test_listing_lists_what_bits_of_lists(flips):
+    """board.Listing edits its last answer when a mask changes a few squares (legal actions, attack
+    targets): each answer equals bits_of of the mask, and the objects are those at its indices."""
+    listing, objs = Listing(), [f"o{i}" for i in range(2600)]
+    x = 0
+    for squares in flips:
+        for i in squares:
+            x ^= 1 << i
+        idx, got = listing.items("slot", x, objs)
+        assert idx == bits_of(x)
+        assert got == [objs[i] for i in idx]
+        assert listing.items("bare", x)[0] == bits_of(x)
