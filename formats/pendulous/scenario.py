@@ -267,9 +267,11 @@ def _lint_playability(s: Scenario) -> Iterator[Problem]:
         unsupplied = grid.unsupplied(seat)
         if unsupplied:
             r, c = grid.square(unsupplied[0])
-            yield Problem("PND503", f"{_seat(i, s)}: {len(unsupplied)} square(s) cannot trace supply to a friendly "
-                          f"city at the start (first at {label((c, r))}); armies there are disbanded and "
-                          "the squares revert (manual 2.8)", ("map", r, c), WARN)
+            n = len(unsupplied)
+            squares = "1 square cannot" if n == 1 else f"{n} squares cannot"
+            yield Problem("PND503", f"{_seat(i, s)}: {squares} trace supply to a friendly city at the start "
+                          f"(first at {label((c, r))}); armies there are disbanded and the "
+                          f"square{'s revert' if n > 1 else ' reverts'} (manual 2.8)", ("map", r, c), WARN)
         ports = grid.ports_of(seat)
         any_port = any_port or bool(ports)
         if grid.touches_enemy(seat):

@@ -301,7 +301,7 @@ def test_pnd503_square_unsupplied_at_start(tmp_path):
     rows = ["1A1~~2B2", "11112222", "2~~~~~~1"]
     text, diags = diags_of(scenario(map=rows), tmp_path)
     assert warnings_of(diags) == [("PND503", *row_pos(text, 2, 7)), ("PND503", *row_pos(text, 2, 0))]
-    assert "Red Army (red): 1 square(s)" in diags[0].message
+    assert "Red Army (red): 1 square cannot trace supply" in diags[0].message and "the square reverts" in diags[0].message
 
 
 def test_supply_goes_diagonally():
