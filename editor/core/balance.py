@@ -32,6 +32,7 @@ from gridsmith.formats import coords
 
 from .detached import DetachedThread
 from .geometry import GEOMETRIES, Geometry
+from .play_provider import provider_class
 
 
 # ---- what a run is and where runs are kept ---------------------------------------------------
@@ -114,12 +115,13 @@ class BatchWorker(DetachedThread):
 
 
 def seat_names(game, scenario: Any) -> list[str]:
-    """"Red Army (red)": the scenario's player names with the game's colour words."""
-    names = game.seats(scenario)
+    """"Red Army (red)": the seats as the play window names them (Pyramids' "Player", not the id
+    "player"), with the game's colour word where the name does not already say it."""
+    names = provider_class(game.name).player_names(scenario)
     out = []
     for q, n in enumerate(names):
         colour_word = game.colours[q] if q < len(game.colours) else f"seat {q + 1}"
-        out.append(n if n.lower() == colour_word.lower() else f"{n} ({colour_word})")
+        out.append(n if colour_word.lower() in n.lower() else f"{n} ({colour_word})")
     return out
 
 

@@ -195,7 +195,9 @@ def test_balance_lab_runs_the_unsaved_document_and_compares_with_the_previous_ru
     qtbot.waitUntil(lambda: dlg.worker is None and dlg.progress.value() == 4, timeout=60000)
     first = dlg.current.heading.text()
     assert "4 games" in first and "as opened" in first
-    assert "Red Army (red)" in dlg.current.table.text() and "first-seat advantage" in dlg.current.table.text()
+    # the name says the colour already: not "Red Army (red)"
+    assert "Red Army — " in dlg.current.table.text() and "(red)" not in dlg.current.table.text()
+    assert "first-seat advantage" in dlg.current.table.text()
     assert dlg.current.heatmap.heat and dlg.current.heatmap.size_ == (12, 10)
     # an unsaved edit: the next run plays it, and the first run moves to the right
     ed.settings_panel.turns.setValue(4)
@@ -457,3 +459,15 @@ def test_balance_lab_shows_completion_decisiveness_and_the_skill_share(qtbot, wi
     last = history(dlg.document)[-1]
     assert last.summary.games == 3 and last.summary.skill is not None
     assert last.summary.skill.strong_vs_random.n == 6  # each seed once per seat (2 seats)
+
+
+def test_the_lab_names_seats_as_the_play_window_does():
+    """Pyramids' seats are "Player" and "Cheops" in play: the lab said "player (blue)" (the engine's ids)."""
+    from gridsmith.editor.core.balance import seat_names
+    from gridsmith.engine.core import games
+
+    root = Path(__file__).resolve().parents[2] / "content"
+    assert seat_names(games.get("pyramids"), load_file(root / "pyramids" / "sample.scn.yaml").model) == [
+        "Player (blue)", "Cheops (red)"]
+    assert seat_names(games.get("kongbots"), load_file(root / "kongbots" / "scout-duel.scn.yaml").model) == [
+        "Red (A)", "Blue (B)"]
