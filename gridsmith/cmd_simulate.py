@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         print()
     else:
         names = [c if args.rotate else f"{c}:{seats[q]}" for q, c in enumerate(seat_names(game, model, n))]
-        print(summary.to_text(names))
+        print(summary.to_text(names, turn_word=game.turn_word))
     if args.heatmap:
         size, heat = heat_map(records)
         if size is None:

@@ -238,8 +238,9 @@ class RunView(QGroupBox):
     `caption` None: the game has no board heat (`Presentation.heat_caption`), and no heat panel."""
 
     def __init__(self, title: str, base_colour=None, geometry: str = "square", caption: str | None = "",
-                 parent=None):
+                 parent=None, turn_word: str = "turn"):
         super().__init__(title, parent)
+        self.turn_word = turn_word  # Game.turn_word: Pendulum counts rounds
         lay = QVBoxLayout(self)
         self.heading = QLabel("—")
         self.heading.setWordWrap(True)
@@ -282,7 +283,7 @@ class RunView(QGroupBox):
                             f"<td>[{prop.low * 100:.1f}, {prop.high * 100:.1f}]</td><td>{prop.k}/{prop.n}</td></tr>")
         fair = 100 / max(1, s.seats)
         length = s.length_turns if s.length_turns.n else s.length_actions
-        unit = "turns" if s.length_turns.n else "actions"
+        unit = f"{self.turn_word}s" if s.length_turns.n else "actions"
         # no word wrap: a wrapped rich-text label is sized for a width it does not get and its last
         # lines are cut; each line is short, and the scroll area scrolls what does not fit
         self.table.setText(
@@ -411,8 +412,8 @@ class BalanceDialog(QDialog):
 
         base, geometry = self._board()
         caption = self.game.presentation.heat_caption()
-        self.current = RunView("This run", base, geometry, caption)
-        self.previous = RunView("Previous run", base, geometry, caption)
+        self.current = RunView("This run", base, geometry, caption, turn_word=self.game.turn_word)
+        self.previous = RunView("Previous run", base, geometry, caption, turn_word=self.game.turn_word)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.current)
         split.addWidget(self.previous)

@@ -167,6 +167,8 @@ class Game(Generic[S, A, V]):
     #: random players with how greedy does (engine.core.simulate.skill_share); "": the first of
     #: `default_agents` that is not greedy, else greedy
     strongest_agent: str = ""
+    #: what the game calls the unit its length is counted in (GameRecord.turns): Pendulum plays rounds
+    turn_word: str = "turn"
     #: how the game shows itself (terminal, heat maps): an instance is `presentation`
     presentation_class: ClassVar[type[Presentation[Any]]] = Presentation
 

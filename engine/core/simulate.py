@@ -301,7 +301,8 @@ class Summary:
             "skill": self.skill.to_json() if self.skill is not None else None,
         }
 
-    def to_text(self, seat_names: list[str] | None = None) -> str:
+    def to_text(self, seat_names: list[str] | None = None, turn_word: str = "turn") -> str:
+        """The summary for a terminal; `turn_word`: what the game counts its length in (Game.turn_word)."""
         names = seat_names or [f"seat {q + 1}" for q in range(self.seats)]
         w = max([8, *map(len, names), *map(len, self.agent_wins)])
         lines = [f"{self.games} game{'s' * (self.games != 1)}, {len(self.errors)} errors, {self.seconds:.1f} s"]
@@ -320,12 +321,12 @@ class Summary:
                 lines.append(f"  {a:<{w}} {p.to_text()}")
         lines.append(f"draws    {self.draws.to_text()}")
         if self.length_turns.n:
-            lines.append(f"length   {self.length_turns.to_text()} turns; {self.length_actions.to_text()} actions")
+            lines.append(f"length   {self.length_turns.to_text()} {turn_word}s; {self.length_actions.to_text()} actions")
         else:
             lines.append(f"length   {self.length_actions.to_text()} actions (the game counts no turns)")
         lines.append(f"first-seat advantage {self.first_seat_advantage * 100:+.1f} points over a fair "
                      f"{100 / max(1, self.seats):.1f}%")
-        unit = "turns" if self.length_turns.n else "actions"
+        unit = f"{turn_word}s" if self.length_turns.n else "actions"
         lines.append(f"duration mean {self.duration.to_text(unit=' ' + unit)} (95% CI)")
         bound = self.games - int(self.completion.k)
         lines.append(f"completion {self.completion.to_text()} ended by the game's own rule"

@@ -58,6 +58,7 @@ class PendulumGame(Game[PolledGame, Action, SaveFile]):
     scenario_kind = "pendulum.scenario"
     save_kind = "pendulum.save"
     colours = ("white", "black", "orange", "teal", "violet")
+    turn_word = "round"  # the rulebook's Runde: a game's length is counted in rounds
     default_seats = ("greedy",)
     presentation_class = PendulumPresentation
 

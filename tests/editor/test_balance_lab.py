@@ -471,3 +471,14 @@ def test_the_lab_names_seats_as_the_play_window_does():
         "Player (blue)", "Cheops (red)"]
     assert seat_names(games.get("kongbots"), load_file(root / "kongbots" / "scout-duel.scn.yaml").model) == [
         "Red (A)", "Blue (B)"]
+
+
+def test_pendulum_lengths_are_in_rounds(capsys):
+    """Pendulum plays rounds: the summary said "turns" (the lab and `gridsmith simulate` alike)."""
+    from gridsmith.cli import main
+
+    root = Path(__file__).resolve().parents[2] / "content"
+    assert main(["simulate", str(root / "pendulum" / "duel.scn.yaml"), "--games", "2", "--jobs", "1",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert " rounds; " in out and "duration mean" in out and " turns" not in out, out
