@@ -19,8 +19,9 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QDialog, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
-                               QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout)
+from PySide6.QtWidgets import (QDoubleSpinBox, QFormLayout, QFrame, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSpinBox, QSplitter,
+                               QVBoxLayout)
 
 from gridsmith.engine.core.assistant import Assistant, Budget, Proposal, Report, Tolerance, interval_text
 from gridsmith.engine.core.edits import Edit, apply_changes, reference_path
@@ -29,6 +30,7 @@ from gridsmith.engine.core.simulate import executor
 from .balance import run_controls
 from .commands import ModelSnapshot
 from .detached import DetachedThread
+from .screenfit import FittedDialog
 from .document import EditorDocument, set_path
 
 class AssistantWorker(DetachedThread):
@@ -61,13 +63,26 @@ class AssistantWorker(DetachedThread):
             self.assistant.cancel()
 
 
+#: the longest proposal label the Edit menu's Undo item shows (a pair of edits' label runs to 200
+#: characters and widened the menu past a 1024-pixel screen); the whole label is in the dialog
+UNDO_LABEL_CHARS = 48
+
+
+def undo_text(label: str) -> str:
+    """"Balance: <label>", the label cut at a word to UNDO_LABEL_CHARS with an ellipsis."""
+    if len(label) > UNDO_LABEL_CHARS:
+        cut = label[:UNDO_LABEL_CHARS].rsplit(" ", 1)[0].rstrip(",;:")
+        label = cut + "…"
+    return f"Balance: {label}"
+
+
 def apply_edit_to(document: Any, edit: Edit) -> None:
     """The edit's changes of the scenario as one undo step of its document ("Balance: <what it does>")."""
     def mutate(model: Any) -> None:
         for c in edit.changes:
             if c.file is None:
                 set_path(model, c.path, c.after)
-    document.undo_stack.push(ModelSnapshot(document, f"Balance: {edit.label}", mutate))
+    document.undo_stack.push(ModelSnapshot(document, undo_text(edit.label), mutate))
 
 
 def edited_model(document: Any, edit: Edit, ref: str) -> Any:
@@ -78,12 +93,12 @@ def edited_model(document: Any, edit: Edit, ref: str) -> Any:
 
 def apply_model_to(document: Any, label: str, model: Any) -> None:
     """`model` in place of the document's as one undo step ("Balance: <label>")."""
-    command = ModelSnapshot(document, f"Balance: {label}", lambda _m: None)
+    command = ModelSnapshot(document, undo_text(label), lambda _m: None)
     command.after = model
     document.undo_stack.push(command)
 
 
-class BalanceAssistantDialog(QDialog):
+class BalanceAssistantDialog(FittedDialog):
     def __init__(self, editor: Any, game: Any, parent: Any = None) -> None:
         super().__init__(parent)
         self.editor, self.game = editor, game
@@ -135,11 +150,23 @@ class BalanceAssistantDialog(QDialog):
         self.proposals = QListWidget()
         self.proposals.setWordWrap(True)
         self.proposals.currentRowChanged.connect(self._selected)
-        lay.addWidget(self.proposals, 1)
         self.detail = QLabel("")
         self.detail.setWordWrap(True)
         self.detail.setTextFormat(Qt.TextFormat.RichText)
-        lay.addWidget(self.detail)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # the proposals over the chosen one's detail, the border between them draggable; the detail
+        # scrolls: a wrapped label squeezed by the layout lost its last lines behind the buttons
+        detail_area = QScrollArea()
+        detail_area.setWidgetResizable(True)
+        detail_area.setFrameShape(QFrame.Shape.NoFrame)
+        detail_area.setWidget(self.detail)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.proposals)
+        split.addWidget(detail_area)
+        split.setChildrenCollapsible(False)
+        split.setSizes([220, 260])
+        lay.addWidget(split, 1)
         buttons = QHBoxLayout()
         self.apply_button = QPushButton("Apply")
         self.apply_button.setEnabled(False)
@@ -151,7 +178,7 @@ class BalanceAssistantDialog(QDialog):
         buttons.addWidget(self.apply_button)
         buttons.addWidget(close)
         lay.addLayout(buttons)
-        self.resize(640, 560)
+        self.resize(720, 860)  # three proposals and one's detail; FittedDialog keeps it within the screen
 
     # ---- running ----------------------------------------------------------------------------------
     def start(self) -> None:
@@ -168,6 +195,7 @@ class BalanceAssistantDialog(QDialog):
         self.apply_button.setEnabled(False)
         self.progress.setRange(0, self.games.value())
         self.progress.setValue(0)
+        self.progress.setFormat("%v of %m games")
         self.progress.setVisible(True)
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
@@ -197,6 +225,11 @@ class BalanceAssistantDialog(QDialog):
         self.report = report
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
+        # finished: a full bar with what was played (a search that met the tolerance early stopped short
+        # of its budget, and "210 of 300 games" read as a search still running)
+        self.progress.setRange(0, max(1, report.games))
+        self.progress.setValue(report.games)
+        self.progress.setFormat("%v games played")
         if report.error:
             self.status.setText(f"Cannot measure this document: {report.error}")
             return

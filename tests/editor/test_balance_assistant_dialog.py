@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from gridsmith.editor.core.balance_assistant import UNDO_LABEL_CHARS, undo_text
 from tests.qt_fixtures import settle
 
 
@@ -33,6 +34,9 @@ def test_search_shows_proposals_and_apply_is_one_undo_step(qtbot, window, duel):
     qtbot.waitUntil(lambda: dlg.worker is None and dlg.report is not None, timeout=180_000)
     rep = dlg.report
     assert rep.before is not None and "Before (" in dlg.status.text()
+    # finished: a full bar saying what was played, not "210 of 300 games" as if still running
+    assert dlg.progress.value() == dlg.progress.maximum() == rep.games
+    assert dlg.progress.text() == f"{rep.games} games played"
     if rep.balanced:  # nothing to propose: said so, nothing to apply
         assert dlg.proposals.count() == 0 and not dlg.apply_button.isEnabled()
         return
@@ -44,13 +48,16 @@ def test_search_shows_proposals_and_apply_is_one_undo_step(qtbot, window, duel):
     assert dlg.proposals.currentRow() == last
     p = rep.proposals[last]
     assert p.edit.label in dlg.detail.text() and "→" in dlg.detail.text()
+    settle(qtbot, dlg)
+    # the detail is never squeezed: its last line ("… screening games.") is shown, or scrolled to
+    assert dlg.detail.height() >= dlg.detail.heightForWidth(dlg.detail.width())
     if p.edit.cells:
         assert ed.view.selection.isVisible()  # the squares it changes are marked on the map
     before = ed.document.snapshot()
     undo = ed.document.undo_stack.count()
     qtbot.mouseClick(dlg.apply_button, Qt.MouseButton.LeftButton)
     assert ed.document.undo_stack.count() == undo + 1
-    assert ed.document.undo_stack.undoText() == f"Balance: {p.edit.label}"
+    assert ed.document.undo_stack.undoText() == undo_text(p.edit.label)
     from gridsmith.engine.core.edits import at
 
     after = ed.document.snapshot().model_dump(mode="json")
@@ -87,3 +94,14 @@ def test_closing_the_dialog_mid_search_never_crashes(qtbot, window, duel):
     from gridsmith.editor.core import detached
 
     qtbot.waitUntil(lambda: worker not in detached._RUNNING, timeout=60_000)
+
+
+def test_the_undo_item_stays_short_whatever_the_proposal():
+    """A pair of edits' label ran to 200 characters, and Edit > Undo widened the menu past a
+    1024-pixel screen: the undo text is cut at a word, with an ellipsis."""
+    long = ("Gray Kingdom: start victory points 0 -> 6500; Blue Kingdom: start victory points 0 -> 4400; "
+            "Red Kingdom: start victory points 0 -> 1000")
+    text = undo_text(long)
+    assert text.startswith("Balance: Gray Kingdom: start victory points") and text.endswith("…")
+    assert len(text) <= len("Balance: ") + UNDO_LABEL_CHARS + 1 and " …" not in text
+    assert undo_text("Red: starting energy 30 -> 40") == "Balance: Red: starting energy 30 -> 40"

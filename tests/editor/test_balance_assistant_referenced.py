@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from gridsmith.editor.core.balance_assistant import undo_text
 from gridsmith.engine.core.assistant import Proposal, Report
 from gridsmith.engine.core.edits import Referenced, combine, file_problems, valid_edit
 from gridsmith.engine.core.games import get
@@ -47,14 +48,14 @@ def test_apply_changes_the_referenced_file_in_its_tab(qtbot, window, tmp_path):
     qtbot.mouseClick(dlg.apply_button, Qt.MouseButton.LeftButton)
     # the scenario: one undo step
     assert ed.document.undo_stack.count() == undo + 1
-    assert ed.document.undo_stack.undoText() == f"Balance: {p.edit.label}"
+    assert ed.document.undo_stack.undoText() == undo_text(p.edit.label)
     build = next(c for c in p.edit.changes if c.file is None)
     assert ed.document.snapshot().teams[build.path[1]].bots[build.path[3]].build == build.after
     # the arena: opened in a tab of its own, edited there as one undo step, unsaved
     assert len(window.editors()) == tabs + 1
     arena_ed = next(e for e in window.editors() if e.document.path == (tmp_path / ARENA).resolve())
     assert arena_ed.document.undo_stack.count() == 1
-    assert arena_ed.document.undo_stack.undoText() == f"Balance: {p.edit.label}"
+    assert arena_ed.document.undo_stack.undoText() == undo_text(p.edit.label)
     rows = arena_ed.document.snapshot().rows
     assert all(rows[c.path[1]] == c.after for c in p.edit.changes if c.file == ARENA)
     assert arena_ed.document.modified
