@@ -137,6 +137,7 @@ class BalanceAssistantDialog(FittedDialog):
         form.addRow("Worker processes", self.jobs)
         self.scheduler = QLineEdit()
         self.scheduler.setPlaceholderText("optional: tcp://host:8786")
+        self.scheduler.setMinimumWidth(self.scheduler.fontMetrics().horizontalAdvance("tcp://scheduler.example:8786") + 16)
         self.scheduler.setToolTip("A Dask distributed scheduler to send the games to instead of local processes")
         form.addRow("Dask cluster", self.scheduler)
         lay.addLayout(form)

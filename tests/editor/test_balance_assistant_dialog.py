@@ -105,3 +105,12 @@ def test_the_undo_item_stays_short_whatever_the_proposal():
     assert text.startswith("Balance: Gray Kingdom: start victory points") and text.endswith("…")
     assert len(text) <= len("Balance: ") + UNDO_LABEL_CHARS + 1 and " …" not in text
     assert undo_text("Red: starting energy 30 -> 40") == "Balance: Red: starting energy 30 -> 40"
+
+
+def test_the_dask_field_shows_its_whole_hint(qtbot, window, duel):
+    _ed, dlg = _assistant(window, duel)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    f = dlg.scheduler
+    assert f.width() >= f.fontMetrics().horizontalAdvance(f.placeholderText()) + 8, "the hint was cut: 'tcp://ho…'"
+    dlg.close()
