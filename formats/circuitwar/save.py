@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_serializer, model_validator
 
 from ..diagnostics import Problem, Severity
 from ..model_base import FileModel, schema_only
@@ -21,6 +21,9 @@ from .scenario import GRID_FIELD, OBJECTS_FIELD, Charge, Scenario, lattice_probl
 
 KIND = "circuitwar.save"
 VERSION = 1
+#: the CPU drain of every save written before session 38, when the ruleset's default was these amounts
+#: and a save left a default out of its embedded ruleset (the default is 100/200/300 since)
+DRAIN_BEFORE_38 = {"weak": 10, "nominal": 20, "strong": 30}
 
 
 class Snapshot(FileModel):
@@ -52,6 +55,25 @@ class SavedGame(FileModel):
     actions: list[str] = Field(default_factory=list, description="Every action in order, in its text form "
                                "(`build circuit c4-d4`, `move c4-d4`, `fire c4 E N`, `end`, ...).")
     snapshot: Snapshot
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drain_of_older_saves(cls, data: Any) -> Any:
+        """A save without `collision.cpu_drain` in its ruleset was written when the default was
+        10/20/30: it replays under those amounts. Saves written since always state them
+        (`_whole_ruleset`), so a later change of a default cannot change a recorded game."""
+        if isinstance(data, dict) and isinstance(data.get("ruleset"), dict):
+            collision = data["ruleset"].get("collision")
+            if collision is None or (isinstance(collision, dict) and "cpu_drain" not in collision):
+                ruleset = dict(data["ruleset"])
+                ruleset["collision"] = {**(collision or {}), "cpu_drain": dict(DRAIN_BEFORE_38)}
+                data = {**data, "ruleset": ruleset}
+        return data
+
+    @field_serializer("ruleset")
+    def _whole_ruleset(self, ruleset: Ruleset) -> dict[str, Any]:
+        """The embedded ruleset with every value, defaults included: what the game was played under."""
+        return ruleset.model_dump(mode="json", exclude_none=True)
 
 
 def check_save(model: SavedGame, ctx: CheckContext) -> Iterable[Problem]:

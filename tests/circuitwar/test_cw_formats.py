@@ -130,3 +130,30 @@ def test_a_saved_game_replays_and_a_tampered_one_is_located(tmp_path):
     path.write_text("\n".join(lines) + "\n")
     found = [(d.code, d.line) for d in validate_file(path)]
     assert found and found[0][0] == "SAV411"
+
+
+def test_saves_keep_the_drain_they_were_played_under(tmp_path):
+    """The default CPU drain rose from 10/20/30 to 100/200/300 (session 38). A save leaves nothing out
+    of its embedded ruleset now, so no later default changes a recorded game; an older save, which
+    left the default out, replays under the 10/20/30 it was played with."""
+    game = games.get("circuitwar")
+    scenario = load_file(CONTENT / "duel.scn.yaml").model
+    state = game.new_game(scenario, 5, base=CONTENT)
+    m = Match(state, [game.agent("heuristic"), game.agent("heuristic")], agent_seed=1, max_actions=400)
+    try:
+        m.run()
+    except Exception:  # noqa: BLE001 - the action budget of this test
+        pass
+    text = game.save_text(game.save(state, ["heuristic", "heuristic"]))
+    assert "cpu_drain:" in text and "strong: 300" in text  # stated, though it is the default
+    path = tmp_path / "new.sav.yaml"
+    path.write_text(text)
+    game.register_checks()
+    assert validate_file(path) == []
+    assert load_file(path).model.ruleset.collision.cpu_drain.strong == 300
+    # an older save: the same game written the old way (the drain left out) means the old amounts
+    old = load_file(path).model.model_dump(mode="json", exclude_none=True)
+    del old["ruleset"]["collision"]["cpu_drain"]
+    from gridsmith.formats.circuitwar.save import SavedGame
+
+    assert SavedGame.model_validate(old).ruleset.collision.cpu_drain.strong == 30
