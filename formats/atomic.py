@@ -6,6 +6,7 @@ rename it over the target, fsync the folder so the rename itself survives a powe
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -22,21 +23,63 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
 
 
 def atomic_write_all(files: Mapping[str | os.PathLike[str], str]) -> None:
-    """Several text files written all or none: each goes to a temporary file next to its target first
+    """Several text files written all or none. Each goes to a temporary file next to its target first
     (a folder that cannot be written, a full disk: OSError, every temporary file removed, no target
-    touched), then each is renamed over its target (a rename within a folder does not fail half-way)."""
+    touched); each existing target is kept under a second name (a hard link, no copy); then the
+    temporary files are renamed over their targets. When a rename fails (or Ctrl+C comes between
+    two), the targets already replaced get their kept versions back, new ones are removed, and every
+    temporary file and kept name is removed: the files are as they were, and the error is raised."""
     temps: list[tuple[Path, str]] = []
+    kept: dict[Path, str | None] = {}  # target -> the name its old version is kept under (None: new file)
     try:
         for path, text in files.items():
             temps.append(_temp_copy(path, text.encode("utf-8")))
+        for target, _ in temps:
+            kept[target] = _keep(target)
     except BaseException:
         for _, tmp in temps:
             _remove(tmp)
+        for old in kept.values():
+            if old is not None:
+                _remove(old)
         raise
-    for target, tmp in temps:
-        os.replace(tmp, target)
+    done: list[Path] = []
+    try:
+        for target, tmp in temps:
+            os.replace(tmp, target)
+            done.append(target)
+    except BaseException:
+        for target in reversed(done):  # back to the old versions
+            old = kept[target]
+            if old is not None:
+                os.replace(old, target)
+            else:
+                _remove(str(target))
+        for _, tmp in temps:
+            _remove(tmp)
+        for old in kept.values():
+            if old is not None:
+                _remove(old)
+        raise
+    for old in kept.values():
+        if old is not None:
+            _remove(old)
     for folder in dict.fromkeys(target.parent for target, _ in temps):
         _fsync_dir(folder)
+
+
+def _keep(target: Path) -> str | None:
+    """A second name for the file at `target` (a hard link next to it), or None when there is none."""
+    if not target.exists():
+        return None
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent)
+    os.close(fd)
+    os.unlink(name)
+    try:
+        os.link(target, name)
+    except OSError:  # a filesystem without hard links: a copy
+        shutil.copy2(target, name)
+    return name
 
 
 def _temp_copy(path: str | os.PathLike[str], data: bytes) -> tuple[Path, str]:

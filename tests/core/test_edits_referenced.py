@@ -179,6 +179,18 @@ def test_write_all_writes_all_or_nothing(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.yaml", "b.yaml"]
 
 
+def test_write_all_puts_everything_back_when_a_rename_fails(tmp_path):
+    """The temporary files are all written, then a rename fails (here: a target that is a folder):
+    the files renamed before it get their old versions back, a new one is removed, nothing is left."""
+    a, new, d = tmp_path / "a.yaml", tmp_path / "new.yaml", tmp_path / "z.yaml"
+    a.write_text("old a\n")
+    d.mkdir()  # a rename over a folder fails
+    with pytest.raises(OSError):
+        atomic_write_all({a: "new a\n", new: "brand new\n", d: "z\n"})
+    assert a.read_text() == "old a\n" and not new.exists() and d.is_dir()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.yaml", "z.yaml"]  # no temporary or kept file
+
+
 def test_a_pair_and_a_second_step_that_do_the_same_are_screened_once():
     from gridsmith.engine.core.assistant import _same
     from gridsmith.engine.core.edits import combine, then
