@@ -31,7 +31,7 @@ from gridsmith.formats.document import new_text
 
 from .cmd_play import computer_seats
 from .loading import playable, project_scope
-from .paths import check_input, check_output
+from .paths import CommandFailed, check_input, check_output
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -79,8 +79,10 @@ def run(args: argparse.Namespace) -> int:
         print("gridsmith balance: --first-seat must be more than 0 and at most 100", file=sys.stderr)
         return 2
     check_input("balance", args.file)
-    if args.write:  # IN_PLACE: the files are checked when the proposal is known
-        check_output("balance", args.write, "--write")
+    # before the search, so that its hours are not lost: OUT, or in place the scenario itself (the
+    # referenced files a proposal changes are known, and checked, only when it is made)
+    if args.write is not None:
+        check_output("balance", args.write or args.file, "--write")
     with project_scope("balance", args.file, allow_outside=args.allow_outside_references or None):
         p = playable("balance", args.file, args.seed)
         model, game, base, n = p.model, p.game, p.base, p.seats
@@ -138,6 +140,12 @@ def write(file: str, out: str, p: Proposal) -> bool:
               "nothing written", file=sys.stderr)
         return False
     files = texts(p.edited, p.edit, file) if out == IN_PLACE else {Path(out): new_text(p.model)}
+    try:
+        for path in files:  # a read-only file is refused, as --write OUT refuses it (a rename would not)
+            check_output("balance", str(path), "--write")
+    except CommandFailed:
+        print("gridsmith balance: nothing written", file=sys.stderr)
+        return False
     try:
         atomic_write_all(files)
     except OSError as e:

@@ -5,6 +5,7 @@ tests what the command does with a proposal."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -83,8 +84,26 @@ def test_write_with_a_bad_path_writes_nothing(tmp_path, monkeypatch, capsys):
     before = _texts(tmp_path)
     assert main(["balance", str(f), "--games", "100", "--jobs", "1", "--no-progress", "--write"]) == 1
     err = capsys.readouterr().err
-    assert "cannot write" in err and "nothing written" in err and "Traceback" not in err
+    assert "gone" in err and "does not exist" in err and "nothing written" in err and "Traceback" not in err
     assert _texts(tmp_path) == before  # the scenario untouched, no temporary file left
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write a read-only file: nothing to refuse")
+def test_write_in_place_refuses_a_read_only_referenced_file(tmp_path, monkeypatch, capsys):
+    """A rename replaces a read-only file in a writable folder: in place, --write refuses it as
+    --write OUT does, and writes nothing (the scenario neither)."""
+    f = pyramids_copy(tmp_path)
+    edit, edited = _board_and_slide(f)
+    _propose(monkeypatch, edit, edited)
+    (tmp_path / BOARD).chmod(0o444)
+    before = _texts(tmp_path)
+    try:
+        assert main(["balance", str(f), "--games", "100", "--jobs", "1", "--no-progress", "--write"]) == 1
+    finally:
+        (tmp_path / BOARD).chmod(0o644)
+    err = capsys.readouterr().err
+    assert "read-only" in err and "nothing written" in err and "Traceback" not in err
+    assert _texts(tmp_path) == before
 
 
 def test_write_out_refuses_a_proposal_that_changes_a_referenced_file(tmp_path, monkeypatch, capsys):
