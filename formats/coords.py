@@ -78,13 +78,14 @@ class HexNotation(Notation):
 
 class LatticeNotation(Notation):
     """A lattice of points (Circuit War) names a point as its file does: column letter from the left,
-    row number from the top (``c4``), and an edge by its two points (``c4-d4``). A lattice is at most
-    26 points wide, so one letter always does."""
+    row number from the top (``c4``), and an edge by its two points (``c4-d4``). A valid lattice is at
+    most 26 points wide (one letter); a wider one, which the validator refuses but the editor may
+    still show, goes on as spreadsheet columns do (``z``, ``aa``, ``ab``)."""
 
     name = "lattice"
     LETTERS = "abcdefghijklmnopqrstuvwxyz"
-    _POINT = re.compile(r"\s*(?:point\s+)?([a-z])([1-9][0-9]?)\s*$", re.IGNORECASE)
-    _EDGE = re.compile(r"\s*(?:edge\s+)?([a-z][0-9]+)\s*[-–]\s*([a-z][0-9]+)\s*$", re.IGNORECASE)
+    _POINT = re.compile(r"\s*(?:point\s+)?([a-z]+)([1-9][0-9]*)\s*$", re.IGNORECASE)
+    _EDGE = re.compile(r"\s*(?:edge\s+)?([a-z]+[0-9]+)\s*[-–]\s*([a-z]+[0-9]+)\s*$", re.IGNORECASE)
 
     @staticmethod
     def ends(cell: Cell) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -102,9 +103,20 @@ class LatticeNotation(Notation):
     def label(self, cell: Cell) -> str:
         return f"{'point' if len(cell) == 2 else 'edge'} {self.short(cell)}"
 
+    def column(self, x: int) -> str:
+        """The letters of column `x` (0-based): a..z, then aa, ab, ... (CoordinateError below 0)."""
+        if x < 0:
+            raise CoordinateError(f"column {x} is not on a lattice")
+        name = ""
+        x += 1
+        while x:
+            x, r = divmod(x - 1, 26)
+            name = self.LETTERS[r] + name
+        return name
+
     def short(self, cell: Cell) -> str:
         if len(cell) == 2:
-            return f"{self.LETTERS[cell[0]]}{cell[1] + 1}"
+            return f"{self.column(cell[0])}{cell[1] + 1}"
         a, b = self.ends(cell)
         return f"{self.short(a)}-{self.short(b)}"
 
@@ -122,7 +134,10 @@ class LatticeNotation(Notation):
         if not m:
             raise CoordinateError(f"{text!r} is not a lattice point or edge (expected a column letter and a "
                                   "row from the top, e.g. c4, or two neighbouring points, e.g. c4-d4)")
-        return (self.LETTERS.index(m.group(1).lower()), int(m.group(2)) - 1)
+        x = 0
+        for ch in m.group(1).lower():
+            x = x * 26 + self.LETTERS.index(ch) + 1
+        return (x - 1, int(m.group(2)) - 1)
 
 
 class AlgebraicNotation(Notation):

@@ -132,7 +132,7 @@ class LabelsItem(QGraphicsItem):
         for x in range(g.w):
             c = g.point((x, 0))
             p.drawText(QRectF(c.x() - g.px / 2, -band, g.px, band + g.px * 0.1),
-                       Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, names.short((x, 0))[0])
+                       Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, names.column(x))
         for y in range(g.h):
             c = g.point((0, y))
             p.drawText(QRectF(-band, c.y() - g.px / 2, band + g.px * 0.1, g.px),

@@ -92,6 +92,17 @@ def test_notation_refuses_what_is_not_a_coordinate():
         coords.notation("triangle")
 
 
+def test_a_lattice_wider_than_the_alphabet_is_still_named():
+    """A 27-point-wide lattice is refused by the validator (CW401) but the editor shows it: its
+    columns go on as spreadsheet columns do, and every name reads back (it crashed at column 27)."""
+    n = coords.notation("lattice")
+    assert [n.short((x, 0)) for x in (0, 25, 26, 27, 52)] == ["a1", "z1", "aa1", "ab1", "ba1"]
+    assert n.short((25, 2, 0)) == "z3-aa3" and n.parse("z3-aa3") == (25, 2, 0)
+    assert all(n.parse(n.short((x, 4))) == (x, 4) for x in range(800))
+    with pytest.raises(coords.CoordinateError):
+        n.short((-1, 0))
+
+
 def test_clip_text_round_trips_and_refuses_other_text():
     clip = Clip.from_cells("test.lattice", LatticeGeometry(5, 5), {(2, 3, 0): "a", (3, 3, 1): "b", (2, 4, 0): "a"})
     text = clip.to_text()
