@@ -1,6 +1,6 @@
 """How `gridsmith diff` reads Circuit War files (formats.diff): the `grid` and `objects` layers are
-the lattice's doubled text grid, so a change is named as a point or an edge (`point 1,6: '+' empty
-point -> 'A' CPU of seat 1`, `edge 3,2-4,2: ' ' no circuit -> '1' circuit of seat 1`)."""
+the lattice's doubled text grid, so a change is named as a point or an edge (`point a6: '+' empty
+point -> 'A' CPU of seat 1`, `edge c2-d2: ' ' no circuit -> '1' circuit of seat 1`)."""
 from __future__ import annotations
 
 from ..diff import Grid, KindDiff
