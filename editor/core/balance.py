@@ -14,6 +14,7 @@ by side.
 from __future__ import annotations
 
 import os
+import re
 import weakref
 from dataclasses import dataclass, field
 from typing import Any
@@ -121,7 +122,8 @@ def seat_names(game, scenario: Any) -> list[str]:
     out = []
     for q, n in enumerate(names):
         colour_word = game.colours[q] if q < len(game.colours) else f"seat {q + 1}"
-        out.append(n if colour_word.lower() in n.lower() else f"{n} ({colour_word})")
+        says_it = re.search(rf"\b{re.escape(colour_word)}\b", n, re.IGNORECASE)  # a word: not Fred's (red)
+        out.append(n if says_it else f"{n} ({colour_word})")
     return out
 
 

@@ -37,10 +37,17 @@ def parse_options(text: str, known: dict[str, Any]) -> dict[str, Any]:
             raise ValueError(f"{part!r} is not an option like name=value")
         if known and key not in known:
             raise ValueError(f"no option {key!r}; this computer player has: {', '.join(known) or 'none'}")
+        word = value.strip()
+        if word.lower() in ("true", "false"):  # as people type it; Python's True/False read the same
+            out[key] = word.lower() == "true"
+            continue
         try:
-            out[key] = ast.literal_eval(value.strip())
+            out[key] = ast.literal_eval(word)
         except (ValueError, SyntaxError):
-            out[key] = value.strip()
+            out[key] = word
+        if isinstance(known.get(key), bool) and not isinstance(out[key], bool):
+            # bool("false") is True: a switch given anything but true or false would be on
+            raise ValueError(f"{key} is true or false, not {word!r}")
     return out
 
 

@@ -471,6 +471,9 @@ def test_the_lab_names_seats_as_the_play_window_does():
         "Player (blue)", "Cheops (red)"]
     assert seat_names(games.get("kongbots"), load_file(root / "kongbots" / "scout-duel.scn.yaml").model) == [
         "Red (A)", "Blue (B)"]
+    duel = load_file(DUEL).model
+    duel.players[0].name, duel.players[1].name = "Fred's Army", "Gray Wardens"
+    assert seat_names(games.get("pendulous"), duel) == ["Fred's Army (red)", "Gray Wardens"]  # words, not letters
 
 
 def test_pendulum_lengths_are_in_rounds(capsys):

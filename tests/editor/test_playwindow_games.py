@@ -223,3 +223,15 @@ def test_a_white_seat_is_marked_so_that_it_shows_on_grey(qtbot):
     white = next(t for t in marks if "white" in t.lower())
     assert "□" in white and "#444444" in white, white
     assert all("□" not in t for t in marks if t is not white)
+
+
+def test_a_switch_option_reads_true_and_false_as_people_type_them():
+    """`blow_roads=false` stayed the string "false", which a computer player took for on."""
+    from gridsmith.editor.core.seat_dialog import parse_options
+
+    known = {"blow_roads": False, "depth": 2}
+    assert parse_options("blow_roads=false, depth=3", known) == {"blow_roads": False, "depth": 3}
+    assert parse_options("blow_roads=TRUE", known) == {"blow_roads": True}
+    assert parse_options("blow_roads=True", known) == {"blow_roads": True}
+    with pytest.raises(ValueError, match="true or false"):
+        parse_options("blow_roads=maybe", known)
