@@ -523,10 +523,20 @@ class MainWindow(QMainWindow):
         """The document's name, and its folder's when another open tab has the same name (two games'
         duel.scn.yaml), as editors with tabs tell files apart."""
         doc = ed.document
-        twins = [o.document for o in self.editors() if o is not ed and o.document.display_name == doc.display_name]
-        if not twins or doc.path is None:
+        editors = self.editors()
+        twins = [o for o in editors if o is not ed and o.document.display_name == doc.display_name]
+        if not twins:
             return doc.display_name
-        return f"{doc.display_name} ({doc.path.parent.name})"
+        if doc.path is None:  # two new files of one kind: numbered in tab order
+            earlier = [o for o in twins if o.document.path is None and editors.index(o) < editors.index(ed)]
+            return f"{doc.display_name} ({len(earlier) + 1})" if earlier else doc.display_name
+        # as many folders as tell it apart: pendulum, or a/pendulum beside b/pendulum
+        parts = doc.path.parent.parts
+        others = [o.document.path.parent.parts for o in twins if o.document.path is not None]
+        for k in range(1, len(parts) + 1):
+            if all(tuple(p[-k:]) != tuple(parts[-k:]) for p in others):
+                return f"{doc.display_name} ({'/'.join(parts[-k:])})"
+        return f"{doc.display_name} ({doc.path.parent})"
 
     def _update_title(self, ed: DocumentEditor) -> None:
         i = self.tabs.indexOf(ed)

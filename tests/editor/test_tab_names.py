@@ -18,3 +18,22 @@ def test_tabs_with_the_same_name_show_their_folders(window):
     QTest.keyClick(window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)  # File > Close the current tab
     assert window.tabs.count() == 1
     assert window.tabs.tabText(0) == "duel.scn.yaml" and window.windowTitle() == "duel.scn.yaml[*] — Gridsmith"
+
+
+def test_deeper_twins_show_as_many_folders_as_tell_them_apart(window, tmp_path):
+    import shutil
+
+    for side in ("a", "b"):
+        (tmp_path / side / "pendulous").mkdir(parents=True)
+        shutil.copy(ROOT / "content" / "pendulous" / "duel.scn.yaml", tmp_path / side / "pendulous")
+    first = window.open_file(tmp_path / "a" / "pendulous" / "duel.scn.yaml")
+    second = window.open_file(tmp_path / "b" / "pendulous" / "duel.scn.yaml")
+    assert window.tabs.tabText(window.tabs.indexOf(first)) == "duel.scn.yaml (a/pendulous)"
+    assert window.tabs.tabText(window.tabs.indexOf(second)) == "duel.scn.yaml (b/pendulous)"
+
+
+def test_two_new_files_of_one_kind_are_numbered(window):
+    first = window.new_document("pendulous.scenario")
+    second = window.new_document("pendulous.scenario")
+    a, b = (window.tabs.tabText(window.tabs.indexOf(ed)) for ed in (first, second))
+    assert a != b and b == a + " (2)"
