@@ -31,17 +31,18 @@ def atomic_write_all(files: Mapping[str | os.PathLike[str], str]) -> None:
     temporary file and kept name is removed: the files are as they were, and the error is raised."""
     temps: list[tuple[Path, str]] = []
     kept: dict[Path, str | None] = {}  # target -> the name its old version is kept under (None: new file)
+
+    def discard() -> None:  # every temporary file and kept name
+        for name in [tmp for _, tmp in temps] + [old for old in kept.values() if old is not None]:
+            _remove(name)
+
     try:
         for path, text in files.items():
             temps.append(_temp_copy(path, text.encode("utf-8")))
         for target, _ in temps:
             kept[target] = _keep(target)
     except BaseException:
-        for _, tmp in temps:
-            _remove(tmp)
-        for old in kept.values():
-            if old is not None:
-                _remove(old)
+        discard()
         raise
     done: list[Path] = []
     try:
@@ -55,15 +56,9 @@ def atomic_write_all(files: Mapping[str | os.PathLike[str], str]) -> None:
                 os.replace(old, target)
             else:
                 _remove(str(target))
-        for _, tmp in temps:
-            _remove(tmp)
-        for old in kept.values():
-            if old is not None:
-                _remove(old)
+        discard()
         raise
-    for old in kept.values():
-        if old is not None:
-            _remove(old)
+    discard()
     for folder in dict.fromkeys(target.parent for target, _ in temps):
         _fsync_dir(folder)
 

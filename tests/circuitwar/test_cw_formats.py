@@ -110,17 +110,22 @@ def test_templates_are_valid(options):
     assert L.size_of(model.grid) == (options.get("width", 19), options.get("height", 12))
 
 
-def test_a_saved_game_replays_and_a_tampered_one_is_located(tmp_path):
+def _saved_text(name: str, seed: int, agent: str, agent_seed: int, actions: int) -> str:
+    """A game of `name` played by two `agent`s for at most `actions` actions, as its save's text."""
     game = games.get("circuitwar")
-    scenario = load_file(CONTENT / "fortress.scn.yaml").model
-    state = game.new_game(scenario, 4, base=CONTENT)
-    m = Match(state, [game.agent("random"), game.agent("random")], agent_seed=2, max_actions=150)
+    state = game.new_game(load_file(CONTENT / name).model, seed, base=CONTENT)
+    m = Match(state, [game.agent(agent), game.agent(agent)], agent_seed=agent_seed, max_actions=actions)
     try:
         m.run()
     except Exception:  # noqa: BLE001 - the action budget of this test
         pass
+    return game.save_text(game.save(state, [agent, agent]))
+
+
+def test_a_saved_game_replays_and_a_tampered_one_is_located(tmp_path):
+    game = games.get("circuitwar")
     path = tmp_path / "g.sav.yaml"
-    text = game.save_text(game.save(state, ["random", "random"]))
+    text = _saved_text("fortress.scn.yaml", 4, "random", 2, 150)
     path.write_text(text)
     game.register_checks()
     assert validate_file(path) == []
@@ -137,14 +142,7 @@ def test_saves_keep_the_drain_they_were_played_under(tmp_path):
     of its embedded ruleset now, so no later default changes a recorded game; an older save, which
     left the default out, replays under the 10/20/30 it was played with."""
     game = games.get("circuitwar")
-    scenario = load_file(CONTENT / "duel.scn.yaml").model
-    state = game.new_game(scenario, 5, base=CONTENT)
-    m = Match(state, [game.agent("heuristic"), game.agent("heuristic")], agent_seed=1, max_actions=400)
-    try:
-        m.run()
-    except Exception:  # noqa: BLE001 - the action budget of this test
-        pass
-    text = game.save_text(game.save(state, ["heuristic", "heuristic"]))
+    text = _saved_text("duel.scn.yaml", 5, "heuristic", 1, 400)
     assert "cpu_drain:" in text and "strong: 300" in text  # stated, though it is the default
     path = tmp_path / "new.sav.yaml"
     path.write_text(text)
