@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gridsmith.engine.core.edits import Change, Edit, change, document, interleave, set_cells, strongest_and_weakest
+from gridsmith.engine.core.edits import (Change, Edit, change, document, interleave, reference_path, set_cells,
+                                         strongest_and_weakest)
 from gridsmith.engine.core.hexgrid import distance, neighbours
 from gridsmith.formats.content import bundled_names, bundled_path, is_bundled_name
 from gridsmith.formats.coords import short
@@ -31,8 +32,10 @@ def edit_space(s: Scenario, measured: Summary, file: Path | None = None) -> Iter
     strong, weak = strongest_and_weakest([p.rate for p in measured.seat_wins][:2])
     if strong == weak:
         return
+    arena = document(s.arena, file)  # read once for its walls and its start hexes
+    arena = arena if isinstance(arena, Arena) else None
     yield from interleave(_builds(s, strong, weak, file), _modules(s, strong, weak, file),
-                          _walls(s, weak, file), _starts(s, weak, file))
+                          _walls(s, weak, arena), _starts(s, weak, arena))
 
 
 def _builds(s: Scenario, strong: int, weak: int, file: Path | None) -> Iterator[Edit]:
@@ -50,8 +53,7 @@ def _builds(s: Scenario, strong: int, weak: int, file: Path | None) -> Iterator[
 
 def _chassis(ref: str, file: Path | None) -> str | None:
     """The chassis (scout, warrior, marauder) of the build `ref` names, None when it cannot be read."""
-    path = bundled_path("kongbots", ref, BUILD.suffix) if is_bundled_name(ref) else \
-        (file.parent if file is not None else Path(".")) / ref
+    path = bundled_path("kongbots", ref, BUILD.suffix) if is_bundled_name(ref) else reference_path(ref, file)
     model, _kind, _diagnostics = load_model(path)
     return getattr(model, "chassis", None)
 
@@ -63,8 +65,10 @@ def _modules(s: Scenario, strong: int, weak: int, file: Path | None) -> Iterator
     for q in (weak, strong):
         team = s.teams[q]
         for b, entry in enumerate(team.bots):
+            if entry.build in seen:
+                continue
             bot = document(entry.build, file)
-            if entry.build in seen or not isinstance(bot, Bot):
+            if not isinstance(bot, Bot):
                 continue
             seen.add(entry.build)
             for t, tender in enumerate(bot.tenders):
@@ -80,11 +84,11 @@ def _modules(s: Scenario, strong: int, weak: int, file: Path | None) -> Iterator
                                    (Change(("tenders", t), list(tender), after, entry.build),))
 
 
-def _walls(s: Scenario, weak: int, file: Path | None) -> Iterator[Edit]:
+def _walls(s: Scenario, weak: int, arena: Arena | None) -> Iterator[Edit]:
     """A wall on a floor hex two hexes from the weaker team's entry (cover as it comes out), nearest
-    the arena's middle first; then each wall taken away."""
-    arena = document(s.arena, file)
-    if not isinstance(arena, Arena):
+    the arena's middle first; then each wall taken away (`arena`: the scenario's arena file, None
+    when it is a bundled one or cannot be read)."""
+    if arena is None:
         return
     rows = arena.rows
     starts = entries(rows, TEAMS[weak])
@@ -104,10 +108,9 @@ def _walls(s: Scenario, weak: int, file: Path | None) -> Iterator[Edit]:
                            set_cells(rows, {(r, q): FLOOR}, "rows", s.arena), ((q, r),))
 
 
-def _starts(s: Scenario, weak: int, file: Path | None) -> Iterator[Edit]:
+def _starts(s: Scenario, weak: int, arena: Arena | None) -> Iterator[Edit]:
     """One of the weaker team's entry hexes moved to a neighbouring floor hex."""
-    arena = document(s.arena, file)
-    if not isinstance(arena, Arena):
+    if arena is None:
         return
     rows, team = arena.rows, TEAMS[weak]
     for q, r in entries(rows, team):

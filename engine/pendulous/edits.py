@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gridsmith.engine.core.edits import Change, Edit, change, combine, strongest_and_weakest
+from gridsmith.engine.core.edits import Edit, change, combine, set_cells, strongest_and_weakest
 from gridsmith.formats.coords import label
 from gridsmith.formats.pendulous.grid import CITY_CHARS, LAND_CHARS, SEAT_COLOURS, Grid
 from gridsmith.formats.pendulous.scenario import Scenario
@@ -122,14 +122,9 @@ def _border(s: Scenario, strong: int, weak: int) -> Iterator[Edit]:
 
 
 def _squares(s: Scenario, squares: list[int], width: int, ch: str, what: str) -> Edit:
-    rows: dict[int, list[str]] = {}
-    for i in squares:
-        y, x = divmod(i, width)
-        rows.setdefault(y, list(s.map[y]))[x] = ch
     cells = tuple((i % width, i // width) for i in squares)
     where = ", ".join(label(c) for c in cells[:4]) + (", ..." if len(cells) > 4 else "")
-    return Edit(f"{what} ({where})", tuple(Change(("map", y), s.map[y], "".join(r)) for y, r in sorted(rows.items())),
-                cells)
+    return Edit(f"{what} ({where})", set_cells(s.map, {divmod(i, width): ch for i in squares}, "map"), cells)
 
 
 def _cities(s: Scenario, strong: int, weak: int) -> Iterator[Edit]:
