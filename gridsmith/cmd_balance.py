@@ -133,7 +133,7 @@ IN_PLACE = ""
 def write(file: str, out: str, p: Proposal) -> bool:
     """The proposal's files written (`out` IN_PLACE: every file it changes, where it is; else its
     scenario to `out`), all or none; False after saying why when they cannot be."""
-    others = [f for f in p.edit.files if f is not None]
+    others = p.edit.referenced_files
     if out != IN_PLACE and others:
         print(f"gridsmith balance: the first proposal also changes {', '.join(map(shown, others))}; --write OUT "
               "writes a scenario only: give --write without OUT to write every file it changes in place; "

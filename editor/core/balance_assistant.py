@@ -265,7 +265,7 @@ class BalanceAssistantDialog(FittedDialog):
                        for q, (b, a) in enumerate(zip(p.before.seat_wins, p.after.seat_wins)))
         changes = "".join(f"<li>{escape(c.file) + ': ' if c.file else ''}<code>{'.'.join(map(str, c.path))}</code>: "
                           f"{escape(repr(c.before))} → {escape(repr(c.after))}</li>" for c in p.edit.changes[:6])
-        others = [f for f in p.edit.files if f is not None]
+        others = p.edit.referenced_files
         if others:
             changes += "<li>changes " + escape(", ".join(others)) + " (in its tab, when applied)</li>"
         self.detail.setText(f"<b>{p.edit.label}</b><ul>{changes}</ul><table cellspacing=4>"
@@ -289,7 +289,7 @@ class BalanceAssistantDialog(FittedDialog):
         p = self.selected()
         if p is None:
             return
-        others = [f for f in p.edit.files if f is not None]
+        others = p.edit.referenced_files
         window = self.parent()
         # every referenced file's tab found (or opened) and its edit made first: all of them or none
         made: list[tuple[Any, Any, str]] = []

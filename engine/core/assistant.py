@@ -154,9 +154,9 @@ class Report:
         for i, p in enumerate(self.proposals, 1):
             mark = "meets the tolerance" if p.meets_tolerance else "does not meet the tolerance"
             lines.append(f"{i}. {p.edit.label}  ({mark})")
-            others = [f for f in p.edit.files if f is not None]
+            others = p.edit.referenced_files
             if others:
-                lines.append("   changes " + ", ".join((["the scenario"] if None in p.edit.files else []) + others))
+                lines.append("   changes " + ", ".join((("the scenario",) if None in p.edit.files else ()) + others))
             lines.append(f"   before ({p.before.games} games): {rates_text(p.before, self.seats)}")
             lines.append(f"   after  ({p.after.games} games): {rates_text(p.after, self.seats)}")
         lines.append(f"{self.message}; {self.games} games in {self.seconds:.1f} s")

@@ -55,6 +55,11 @@ class Edit:
         """The files it changes, each once, in the order of its changes (None: the scenario)."""
         return tuple(dict.fromkeys(c.file for c in self.changes))
 
+    @property
+    def referenced_files(self) -> tuple[str, ...]:
+        """The files it changes other than the scenario: the references they are named by."""
+        return tuple(f for f in self.files if f is not None)
+
     def to_json(self, scenario: str | Path | None = None) -> dict[str, Any]:
         """`files`: the paths of the files it changes (the scenario's `scenario`, a reference resolved
         next to it)."""
