@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout,
                                QWidget)
 
@@ -207,16 +207,19 @@ class _Elided(QLabel):
         self._elide()
 
 
-class _CtrlClick(QObject):
-    def __init__(self, field: "RefField"):
-        super().__init__(field)
-        self.field = field
+class CtrlClick(QObject):
+    """An event filter for Ctrl+click (a left press with Ctrl) on the widget it is installed on:
+    `on_click(position)` opens what is there and says whether it did (then the press goes no further).
+    The reference field's own text and, e.g., a list of entries whose references it shows use it."""
+
+    def __init__(self, parent: QObject, on_click: Callable[[QPoint], bool]):
+        super().__init__(parent)
+        self.on_click = on_click
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
         if (event.type() == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton
                 and event.modifiers() & Qt.KeyboardModifier.ControlModifier):
-            self.field.open_target()
-            return True
+            return self.on_click(event.position().toPoint())
         return False
 
 
@@ -240,7 +243,7 @@ class RefField(QWidget):
             self.combo.lineEdit().setPlaceholderText(f"{reference.default} (default)")
         self.combo.lineEdit().editingFinished.connect(self._typed)
         self.combo.activated.connect(self._picked)
-        self.combo.lineEdit().installEventFilter(_CtrlClick(self))
+        self.combo.lineEdit().installEventFilter(CtrlClick(self, self._ctrl_clicked))
         self.open_button = QToolButton()
         self.open_button.setText("Open")
         self.open_button.setToolTip(f"Open the {reference.label} file in its own tab (also Ctrl+click in the field)")
@@ -387,6 +390,10 @@ class RefField(QWidget):
         super().showEvent(e)
         if not e.spontaneous():
             self.refresh_status()
+
+    def _ctrl_clicked(self, _pos: QPoint) -> bool:
+        self.open_target()
+        return True  # the press is taken whether or not the file opened: Ctrl+click never moves the caret
 
     def open_target(self) -> bool:
         """Open the referenced file in its own editor tab (the main window's `open_file`)."""

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (QComboBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
                                QPushButton, QVBoxLayout, QWidget)
@@ -31,7 +31,7 @@ from gridsmith.formats.kongbots.scenario import BotEntry, Scenario
 from gridsmith.formats.references import model_of
 from gridsmith.formats.registry import CheckContext
 
-from ..core.reffield import RefField
+from ..core.reffield import CtrlClick, RefField
 
 BAD = QColor("#f4b4ad")
 LEADER = "\u2605"  # the leader's star
@@ -69,24 +69,6 @@ def battle_class(model: Scenario, ctx: CheckContext) -> str | None:
     return None
 
 
-class _CtrlClickRow(QObject):
-    """Ctrl+click on a row of the team's list: select it and open its build (as in the Build field)."""
-
-    def __init__(self, panel: "TeamPanel") -> None:
-        super().__init__(panel)
-        self.panel = panel
-
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
-        if (event.type() == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton
-                and event.modifiers() & Qt.KeyboardModifier.ControlModifier):
-            row = self.panel.list.indexAt(event.position().toPoint()).row()
-            if row >= 0:
-                self.panel.list.setCurrentRow(row)
-                self.panel.build.open_target()
-                return True
-        return False
-
-
 class TeamPanel(QGroupBox):
     """One team: its name, its Kongbots (leader first) and the buttons that change them.
     `referrer()` is the scenario file (None: not saved yet), the build references' base."""
@@ -112,7 +94,7 @@ class TeamPanel(QGroupBox):
         self.list.setToolTip(f"The team's Kongbots; the first ({LEADER}) is the leader, whose retros decide "
                              "the initiative; Ctrl+click a row to open its build")
         self.list.currentRowChanged.connect(self._selected)
-        self.list.viewport().installEventFilter(_CtrlClickRow(self))
+        self.list.viewport().installEventFilter(CtrlClick(self, self._open_row_build))
         lay.addWidget(self.list, 1)
         buttons = QHBoxLayout()
         self.up = self._button(buttons, "Up", "Move the selected Kongbot up", lambda: self._move(-1))
@@ -242,6 +224,15 @@ class TeamPanel(QGroupBox):
         ref = self.add_build.currentData()
         if ref:
             self._emit(list(self.entries) + [BotEntry(build=ref)], len(self.entries))
+
+    def _open_row_build(self, pos: QPoint) -> bool:
+        """Ctrl+click on a row: select it and open its build, as Ctrl+click in the Build field does."""
+        row = self.list.indexAt(pos).row()
+        if row < 0:
+            return False
+        self.list.setCurrentRow(row)
+        self.build.open_target()
+        return True
 
     def _rebuild(self, ref: str) -> None:
         row = self.list.currentRow()
