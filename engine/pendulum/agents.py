@@ -83,6 +83,9 @@ class GreedyAgent:
         #: A seat is polled at every event and most events leave its own position as it was.
         self._weighed: dict[tuple, dict] = {}
         self._game: dict | None = None  # the game those belong to (its state's `_memo`)
+        #: a recall stratagem tried with the worker sent home, by the view weighed (`_recall_delta`)
+        self._recall_view: PendulumState | None = None
+        self._recall_home: dict[tuple, tuple[PendulumState | None, float]] = {}
 
     # ------------------------------------------------------------ value
     def value(self, st: PendulumState, q: int) -> float:
@@ -187,6 +190,42 @@ class GreedyAgent:
         return ()
 
     def delta(self, st: PendulumState, q: int, action: Action, base: float) -> float:
+        if isinstance(action, Play) and not self.value_reads_places and recall_only(st, action.card):
+            return self._recall_delta(st, q, action, base)
+        return self._trial(st, q, action, base)
+
+    #: whether `value` reads where the workers stand (neither greedy's nor the planner's does)
+    value_reads_places = False
+
+    def _recall_delta(self, st: PendulumState, q: int, action: Play, base: float) -> float:
+        """`delta` of a stratagem whose whole effect is a recall (a Forced March): its ways differ only in
+        where the worker goes (`w2>SPACE`), and a value that reads no worker's place is the same for
+        all of them. Tried once with the worker sent home (the same steps up to the recall's target,
+        kept for the view being weighed); a way to a top part then gains that value if the top part
+        takes the worker there (`can_enter_top`, the recall's own test, on that copy), else fails."""
+        token = action.choices[-1] if action.choices else ""
+        wid, sep, dest = token.partition(">")
+        if not sep or dest == "home":
+            return self._trial(st, q, action, base)
+        if self._recall_view is not st:
+            self._recall_view, self._recall_home = st, {}
+        key = (q, action.card, action.choices[:-1], wid)
+        home = self._recall_home.get(key)
+        if home is None:
+            sim = light_copy(st, q)
+            try:
+                apply_action(sim, q, Play(action.card, (*action.choices[:-1], f"{wid}>home")), [])
+            except Exception:  # noqa: BLE001 - as in `delta`: then every way of it fails
+                home = self._recall_home[key] = (None, -1e9)
+            else:
+                home = self._recall_home[key] = (sim, self.value(sim, q) - base)
+        sim, d = home
+        if sim is None:
+            return -1e9
+        return d if sim.can_enter_top(q, sim.worker(q, wid), dest) is None else -1e9
+
+    def _trial(self, st: PendulumState, q: int, action: Action, base: float) -> float:
+        """What `action` changes in the seat's value, tried on a light copy of `st`."""
         sim = light_copy(st, q)
         try:
             apply_action(sim, q, action, [])
@@ -444,6 +483,7 @@ class SpaceValues:
         self.sim: PendulumState | None = None
         self.weighed: dict | None = None  # the agent's values for this position, other decisions' included
         self.acts: dict | None = None  # the first worker's acts tried on a space, by (space, act)
+        self.counts: dict[str, int] = {}  # the other workers' numbers of acts (`_count`)
 
     def get(self, sid: str | None, default: float) -> float:
         v = self.known.get(sid)  # type: ignore[arg-type]
@@ -479,7 +519,7 @@ class SpaceValues:
         n = len(mine)
         for o in workers[1:]:
             if sim.may_act(q, o):
-                n += len(act_actions(sim, q, worker=o.wid))
+                n += self._count(sim, o.wid)
         best = -1e9
         for i in _sample_indices(n):
             if i >= len(mine):
@@ -492,6 +532,17 @@ class SpaceValues:
         w.space, w.part, g.row = space, part, glass_row
         return best
 
+    def _count(self, sim: PendulumState, wid: str) -> int:
+        """How many acts another worker of the seat has (it may act): read once for all the spaces
+        valued in this position — they differ only in where the first worker stands and one glass's row,
+        which its acts read only through a recall on the board (then counted every time)."""
+        if board_recalls(sim):
+            return len(act_actions(sim, self.q, worker=wid))
+        n = self.counts.get(wid)
+        if n is None:
+            n = self.counts[wid] = len(act_actions(sim, self.q, worker=wid))
+        return n
+
 
 def board_recalls(st: PendulumState) -> bool:
     """Whether a board space's reward recalls a worker (its choices then depend on where the workers stand)."""
@@ -499,6 +550,16 @@ def board_recalls(st: PendulumState) -> bool:
     if hit is None:
         hit = st._memo["board_recalls"] = any(item_name(i) == "recall" for _a, _r, sp in st.spaces.values()
                                              for i in sp.reward)
+    return hit
+
+
+def recall_only(st: PendulumState, card: str) -> bool:
+    """Whether a stratagem's whole effect is one recall (read once a game per card)."""
+    key = ("recall_only", card)
+    hit = st._memo.get(key)
+    if hit is None:
+        effect = st.stratagems[card].effect
+        hit = st._memo[key] = len(effect) == 1 and item_name(effect[0]) == "recall"
     return hit
 
 

@@ -143,6 +143,7 @@ def call_council(state: PendulumState) -> list[Event]:
 
 def begin_council(state: PendulumState) -> list[Event]:
     state.phase = "council"
+    state.own_seats()  # every seat's votes go back to 0
     # step 1: votes re-sort the privilege track; ties to the lower-placed; votes go back to 0
     votes = {q: (state.seats[q].res["votes"] if q >= 0 else state.rules.council.neutral_votes)
              for q in state.privilege}
@@ -295,6 +296,7 @@ def step4(state: PendulumState) -> list[Event]:
 
 def refresh(state: PendulumState) -> None:
     """Step 4 for councils 1-3: prepare the next round."""
+    state.own_seats()  # every seat's achievement claim is cleared
     state.great_worker_up = True
     state.reward_slots = [state.reward_stack.pop() if state.reward_stack else None
                           for _ in range(state.res.side.council.slots)]

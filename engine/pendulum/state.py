@@ -195,6 +195,8 @@ class PendulumState:
         # (seat, worker) -> the area it acted in: it acts again only after that area's glass has flipped
         # (the reward exactly once per glass; matters only where an ability lets workers move in glass rows)
         self.spent: dict[tuple[int, str], str] = {}
+        #: seats whose objects a view holds too (`view`): copied before the game changes them (`own_seat`)
+        self._lent: set[int] = set()
 
     # ------------------------------------------------------------------ lookups
     def leader_side(self, q: int):
@@ -479,7 +481,10 @@ class PendulumState:
                     ev = Refused(self.now, q, action, self.why_illegal(q, action), outranked=True)
                     self.events.append(ev)
                     return [ev]
-            snapshot = self.clone_parts(seat=q)
+            lent = q is not None and q in self._lent
+            snapshot = self.clone_parts(seat=None if lent else q)
+            if lent:  # the seat the view holds is the snapshot: the game goes on with a copy
+                self.own_seat(q)
             lines: list[str] = []
             apply_action(self, q, action, lines)
         except IllegalAction as e:
@@ -534,6 +539,17 @@ class PendulumState:
             d["rng"] = self.rng.clone()
         return d
 
+    def own_seat(self, q: int) -> None:
+        """Before the game changes seat `q`: a copy of its own if a view holds the seat's object."""
+        if q in self._lent:
+            self.seats[q] = self.seats[q].copy()
+            self._lent.discard(q)
+
+    def own_seats(self) -> None:
+        """Before the game changes every seat (the council's steps): `own_seat` of each."""
+        for q in sorted(self._lent):
+            self.own_seat(q)
+
     def restore_parts(self, parts: dict) -> None:
         self.__dict__.update(parts)
 
@@ -541,6 +557,7 @@ class PendulumState:
         other = PendulumState.__new__(PendulumState)
         other.__dict__.update(self.__dict__)
         other.__dict__.update(self.clone_parts())
+        other._lent = set()  # every seat copied
         other.log = list(self.log)
         other.requests = list(self.requests)
         other.events = list(self.events)
@@ -549,10 +566,14 @@ class PendulumState:
     def view(self, q: int) -> "PendulumState":
         """What seat `q` may know: the order of the face-down stacks and the rewards put back unseen are
         removed (sorted), and the generator is not the game's. Its history (log, requests, events) is
-        the game's as it stood, read-only (`History`); a clone of the view has lists of its own."""
+        the game's as it stood, read-only (`History`); a clone of the view has lists of its own. Its
+        seats are the game's objects, lent: the game copies a seat before it changes it (`own_seat`),
+        so the view keeps the seats as they stood; a view is read, never played on (a clone of it is)."""
         v = PendulumState.__new__(PendulumState)
         v.__dict__.update(self.__dict__)
-        v.__dict__.update(self.clone_parts(rng=False))
+        v.__dict__.update(self.clone_parts(seat=None, rng=False))
+        self._lent = set(range(len(self.seats)))
+        v._lent = set(self._lent)  # a view played on (never, but) copies before changing a seat too
         v.log, v.requests, v.events = History(self.log), History(self.requests), History(self.events)
         v.province_deck = sorted(v.province_deck)
         v.achievement_deck = sorted(v.achievement_deck)
