@@ -24,6 +24,7 @@ from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS, item_name
 
 from .actions import Act, Action, Done, Flip, Home, Pass, Place, Play, Refill, Retrieve, Wait
 from .council import apply_action
+from .effects import UNLOGGED
 from .rules import act_actions
 from .runner import DEFAULT_AUTO_FLIP_MS
 from .state import TOP, Glass, PendulumState
@@ -83,9 +84,13 @@ class GreedyAgent:
         #: A seat is polled at every event and most events leave its own position as it was.
         self._weighed: dict[tuple, dict] = {}
         self._game: dict | None = None  # the game those belong to (its state's `_memo`)
+        #: `_seat_key`'s last answer: the view and seat it is for
+        self._seat_key_of: PendulumState | None = None
+        self._seat_key_q = -1
+        self._seat_key_hit: tuple = ()
         #: a recall stratagem tried with the worker sent home, by the view weighed (`_recall_delta`)
         self._recall_view: PendulumState | None = None
-        self._recall_home: dict[tuple, tuple[PendulumState | None, float]] = {}
+        self._recall_home: dict[tuple, tuple[PendulumState | None, float, dict | None]] = {}
 
     # ------------------------------------------------------------ value
     def value(self, st: PendulumState, q: int) -> float:
@@ -174,16 +179,26 @@ class GreedyAgent:
         else:
             started = tuple(sorted(k[1] for k in st.started if k[0] == q))
             spent = tuple(sorted((k[1], a) for k, a in st.spent.items() if k[0] == q))
-        key: tuple = (q, kind, recalls, tuple(s.res.values()), tuple(s.vp.values()), tuple(s.lost_cubes.values()),
-                      tuple(s.overflow.values()), workers,
-                      s.small_reserve, s.large_reserve, tuple(s.hand), tuple(s.discard),
-                      tuple(tuple(c) for c in s.columns.values()), s.legendary, s.kept, s.claimed, s.next_wid,
-                      tuple(g.row for g in st.glasses.values()) if places else (),
-                      started, spent, tuple(st.display), tuple(st.province_deck))
+        key: tuple = (q, kind, recalls, self._seat_key(st, q), workers,
+                      tuple(g.row for g in st.glasses.values()) if places else (), started, spent)
         if recalls:  # a recall's targets: the top parts another seat (or the neutral) holds
             key += (tuple(st.neutral), tuple(sorted({w.space for o in st.seats if o is not s for w in o.workers
                                                      if w.space is not None and w.part == TOP})))
-        return key + self.value_context(st, q)
+        return key
+
+    def _seat_key(self, st: PendulumState, q: int) -> tuple:
+        """The part of every `position_key` of seat q that no kind narrows: the seat (its workers aside),
+        the province display and deck, `value_context`; read once per view weighed (a view is never
+        changed: agents try actions on copies)."""
+        if self._seat_key_of is st and self._seat_key_q == q:
+            return self._seat_key_hit
+        s = st.seats[q]
+        hit = (tuple(s.res.values()), tuple(s.vp.values()), tuple(s.lost_cubes.values()), tuple(s.overflow.values()),
+               s.small_reserve, s.large_reserve, tuple(s.hand), tuple(s.discard),
+               tuple(tuple(c) for c in s.columns.values()), s.legendary, s.kept, s.claimed, s.next_wid,
+               tuple(st.display), tuple(st.province_deck), self.value_context(st, q))
+        self._seat_key_of, self._seat_key_q, self._seat_key_hit = st, q, hit
+        return hit
 
     def value_context(self, st: PendulumState, q: int) -> tuple:
         """What `value` reads beyond seat q (greedy: nothing)."""
@@ -214,21 +229,21 @@ class GreedyAgent:
         if home is None:
             sim = light_copy(st, q)
             try:
-                apply_action(sim, q, Play(action.card, (*action.choices[:-1], f"{wid}>home")), [])
+                apply_action(sim, q, Play(action.card, (*action.choices[:-1], f"{wid}>home")), UNLOGGED)
             except Exception:  # noqa: BLE001 - as in `delta`: then every way of it fails
-                home = self._recall_home[key] = (None, -1e9)
-            else:
-                home = self._recall_home[key] = (sim, self.value(sim, q) - base)
-        sim, d = home
+                home = self._recall_home[key] = (None, -1e9, None)
+            else:  # the copy's top parts' occupants, read once for all the targets (as `occupants` lists them)
+                home = self._recall_home[key] = (sim, self.value(sim, q) - base, sim.occupancy())
+        sim, d, occ = home
         if sim is None:
             return -1e9
-        return d if sim.can_enter_top(q, sim.worker(q, wid), dest) is None else -1e9
+        return d if sim.can_enter_top(q, sim.worker(q, wid), dest, occ) is None else -1e9
 
     def _trial(self, st: PendulumState, q: int, action: Action, base: float) -> float:
         """What `action` changes in the seat's value, tried on a light copy of `st`."""
         sim = light_copy(st, q)
         try:
-            apply_action(sim, q, action, [])
+            apply_action(sim, q, action, UNLOGGED)
         except Exception:  # noqa: BLE001 - an action that fails in the copy is not worth taking
             return -1e9
         return self.value(sim, q) - base
@@ -280,7 +295,25 @@ class GreedyAgent:
         # adding the base class's 0.0 changes no score: the call is skipped unless a subclass adjusts
         adjust = None if type(self).adjust is GreedyAgent.adjust else self.adjust
         best, best_score = passive, 0.05 if passive is not None else -1e18
+        # greedy's own placement score (no subclass changes it): a worker's places scored together below
+        plain = adjust is None and type(self).score_placement is GreedyAgent.score_placement \
+            and type(self).placement_score is GreedyAgent.placement_score
         for group in _groups(legal_actions):
+            if plain and type(group[0]) is Place:
+                if values is None:
+                    values = SpaceValues(self, st, q)
+                # `placement_score` of each, its worker's place read once (the same sums: the same floats)
+                w = st.worker(q, group[0].worker)
+                here = max(values.get(w.space, 0.0) if (w.space and w.part == TOP) else 0.0, 0.0)
+                known, discount = values.known, self.placement_discount
+                for a in _sample(group):
+                    there = known.get(a.space)
+                    if there is None:
+                        there = values.get(a.space, -1e9)
+                    sc = discount * (max(there, 0.0) - here) - 0.05
+                    if sc > best_score:
+                        best, best_score = a, sc
+                continue
             for a in _sample(group):
                 if isinstance(a, PASSIVE):
                     continue
@@ -520,15 +553,22 @@ class SpaceValues:
         for o in workers[1:]:
             if sim.may_act(q, o):
                 n += self._count(sim, o.wid)
-        best = -1e9
-        for i in _sample_indices(n):
-            if i >= len(mine):
-                break
-            a = mine[i]
-            d = self.acts.get((sid, a))
-            if d is None:
-                d = self.acts[(sid, a)] = self.agent.delta(sim, q, a, self.base)
-            best = max(best, d)
+        # a sample of at most MAX_PER_GROUP is all of them: then every one of the first worker's acts is
+        # tried, in order, and their best is kept by SPACE_ACTS too (under (space, None))
+        whole = n <= MAX_PER_GROUP
+        best = self.acts.get((sid, None)) if whole else None
+        if best is None:
+            best = -1e9
+            for i in _sample_indices(n):
+                if i >= len(mine):
+                    break
+                a = mine[i]
+                d = self.acts.get((sid, a))
+                if d is None:
+                    d = self.acts[(sid, a)] = self.agent.delta(sim, q, a, self.base)
+                best = max(best, d)
+            if whole:
+                self.acts[(sid, None)] = best
         w.space, w.part, g.row = space, part, glass_row
         return best
 
@@ -581,7 +621,9 @@ def weighable(st: PendulumState, a: Action) -> str | None:
 def _groups(actions: list) -> list[list]:
     groups: dict[tuple, list] = {}
     for a in actions:
-        groups.setdefault((type(a), a.subject), []).append(a)
+        t = type(a)
+        # most actions are places: their subject read without the property's call
+        groups.setdefault((t, a.worker) if t is Place else (t, a.subject), []).append(a)
     return list(groups.values())
 
 

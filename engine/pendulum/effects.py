@@ -28,6 +28,19 @@ if TYPE_CHECKING:
 CHOICE_ITEMS = ("any", "any_vp", "conquer", "recall", "swap_vp", "great_worker")
 
 
+class Unlogged(list):
+    """The log of an action nobody reads (a computer player's trial on a copy): lines are dropped, and
+    `gain_amounts`, the most frequent, does not even write its line."""
+
+    __slots__ = ()
+
+    def append(self, line: str) -> None:
+        pass
+
+
+UNLOGGED = Unlogged()
+
+
 @lru_cache(maxsize=256)
 def _multisets(names: tuple[str, ...], n: int) -> tuple[str, ...]:
     return tuple("+".join(c) for c in combinations_with_replacement(names, n))
@@ -132,7 +145,8 @@ def gain_amounts(state: PendulumState, q: int, a: dict[str, int], log: list[str]
             seat.vp[k] = min(length, seat.vp[k] + v)
             if over > 0 and state.fame_on(q):
                 seat.overflow[k] += over
-    log.append(", ".join(f"+{a[k]} {k}" for k in AMOUNT_KEYS if a.get(k)))
+    if log is not UNLOGGED:
+        log.append(", ".join(f"+{a[k]} {k}" for k in AMOUNT_KEYS if a.get(k)))
 
 
 def production(state: PendulumState, q: int, colour: str) -> dict[str, int]:

@@ -44,9 +44,13 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
     """Every `place` and `home` of seat q's workers (`worker`: that worker's only, in the same order)."""
     out: list[Action] = []
     occ = state.occupancy()
-    free = _open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], only_bottom_rows)
+    free = open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], only_bottom_rows)
     places = state._memo.setdefault("places", {})  # actions are values: one object per (worker, space)
     spaces = state.spaces
+    # blocked_top refuses a worker only under advanced placement, or a small one without the leader's
+    # ignore_blocking: any other worker goes to every open top part (its own aside)
+    strict = state.seat_options(q).advanced_placement
+    loose = not strict and IGNORE_BLOCKING in state.seat_hooks[q]
     for w in state.seats[q].workers:
         if worker is not None and w.wid != worker:
             continue
@@ -55,24 +59,32 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
         if state.can_leave(w, q):
             continue
         here = w.space if w.part == TOP else None
-        mine = places.get(w.wid)
-        if mine is None:
-            mine = places[w.wid] = {}
-        for sid in free:
-            if sid == here:
-                continue
-            # `free` holds the rows this seat may enter as far as the glasses go (can_enter_top's first test)
-            if sid not in occ or state.blocked_top(q, w, spaces[sid][0], occ[sid]) is None:
-                p = mine.get(sid)
-                if p is None:
-                    p = mine[sid] = Place(w.wid, sid)
-                out.append(p)
+        if not strict and (loose or w.size != "small"):
+            # the open spaces' places of this worker, built once (by the tuple's id: `free` is kept in
+            # `_memo` all game, never freed, so its id is never another's)
+            every = places.get((w.wid, id(free)))
+            if every is None:
+                every = places[(w.wid, id(free))] = [Place(w.wid, sid) for sid in free]
+            out += every if here is None else [p for p in every if p.space != here]
+        else:
+            mine = places.get(w.wid)
+            if mine is None:
+                mine = places[w.wid] = {}
+            for sid in free:
+                if sid == here:
+                    continue
+                # `free` holds the rows this seat may enter as far as the glasses go (can_enter_top's first test)
+                if sid not in occ or state.blocked_top(q, w, spaces[sid][0], occ[sid]) is None:
+                    p = mine.get(sid)
+                    if p is None:
+                        p = mine[sid] = Place(w.wid, sid)
+                    out.append(p)
         if w.space is not None and not only_size:
             out.append(Home(w.wid))
     return out
 
 
-def _open_spaces(state: PendulumState, glass_rows_too: bool, only_bottom_rows: bool) -> tuple[str, ...]:
+def open_spaces(state: PendulumState, glass_rows_too: bool, only_bottom_rows: bool) -> tuple[str, ...]:
     """The spaces a worker may be placed on as far as the sandglasses go (rule 1: rows without one,
     unless the seat's ability lifts it), in board order; worked out once per position of the glasses."""
     rows = tuple(g.row for g in state.glasses.values())
@@ -314,7 +326,7 @@ def _may_move(state: PendulumState, q: int, action: Place | Home) -> bool:
     sid = action.space
     if sid == w.space and w.part == TOP:
         return False
-    if sid not in _open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], False):
+    if sid not in open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], False):
         return False
     return state.can_enter_top(q, w, sid) is None
 
@@ -397,8 +409,10 @@ def forget_overflow(state: PendulumState, q: int | None, action: Action) -> None
     """Fame is taken right after the gain or not at all: any other action of the seat forgets the VP gained
     past a track's end."""
     if q is not None and not isinstance(action, Fame):
+        overflow = state.seats[q].overflow
         for t in TRACKS:
-            state.seats[q].overflow[t] = 0
+            if overflow.get(t, 1):  # most often 0 already
+                overflow[t] = 0
 
 
 def apply_round_action(state: PendulumState, q: int | None, action: Action, log: list[str]) -> None:

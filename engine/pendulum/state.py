@@ -32,7 +32,7 @@ from gridsmith.formats.pendulum.scenario import ResolvedScenario
 from .actions import Act, Action, Flip, IllegalAction
 from .council import after_action, apply_action, is_legal, legal_actions, start_round
 from .events import Event, Performed, PrivilegeRuling, Refused, Requested
-from .rules import ACT_WITHOUT_GLASS, BOTTOM, IGNORE_BLOCKING, MOVE_IN_GLASS_ROW, TOP, explain
+from .rules import ACT_WITHOUT_GLASS, BOTTOM, IGNORE_BLOCKING, MOVE_IN_GLASS_ROW, TOP, explain, open_spaces
 
 @dataclass
 class Worker:
@@ -296,8 +296,13 @@ class PendulumState:
             self.glass_in_row(w.space) or (q, w.wid) in self.started or ACT_WITHOUT_GLASS in self.seat_hooks[q])
 
     def free_top_targets(self, q: int, w: Worker, ignore_from: bool = False) -> list[str]:
+        """The top parts worker `w` of seat `q` may enter now (`can_enter_top`), in board order: the open
+        rows' spaces (its first test, worked out once per position of the glasses), those occupied
+        tested further."""
         occ = self.occupancy()
-        return [sid for sid in self.spaces if sid != w.space and self.can_enter_top(q, w, sid, occ) is None]
+        spaces = self.spaces
+        return [sid for sid in open_spaces(self, MOVE_IN_GLASS_ROW in self.seat_hooks[q], False)
+                if sid != w.space and (sid not in occ or self.blocked_top(q, w, spaces[sid][0], occ[sid]) is None)]
 
     def recall(self, q: int, token: str, log: list[str]) -> None:
         if token == "none":
@@ -369,18 +374,25 @@ class PendulumState:
     def next_event_at(self) -> int | None:
         """When something happens without anyone acting: a request commits, a glass runs out, an
         automatic flip (ruleset timing.auto_flip_ms), or the council's wait for the glasses ends."""
-        times = []
+        best: int | None = None  # the least of the times below (one pass, no lists: asked at every step)
         if self.pending:
-            times.append(min(p.ms for p in self.pending) + self.rules.privilege.grace_ms)
+            best = min(p.ms for p in self.pending) + self.rules.privilege.grace_ms
         if self.phase == "timed":
-            times += [g.expires for g in self.glasses.values() if g.expires > self.now]
+            now = self.now
             auto = self.rules.timing.auto_flip_ms
-            if auto is not None:
-                times += [g.expires + auto for a, g in self.glasses.items()
-                          if self.can_flip(a) and g.expires + auto >= self.now]
+            for a, g in self.glasses.items():
+                t = g.expires
+                if t > now:
+                    if best is None or t < best:
+                        best = t
+                elif auto is not None and t + auto >= now and self.can_flip(a):
+                    if best is None or t + auto < best:
+                        best = t + auto
         if self.phase == "council_wait":
-            times.append(max(max(g.expires for g in self.glasses.values()), self.now))
-        return min(times) if times else None
+            t = max(max(g.expires for g in self.glasses.values()), self.now)
+            if best is None or t < best:
+                best = t
+        return best
 
     def advance(self, to_ms: int) -> list[Event]:
         """Move the clock to `to_ms`, firing everything due on the way, in time order."""
