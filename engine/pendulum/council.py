@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 
 from gridsmith.formats.pendulum.effects import AREAS, COLOURS, TRACKS, Cost
 
-from .actions import Action, Done, Flip, IllegalAction, Pass, Refill, Reward, Trim
+from .actions import Action, Done, Flip, Home, IllegalAction, Pass, Place, Refill, Reward, Trim
 from .events import CouncilCalled, CouncilPrivilege, Event, GameEnded, RoundBegan, TimeStep
 from .effects import apply_effect, cost_options, effect_options, gain_amounts, item_options, multisets, parse_multiset, pay
-from .rules import apply_round_action, flip, forget_overflow, is_round_legal, placement_actions, round_actions
+from .rules import apply_round_action, flip, forget_overflow, is_round_legal, may_move, placement_actions, round_actions
 from .scoring import final_result
 
 if TYPE_CHECKING:
@@ -44,6 +44,10 @@ def legal_actions(state: PendulumState, q: int) -> list[Action]:
 def is_legal(state: PendulumState, q: int, action: Action) -> bool:
     """Whether `action` is in `legal_actions(state, q)` (without listing them all where it can)."""
     if state.phase == "council" and state.result is None:
+        if state.council_step == 5 and isinstance(action, (Place, Home)):
+            # step 5's list: `pass`, the seat's placements while the turns' limit allows, a refill
+            turn = bool(state.turn_order) and state.turn_order[state.turn_index] == q
+            return turn and state.turn_actions < 60 * len(state.turn_order) and may_move(state, q, action)
         return action in council_actions(state, q)
     return is_round_legal(state, q, action)
 
@@ -216,7 +220,7 @@ def council_actions(state: PendulumState, q: int) -> list[Action]:
     if state.council_step == 3:
         return trim_options(state, q) + refill
     if state.council_step == 5:
-        limit = 60 * len(state.turn_order)
+        limit = 60 * len(state.turn_order)  # as in is_legal
         return [Pass()] + (placement_actions(state, q) if state.turn_actions < limit else []) + refill
     return []
 

@@ -76,27 +76,43 @@ def amounts_of(state: PendulumState, model: Amounts) -> dict[str, int]:
 
 # --- paying -------------------------------------------------------------------------------------------
 
+_FIXED: dict[int, tuple[Cost, dict[str, int]]] = {}
+
+
 def fixed_cost(cost: Cost, extra: dict[str, int] | None) -> dict[str, int]:
     """A cost's fixed amounts plus `extra`, by amount key (the model's field values read directly:
-    paid for every option an agent weighs)."""
+    paid for every option an agent weighs); read-only. Without `extra`, worked out once per cost
+    (by identity: a content model is not changed while it is played)."""
     d = cost.__dict__
     if not extra:
-        return {k: d[k] for k in AMOUNT_KEYS}
+        hit = _FIXED.get(id(cost))
+        if hit is None or hit[0] is not cost:
+            if len(_FIXED) > 4096:
+                _FIXED.clear()  # content read again and again (tests, an editor's session): stay small
+            hit = _FIXED[id(cost)] = (cost, {k: d[k] for k in AMOUNT_KEYS})
+        return hit[1]
     return {k: d[k] + extra.get(k, 0) for k in AMOUNT_KEYS}
 
 
-def cost_options(seat: SeatState, cost: Cost, extra: dict[str, int] | None = None) -> list[str] | None:
+@lru_cache(maxsize=4096)
+def _any_pays(n: int, left: tuple[int, ...]) -> tuple[str, ...]:
+    """The tokens of n resources that fit within `left` (by RESOURCES)."""
+    return tuple(t for t in _multisets(RESOURCES, n) if all(c <= h for (_r, c), h in zip(_counts(t, RESOURCES, n), left)))
+
+
+def cost_options(seat: SeatState, cost: Cost, extra: dict[str, int] | None = None,
+                 fixed: dict[str, int] | None = None) -> list[str] | None:
     """The tokens that pay `cost` (plus fixed `extra`), [''] when no choice is needed, None when it
-    cannot be paid ("Ihr dürft nur die Rohstoffe und Stimmen auf eurem Tableau ausgeben")."""
-    fixed = fixed_cost(cost, extra)
+    cannot be paid ("Ihr dürft nur die Rohstoffe und Stimmen auf eurem Tableau ausgeben"). `fixed`:
+    `fixed_cost(cost, extra)` worked out before."""
+    if fixed is None:
+        fixed = fixed_cost(cost, extra)
     if not can_pay_fixed(seat, fixed):
         return None
     if not cost.any:
         return [""]
-    left = [seat.res[r] - fixed[r] for r in RESOURCES]
-    out = [t for t in _multisets(RESOURCES, cost.any)
-           if all(c <= h for (_r, c), h in zip(_counts(t, RESOURCES, cost.any), left))]
-    return out or None
+    out = _any_pays(cost.any, tuple(seat.res[r] - fixed[r] for r in RESOURCES))
+    return list(out) or None
 
 
 def can_pay_fixed(seat: SeatState, fixed: dict[str, int]) -> bool:
@@ -109,8 +125,11 @@ def can_pay_fixed(seat: SeatState, fixed: dict[str, int]) -> bool:
     return True
 
 
-def pay(seat: SeatState, cost: Cost, token: str, extra: dict[str, int] | None = None) -> None:
-    fixed = fixed_cost(cost, extra)
+def pay(seat: SeatState, cost: Cost, token: str, extra: dict[str, int] | None = None,
+        fixed: dict[str, int] | None = None) -> None:
+    """Pay `cost` plus `extra` (`fixed`: `fixed_cost(cost, extra)` worked out before), choosing by `token`."""
+    if fixed is None:
+        fixed = fixed_cost(cost, extra)
     if not can_pay_fixed(seat, fixed):
         raise IllegalAction("the cost cannot be paid: pay first, then take the reward")
     anyp = parse_multiset(token, RESOURCES, cost.any) if cost.any else {}

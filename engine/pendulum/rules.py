@@ -9,14 +9,14 @@ cost is paid, the reward taken once. Time-independent actions: `flip`, `play`, `
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gridsmith.formats.pendulum.effects import AREAS, TRACKS, Cost, names
 
 from .actions import (Act, Action, Claim, Done, Fame, Flip, Home, IllegalAction, Pass, Place, Play, Refill,
                       Retrieve)
-from .effects import apply_effect, cost_options, effect_options, pay
+from .effects import apply_effect, cost_options, effect_options, fixed_cost, pay
 
 if TYPE_CHECKING:
     from .state import PendulumState
@@ -108,7 +108,7 @@ def act_actions(state: PendulumState, q: int, worker: str | None = None) -> list
             continue
         for mods in modifier_sets(state, q, w.space):
             plan = _act_plan(state, q, w.space, mods)
-            pays = cost_options(s, plan.card_cost, plan.extra)
+            pays = cost_options(s, plan.card_cost, plan.extra, plan.fixed)
             if pays is None:
                 continue
             effs = effect_options(state, q, plan.effect)
@@ -158,6 +158,10 @@ class _Plan:
     effect: list
     cards: list[str]
     adjacent: str | None
+    fixed: dict[str, int] = field(default_factory=dict)  # fixed_cost(card_cost, extra), read-only
+
+    def __post_init__(self) -> None:
+        self.fixed = fixed_cost(self.card_cost, self.extra)
 
 
 def _act_plan(state: PendulumState, q: int, space: str, mods: tuple[str, ...]) -> _Plan:
@@ -298,14 +302,24 @@ MAX_STEP_ACTIONS = 60
 
 def is_round_legal(state: PendulumState, q: int, action: Action) -> bool:
     """Whether `action` is among `round_actions(state, q)`, listing only its own kind's actions where
-    a timed round's list is made of independent parts (a worker's moves or acts, a card's plays, a
-    flip); otherwise the whole list."""
-    if state.result is None and state.phase == "timed":
+    the list is made of independent parts (a worker's moves or acts, a card's plays, a flip): a timed
+    round's, and the realtime actions that the wrap-up and an untimed step add to `pass` or `done`
+    while their limit allows; otherwise the whole list."""
+    ph = state.phase
+    if state.result is None and ph in ("wrapup", "untimed"):
+        bare, limit = (Pass, MAX_STEP_ACTIONS) if ph == "wrapup" else (Done, MAX_STEP_ACTIONS * state.n)
+        if isinstance(action, bare):
+            return True
+        if state.turn_actions >= limit:
+            return False  # the list is its `pass` or `done` alone
+        if isinstance(action, Flip):
+            return False  # flips only in a timed round
+    if state.result is None and ph in ("timed", "wrapup", "untimed"):
         if isinstance(action, Flip):
             return action.area in AREAS and state.can_flip(action.area)
         s = state.seats[q]
         if isinstance(action, (Place, Home)):
-            return _may_move(state, q, action)
+            return may_move(state, q, action)
         if isinstance(action, Act):
             return action in act_actions(state, q, worker=action.worker)
         if isinstance(action, Play):
@@ -315,9 +329,9 @@ def is_round_legal(state: PendulumState, q: int, action: Action) -> bool:
     return action in round_actions(state, q)
 
 
-def _may_move(state: PendulumState, q: int, action: Place | Home) -> bool:
-    """Whether a timed round's `placement_actions(state, q)` holds this `place` or `home`: the same
-    tests for the one worker and space."""
+def may_move(state: PendulumState, q: int, action: Place | Home) -> bool:
+    """Whether `placement_actions(state, q)` holds this `place` or `home`: the same tests for the one
+    worker and space."""
     w = next((w for w in state.seats[q].workers if w.wid == action.worker), None)
     if w is None or state.can_leave(w, q):
         return False
@@ -490,7 +504,7 @@ def perform(state: PendulumState, q: int, action: Act, log: list[str]) -> None:
     s = state.seats[q]
     w.part = BOTTOM  # 1. the action has started
     state.spent[(q, w.wid)] = state.area_of(w.space)  # once until this area's glass flips
-    pay(s, plan.card_cost, a.pop(0) if plan.card_cost.any else "", plan.extra)  # 2. pay first
+    pay(s, plan.card_cost, a.pop(0) if plan.card_cost.any else "", plan.extra, plan.fixed)  # 2. pay first
     for card in plan.cards:
         s.hand.remove(card)
         s.discard.append(card)
