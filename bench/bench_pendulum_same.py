@@ -7,8 +7,9 @@ and events of seeded games on two engines, compared line by line.
 plays the games on the baseline tree (a subprocess with `--tree`, that tree first on the import path)
 and on this checkout, and prints for each game whether its trace (engine.core.trace.trace_game: every
 seat's action and every event, stamped with the game clock, then the result) is the same, or the first
-line where it differs. The default games: `duel`, `quartet` and `full` with greedy, planner+greedy and
-random+greedy seats, seeds 31-35 (45 games), none of them a golden trace's. Exit code 1 when a game
+line where it differs. The default games: `duel`, `first-game` (its first round untimed), `quartet` and
+`full` with greedy, planner+greedy and random+greedy seats, seeds 31-35 (60 games), none of them a golden
+trace's. Exit code 1 when a game
 differs. `--tree DIR --out FILE` writes one tree's traces (what the baseline run does).
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ("duel", "quartet", "full")
+SCENARIOS = ("duel", "first-game", "quartet", "full")
 SEATS = {"greedy": ("greedy",), "planner+greedy": ("planner", "greedy"), "random+greedy": ("random", "greedy")}
 
 
