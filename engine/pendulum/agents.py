@@ -22,7 +22,7 @@ from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS, item_name
 
-from .actions import Act, Action, Done, Flip, Home, Pass, Place, Play, Refill, Retrieve, Wait
+from .actions import Act, Action, Claim, Done, Flip, Home, Pass, Place, Play, Refill, Retrieve, Wait
 from .council import apply_action
 from .effects import UNLOGGED
 from .rules import act_actions
@@ -49,17 +49,21 @@ def parchment_from(st: PendulumState, q: int) -> tuple[tuple[str, int], ...]:
     return hit
 
 
-def light_copy(st: PendulumState, q: int) -> PendulumState:
-    """A copy cheap enough to try one action on: seat q, the glasses and the shared piles are copied."""
+def light_copy(st: PendulumState, q: int, action: Action | None = None) -> PendulumState:
+    """A copy cheap enough to try one action on: seat q, the glasses and the shared piles are copied.
+    `action`: the one action it is for; the glasses and the purple markers then only for a flip (the
+    one action that changes them), the achievement's markers only for a claim."""
     sim = object.__new__(PendulumState)  # copy.copy without its reduce protocol: called for every option
     sim.__dict__ = st.__dict__.copy()
     sim.seats = list(st.seats)
     sim.seats[q] = st.seats[q].copy()
-    sim.glasses = {a: Glass(g.row, g.expires) for a, g in st.glasses.items()}
+    if action is None or type(action) is Flip:
+        sim.glasses = {a: Glass(g.row, g.expires) for a, g in st.glasses.items()}
+        sim.markers = list(st.markers)
+    if action is None or type(action) is Claim:
+        sim.achievement_markers = list(st.achievement_markers)
     sim.display = list(st.display)
     sim.province_deck = list(st.province_deck)
-    sim.markers = list(st.markers)
-    sim.achievement_markers = list(st.achievement_markers)
     sim.started = set(st.started)
     sim.spent = dict(st.spent)
     return sim
@@ -227,7 +231,7 @@ class GreedyAgent:
         key = (q, action.card, action.choices[:-1], wid)
         home = self._recall_home.get(key)
         if home is None:
-            sim = light_copy(st, q)
+            sim = light_copy(st, q, action)
             try:
                 apply_action(sim, q, Play(action.card, (*action.choices[:-1], f"{wid}>home")), UNLOGGED)
             except Exception:  # noqa: BLE001 - as in `delta`: then every way of it fails
@@ -241,7 +245,7 @@ class GreedyAgent:
 
     def _trial(self, st: PendulumState, q: int, action: Action, base: float) -> float:
         """What `action` changes in the seat's value, tried on a light copy of `st`."""
-        sim = light_copy(st, q)
+        sim = light_copy(st, q, action)
         try:
             apply_action(sim, q, action, UNLOGGED)
         except Exception:  # noqa: BLE001 - an action that fails in the copy is not worth taking
@@ -311,6 +315,24 @@ class GreedyAgent:
                     if there is None:
                         there = values.get(a.space, -1e9)
                     sc = discount * (max(there, 0.0) - here) - 0.05
+                    if sc > best_score:
+                        best, best_score = a, sc
+                continue
+            if type(group[0]) is Play and adjust is None:
+                # one card's ways: one kind (`weighable` reads the card alone), kept under one key
+                kind = weighable(st, group[0])
+                if kind == "recall":
+                    if weighed_all is None:
+                        weighed_all = self.weighed(st, q, self.SEAT, everyone=True)
+                    known = weighed_all
+                else:
+                    if weighed_seat is None:
+                        weighed_seat = self.weighed(st, q, self.SEAT)
+                    known = weighed_seat
+                for a in _sample(group):
+                    sc = known.get(a)
+                    if sc is None:
+                        sc = known[a] = self.delta(st, q, a, base)
                     if sc > best_score:
                         best, best_score = a, sc
                 continue
@@ -619,11 +641,21 @@ def weighable(st: PendulumState, a: Action) -> str | None:
 
 
 def _groups(actions: list) -> list[list]:
+    """The actions by (kind, subject), in order of first appearance."""
     groups: dict[tuple, list] = {}
+    last_t = last_s = cur = None
     for a in actions:
         t = type(a)
-        # most actions are places: their subject read without the property's call
-        groups.setdefault((t, a.worker) if t is Place else (t, a.subject), []).append(a)
+        # most actions are places, acts and plays: their subject read without the property's call
+        s = a.worker if t is Place or t is Act else a.card if t is Play else a.subject
+        if t is last_t and s == last_s:  # a list names one subject's actions one after another
+            cur.append(a)  # type: ignore[union-attr]
+            continue
+        cur = groups.get((t, s))
+        if cur is None:
+            cur = groups[(t, s)] = []
+        cur.append(a)
+        last_t, last_s = t, s
     return list(groups.values())
 
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .state import PendulumState, SeatState
 
 CHOICE_ITEMS = ("any", "any_vp", "conquer", "recall", "swap_vp", "great_worker")
+AMOUNT_SET = frozenset(AMOUNT_KEYS)
 
 
 class Unlogged(list):
@@ -137,6 +138,8 @@ def pay(seat: SeatState, cost: Cost, token: str, extra: dict[str, int] | None = 
         if seat.res[r] - fixed[r] < v:
             raise IllegalAction(f"not enough {r} to pay {token}")
     for k, v in fixed.items():
+        if not v:
+            continue  # nothing of it to pay
         if k in seat.res:
             seat.res[k] -= v
         else:
@@ -149,9 +152,9 @@ def pay(seat: SeatState, cost: Cost, token: str, extra: dict[str, int] | None = 
 
 def gain_amounts(state: PendulumState, q: int, a: dict[str, int], log: list[str]) -> None:
     seat = state.seats[q]
-    for k in AMOUNT_KEYS:
-        v = a.get(k, 0)
-        if not v:
+    # each amount changes its own key alone (and reads nothing another changes): taken in `a`'s order
+    for k, v in a.items():
+        if not v or k not in AMOUNT_SET:
             continue
         if k == "votes":
             seat.res["votes"] += v
@@ -247,7 +250,8 @@ def effect_options(state: PendulumState, q: int, effect: list, bare: dict | None
         if opts is None:
             return None
         per.append(opts)
-    return [tuple(t for t in combo if t) for combo in product(*per)] if per else [()]
+    # each combination without its empty tokens (filter(None, ...) drops exactly the '' ones)
+    return [tuple(filter(None, combo)) for combo in product(*per)] if per else [()]
 
 
 def apply_effect(state: PendulumState, q: int, effect: list, tokens: list[str], log: list[str]) -> None:

@@ -275,8 +275,9 @@ class PendulumState:
             return None  # an empty top part: nothing below can refuse it
         if self.seat_options(q).advanced_placement and any(oq == q for oq, ow in occ if ow is not w):
             return "advanced placement: at most 1 of your workers per top part"
+        # another occupant than w: a worker stands once in `occ` (the neutral as None), so two are another
         if w.size == "small" and area != "black" and IGNORE_BLOCKING not in self.seat_hooks[q] \
-                and any(ow is not w for _oq, ow in occ):
+                and (len(occ) > 1 or occ[0][1] is not w):
             return "a small worker cannot enter an occupied top part in purple or green"
         return None
 
