@@ -9,12 +9,13 @@ Cells are the board's flat indices; `cols` lets an action name them without the 
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from gridsmith.formats.circuitwar import lattice as L
 
-from .board import DIR_NAMES
+from .board import DIR_DELTAS, DIR_NAMES
 
 BUILD_ITEMS = ("circuit", "gridrunner", "resistor", "capacitor", "switch_on", "switch_off", "diode",
                "ground", "transformer")
@@ -126,6 +127,26 @@ def act(op: str, a: int = -1, b: int = -1, item: str = "", cols: int = 0) -> Act
     return x
 
 
+_AT_POINT: dict[tuple[int, int], tuple] = {}
+
+
+def point_actions(cols: int, p: int) -> tuple[tuple[Action, Action, tuple[Action, ...]], ...]:
+    """Per direction N, E, S, W from point p: (the move that way, the attack on that circuit, the
+    beams fired that way with flux N, E, S, W). Made once per point and grid width: the Move and
+    Action phases' lists are these, for every direction with a circuit (the caller checks that;
+    a direction off the grid names cells that are not there, and is never asked for)."""
+    key = (cols, p)
+    hit = _AT_POINT.get(key)
+    if hit is None:
+        out = []
+        for d, (dr, dc) in enumerate(DIR_DELTAS):
+            e, q = p + dr * cols + dc, p + 2 * (dr * cols + dc)
+            out.append((act("move", p, q, cols=cols), act("attack", p, e, cols=cols),
+                        tuple(act("fire", p, d, f, cols) for f in DIR_NAMES)))
+        hit = _AT_POINT[key] = tuple(out)
+    return hit
+
+
 class ActionList(Sequence[Action]):
     """An immutable list of legal actions: `head` as given, then a toggle of each circuit in
     `toggles`, made only when asked for (a Grid can hold many switches); membership by a set of the
@@ -188,9 +209,10 @@ class BuildList(Sequence[Action]):
     A Build phase offers hundreds of actions, of which a random player takes one; the heuristic
     scores the parts (`circuits`, `objects`, `items`, `diode`, `runners`) without making actions.
     `index` and `len` follow the order above, so an agent drawing an index draws the same action as
-    from the full list."""
+    from the full list. `circuits` and `objects` are in ascending cell order (membership is a
+    binary search)."""
 
-    __slots__ = ("cols", "circuits", "objects", "items", "diode", "runners", "block", "_sets")
+    __slots__ = ("cols", "circuits", "objects", "items", "diode", "runners", "block")
 
     def __init__(self, cols: int, circuits: list[int], objects: list[int], items: tuple[str, ...],
                  diode: bool, runners: list[int]) -> None:
@@ -199,7 +221,6 @@ class BuildList(Sequence[Action]):
         self.items, self.diode = items, diode
         #: actions per object circuit
         self.block = len(items) + (2 if diode else 0)
-        self._sets: tuple[frozenset[int], frozenset[int]] | None = None
 
     def ends(self, e: int) -> tuple[int, int]:
         """The two points of circuit e (as board.Board.ends)."""
@@ -257,17 +278,15 @@ class BuildList(Sequence[Action]):
             return x.a == -1 and x.b == -1 and x.item == ""
         if x.op != "build":
             return False
-        if self._sets is None:
-            self._sets = (frozenset(self.circuits), frozenset(self.objects))
         if x.item == "diode":
-            return self.diode and x.a in self._sets[1] and x.b in self.ends(x.a)
+            return self.diode and _has(self.objects, x.a) and x.b in self.ends(x.a)
         if x.b != -1:
             return False
         if x.item == "circuit":
-            return x.a in self._sets[0]
+            return _has(self.circuits, x.a)
         if x.item == "gridrunner":
             return x.a in self.runners
-        return x.item in self.items and x.a in self._sets[1]
+        return x.item in self.items and _has(self.objects, x.a)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)
@@ -276,6 +295,13 @@ class BuildList(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"BuildList({len(self)} actions)"
+
+
+def _has(cells: list[int], x: int) -> bool:
+    """Whether ascending `cells` holds x (a binary search: a Build list is asked once or twice
+    before the next build replaces it, so a set of its hundreds of cells would cost more)."""
+    i = bisect_left(cells, x)
+    return i < len(cells) and cells[i] == x
 
 
 END_ACTION = Action("end")

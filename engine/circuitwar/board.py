@@ -39,14 +39,15 @@ _LAYOUTS = itertools.count(1)
 
 
 class Board:
-    """Mutable board arrays (lists of ints). `copy()` is cheap: the gridrunner arrays (`runner`,
-    `level`: most actions change them) are copied, the others (`owner`, `obj`, `charge`, `cpu`) are
-    shared copy-on-write: whoever writes one of those first calls `own(name, ...)`, which gives it a
-    private copy if it still shares it. Every decision's view and every beam preview copies the
-    board, and most change none of the shared arrays."""
+    """Mutable board arrays (lists of ints). `copy()` is cheap: the arrays (`owner`, `obj`,
+    `charge`, `cpu`, and the gridrunners' `runner` and `level`) are shared copy-on-write: whoever
+    writes one of them first calls `own(name, ...)`, which gives it a private copy if it still
+    shares it. Every decision's view and every beam preview copies the board, and most change
+    nothing. `occupied`, the points where a gridrunner stands (a few among hundreds of points), is
+    copied; gridrunners are placed and lifted with `put` and `lift`, which keep it."""
 
     __slots__ = ("rows", "cols", "owner", "obj", "charge", "runner", "level", "cpu", "nbr", "points",
-                 "circuits", "circuit_ends", "layout", "shared")
+                 "circuits", "circuit_ends", "layout", "shared", "occupied", "odd")
 
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols = rows, cols
@@ -58,16 +59,21 @@ class Board:
         self.level = [0] * n
         self.cpu = [EMPTY] * n  # seat of the CPU on a point
         self.nbr, self.points, self.circuits, self.circuit_ends = _geometry(rows, cols)
+        #: the circuits are the odd cells (any grid of the lattice: 2W-1 columns): an array's
+        #: values on the circuits are then its slice [1::2], made in C (`on_circuits`)
+        self.odd = self.circuits == tuple(range(1, n, 2))
         self.layout = next(_LAYOUTS)
         #: the copy-on-write arrays this board may share with a copy
         self.shared: frozenset[str] = frozenset()
+        self.occupied: set[int] = set()
 
     def copy(self) -> "Board":
         b = object.__new__(Board)
         b.rows, b.cols, b.nbr, b.points = self.rows, self.cols, self.nbr, self.points
         b.circuits, b.circuit_ends, b.layout = self.circuits, self.circuit_ends, self.layout
         b.owner, b.obj, b.charge, b.cpu = self.owner, self.obj, self.charge, self.cpu
-        b.runner, b.level = self.runner[:], self.level[:]
+        b.runner, b.level, b.odd = self.runner, self.level, self.odd
+        b.occupied = self.occupied.copy()
         b.shared = self.shared = _SHARED
         return b
 
@@ -78,6 +84,35 @@ class Board:
                 if name in self.shared:
                     setattr(self, name, getattr(self, name)[:])
             self.shared = self.shared.difference(names)
+
+    def put(self, p: int, seat: int, level: int) -> None:
+        """A gridrunner of `seat` at `level` now stands on point p (whatever stood there is gone)."""
+        if self.shared:
+            self.own("runner", "level")
+        self.runner[p], self.level[p] = seat, level
+        self.occupied.add(p)
+
+    def lift(self, p: int) -> None:
+        """The gridrunner on point p leaves it (or dies)."""
+        if self.shared:
+            self.own("runner")
+        self.runner[p] = EMPTY
+        self.occupied.discard(p)
+
+    def set_level(self, p: int, level: int) -> None:
+        """The gridrunner on point p is now at `level` (a meld, a fight it survived)."""
+        if self.shared:
+            self.own("level")
+        self.level[p] = level
+
+    def runners(self, seat: int) -> list[int]:
+        """The points of `seat`'s gridrunners, ascending."""
+        runner = self.runner
+        return sorted([p for p in self.occupied if runner[p] == seat])
+
+    def on_circuits(self, values: list[int]) -> list[int]:
+        """An array's values on `circuits`, in their order."""
+        return values[1::2] if self.odd else list(map(values.__getitem__, self.circuits))
 
     def touch(self) -> None:
         """Record that circuits, objects or CPUs changed: a new layout id (copies share an id while
@@ -178,7 +213,7 @@ def _geometry(rows: int, cols: int, _cache: dict = {}):  # noqa: B006 - a delibe
     return _cache[key]
 
 
-_SHARED = frozenset(("owner", "obj", "charge", "cpu"))
+_SHARED = frozenset(("owner", "obj", "charge", "cpu", "runner", "level"))
 
 
 def _names(rows: int, cols: int, _cache: dict = {}) -> tuple[str, ...]:  # noqa: B006 - per size
@@ -205,8 +240,8 @@ def from_layers(grid: list[str], objects: list[str], charges: dict[str, int], st
                 if ch in L.CPU_CHARS:
                     b.cpu[i] = L.CPU_CHARS.index(ch)
                 elif ch in L.RUNNER_CHARS:
-                    b.runner[i] = L.RUNNER_CHARS.index(ch)
-                    b.level[i] = L.LEVEL_CHARS.index(och) if och in L.LEVEL_CHARS else default_level
+                    b.put(i, L.RUNNER_CHARS.index(ch), L.LEVEL_CHARS.index(och) if och in L.LEVEL_CHARS
+                          else default_level)
             elif (r + c) % 2 == 1 and ch != " ":
                 b.owner[i] = GREY if ch == L.GREY else int(ch) - 1
                 o = OBJECT_OF_CHAR.get(och, NONE)

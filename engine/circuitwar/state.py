@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from bisect import insort
-from itertools import compress, filterfalse
+from itertools import compress, filterfalse, repeat
+from operator import eq
 
 from gridsmith.engine.core.errors import IllegalActionError
 from gridsmith.engine.core.protocol import Result, ResultState, Termination
@@ -19,7 +20,8 @@ from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.circuitwar.ruleset import Ruleset
 
 from . import mechanics as M
-from .actions import END_ACTION, Action, ActionList, BuildList, act
+from .actions import END_ACTION, Action, ActionList, BuildList, point_actions
+from .analysis import cpus as cpus_of
 from .beam import fire
 from .board import (CAPACITOR, DIODE, EMPTY, GREY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF,
                     SWITCH_ON, TRANSFORMER, Board, object_name)
@@ -113,8 +115,13 @@ class CircuitWarState(ResultState):
             self._do(action, ev)
             self.left -= 1
             self._legal = None
-            if action.op == "build" and action.item != "gridrunner" and self.left > 0:
-                self._legal = self._builds_after(before, action)
+            if self.left > 0:
+                if action.op == "toggle":
+                    # a toggle turns a switch on or off: the same circuits hold switches, no
+                    # gridrunner, circuit or owner changed, so the same actions are legal
+                    self._legal = before
+                elif action.op == "build" and action.item != "gridrunner":
+                    self._legal = self._builds_after(before, action)
             if self._check_over(ev):
                 pass
             elif not self.alive[self.seat]:  # killed by its own gridrunner
@@ -153,34 +160,36 @@ class CircuitWarState(ResultState):
             return ActionList(out)
         if self.phase == "build":
             return self._builds(seat)
-        points, circuits = b.points, b.circuits
-        # the scans below run in C (compress/map): they are every decision's cost
-        for p in compress(points, map(seat.__eq__, map(b.runner.__getitem__, points))):
-            for d in b.exits(p):
-                e, q = b.nbr[p][d]
-                if self.phase == "move":
-                    out.append(act("move", p, q, cols=n))
+        owner, nbr = b.owner, b.nbr
+        move = self.phase == "move"
+        own_too = self.rules.attack.own_circuits
+        for p in b.runners(seat):
+            table = point_actions(n, p)  # (move, attack, fires) per direction, made once
+            for d, step in enumerate(nbr[p]):
+                if step is None or owner[step[0]] == NO_CIRCUIT:
+                    continue
+                moving, attack, fires = table[d]
+                if move:
+                    out.append(moving)
                 else:
-                    if b.owner[e] != seat or self.rules.attack.own_circuits:
-                        out.append(act("attack", p, e, cols=n))
-                    for f in "NESW":
-                        out.append(act("fire", p, d, f, n))
-        switches = compress(circuits, map(_SWITCHES.__contains__, map(b.obj.__getitem__, circuits)))
+                    if own_too or owner[step[0]] != seat:
+                        out.append(attack)
+                    out.extend(fires)
+        switches = _switches(b)
         if self.rules.turns.toggle_switches == "any":
-            toggles = list(switches)
+            toggles = switches
         else:
-            owner = b.owner
             toggles = [e for e in switches if owner[e] == seat]
         return ActionList(out, toggles, n)
 
     def _builds(self, seat: int) -> "BuildList":
         b, costs, energy = self.board, self.rules.build.costs, self.energy[seat]
         cpu, circs = b.cpu, b.circuits
-        owners = list(map(b.owner.__getitem__, circs))
-        cpus = list(compress(b.points, map(EMPTY.__ne__, map(cpu.__getitem__, b.points))))
+        owners = b.on_circuits(b.owner)
+        cpus = list(cpus_of(b).values())
         circuits: list[int] = []
         if energy >= costs.circuit:
-            circuits = list(compress(circs, map(NO_CIRCUIT.__eq__, owners)))
+            circuits = list(compress(circs, map(eq, owners, repeat(NO_CIRCUIT))))
             # none next to an opposing player's CPU (manual 3 CIRCUIT)
             near_foe = {step[0] for c in cpus if cpu[c] != seat for step in b.nbr[c] if step is not None}
             if near_foe:
@@ -189,9 +198,9 @@ class CircuitWarState(ResultState):
         diode = costs.diode <= energy
         objects: list[int] = []
         if items or diode:
-            objects = list(compress(circs, map(seat.__eq__, owners)))
+            objects = list(compress(circs, map(eq, owners, repeat(seat))))
             if not self.rules.build.objects_replace:
-                objects = list(compress(objects, map(NONE.__eq__, map(b.obj.__getitem__, objects))))
+                objects = list(compress(objects, map(eq, map(b.obj.__getitem__, objects), repeat(NONE))))
         runners: list[int] = []
         if costs.gridrunner <= energy:
             for c in cpus:
@@ -240,13 +249,12 @@ class CircuitWarState(ResultState):
             b.touch()
             cost = getattr(self.rules.build.costs, a.item)
             self.energy[seat] -= cost
-            where = a.to_text().split(" ", 2)[2]
-            ev.append(Built(seat, a.item, where, cost))
+            ev.append(Built(seat, a.item, _where(b, a), cost))
             if a.item == "circuit":
                 b.own("owner")
                 b.owner[a.a] = seat
             elif a.item == "gridrunner":
-                cpu = next(c for c in b.points if b.cpu[c] == seat)
+                cpu = cpus_of(b)[seat]
                 d = b.direction(cpu, a.a)
                 M.runner_cross(self, cpu, d, "build", ev, seat=seat,
                                level=("weak", "nominal", "strong").index(self.rules.build.gridrunner_level))
@@ -405,6 +413,31 @@ class CircuitWarState(ResultState):
     # --- for saves and the editor -------------------------------------------------------------------
     def circuits_of(self, seat: int) -> int:
         return sum(1 for e in self.board.circuits if self.board.owner[e] == seat)
+
+
+def _where(b: Board, a: Action) -> str:
+    """Where a build action builds, as its text names it (`a.to_text()`'s last word), from the
+    board's table of names."""
+    if a.item == "gridrunner":
+        return b.point_name(a.a)
+    if a.item == "diode":
+        p, q = b.ends(a.a)
+        return f"{b.point_name(q if p == a.b else p)}>{b.point_name(a.b)}"
+    return b.circuit_name(a.a)
+
+
+_SWITCH_LISTS: dict[int, list[int]] = {}
+
+
+def _switches(b: Board) -> list[int]:
+    """The circuits holding a switch, ascending. Cached by the board's layout id (every change of
+    an object touches the layout; treat the result as read-only)."""
+    hit = _SWITCH_LISTS.get(b.layout)
+    if hit is None:
+        if len(_SWITCH_LISTS) > 4096:
+            _SWITCH_LISTS.clear()
+        hit = _SWITCH_LISTS[b.layout] = list(compress(b.circuits, map(_SWITCHES.__contains__, b.on_circuits(b.obj))))
+    return hit
 
 
 __all__ = ["CircuitWarState", "PHASES", "END", "GREY"]
