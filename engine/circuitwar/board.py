@@ -27,6 +27,7 @@ CHAR_OF_OBJECT = {RESISTOR: "R", CAPACITOR: "C", SWITCH_ON: "S", SWITCH_OFF: "O"
 OBJECT_OF_CHAR = {ch: o for o, ch in CHAR_OF_OBJECT.items()}
 
 NO_CIRCUIT = -1
+SAME_CIRCUITS = -1  # Board.touch: no circuit appeared or went
 GREY = 9  # a circuit nobody owns
 EMPTY = -1
 
@@ -47,7 +48,7 @@ class Board:
     copied; gridrunners are placed and lifted with `put` and `lift`, which keep it."""
 
     __slots__ = ("rows", "cols", "owner", "obj", "charge", "runner", "level", "cpu", "nbr", "points",
-                 "circuits", "circuit_ends", "layout", "shared", "occupied", "odd")
+                 "circuits", "circuit_ends", "layout", "last", "shared", "occupied", "odd")
 
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols = rows, cols
@@ -63,6 +64,8 @@ class Board:
         #: values on the circuits are then its slice [1::2], made in C (`on_circuits`)
         self.odd = self.circuits == tuple(range(1, n, 2))
         self.layout = next(_LAYOUTS)
+        #: (the layout before this one, what changed): Board.touch
+        self.last: tuple[int, int] | None = None
         #: the copy-on-write arrays this board may share with a copy
         self.shared: frozenset[str] = frozenset()
         self.occupied: set[int] = set()
@@ -70,7 +73,7 @@ class Board:
     def copy(self) -> "Board":
         b = object.__new__(Board)
         b.rows, b.cols, b.nbr, b.points = self.rows, self.cols, self.nbr, self.points
-        b.circuits, b.circuit_ends, b.layout = self.circuits, self.circuit_ends, self.layout
+        b.circuits, b.circuit_ends, b.layout, b.last = self.circuits, self.circuit_ends, self.layout, self.last
         b.owner, b.obj, b.charge, b.cpu = self.owner, self.obj, self.charge, self.cpu
         b.runner, b.level, b.odd = self.runner, self.level, self.odd
         b.occupied = self.occupied.copy()
@@ -114,10 +117,15 @@ class Board:
         """An array's values on `circuits`, in their order."""
         return values[1::2] if self.odd else list(map(values.__getitem__, self.circuits))
 
-    def touch(self) -> None:
+    def touch(self, added: int | None = None) -> None:
         """Record that circuits, objects or CPUs changed: a new layout id (copies share an id while
-        their layouts are the same, so what depends only on the layout can be cached by it)."""
+        their layouts are the same, so what depends only on the layout can be cached by it).
+        `added` says what became of the circuits, for what can be derived from the last layout
+        (analysis.network): SAME_CIRCUITS the same circuits stand (an object built or toggled), a
+        circuit cell: the same and that new one; None (the default): anything may have changed."""
+        old = self.layout
         self.layout = next(_LAYOUTS)
+        self.last = None if added is None else (old, added)
 
     # --- names ------------------------------------------------------------------------------------
     def rc(self, i: int) -> tuple[int, int]:

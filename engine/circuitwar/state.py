@@ -23,8 +23,8 @@ from . import mechanics as M
 from .actions import END_ACTION, Action, ActionList, BuildList, point_actions
 from .analysis import cpus as cpus_of
 from .beam import fire
-from .board import (CAPACITOR, DIODE, EMPTY, GREY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF,
-                    SWITCH_ON, TRANSFORMER, Board, object_name)
+from .board import (CAPACITOR, DIODE, EMPTY, GREY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SAME_CIRCUITS,
+                    SWITCH_OFF, SWITCH_ON, TRANSFORMER, Board, object_name)
 from .events import (Attacked, Built, DeadCircuit, Energized, GameOver, PhaseStarted, Toggled,
                      TurnStarted)
 
@@ -246,7 +246,9 @@ class CircuitWarState(ResultState):
     def _do(self, a: Action, ev: list) -> None:
         seat, b = self.seat, self.board
         if a.op == "build":
-            b.touch()
+            # a new circuit, or the same circuits (an object; a gridrunner's crossing that blows
+            # anything touches the layout again, saying nothing)
+            b.touch(a.a if a.item == "circuit" else SAME_CIRCUITS)
             cost = getattr(self.rules.build.costs, a.item)
             self.energy[seat] -= cost
             ev.append(Built(seat, a.item, _where(b, a), cost))
@@ -266,7 +268,7 @@ class CircuitWarState(ResultState):
         elif a.op == "move":
             M.runner_cross(self, a.a, b.direction(a.a, a.b), "move", ev)
         elif a.op == "toggle":
-            b.touch()
+            b.touch(SAME_CIRCUITS)
             b.own("obj")
             b.obj[a.a] = SWITCH_OFF if b.obj[a.a] == SWITCH_ON else SWITCH_ON
             ev.append(Toggled(seat, b.circuit_name(a.a), b.obj[a.a] == SWITCH_ON))
