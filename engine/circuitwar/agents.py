@@ -18,7 +18,8 @@ from typing import Any
 from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 
-from .analysis import FAR, cpus, distances_to, evaluate, manhattan, passable, route, runners, within
+from .analysis import (FAR, circuit_nearness, cpus, distances_to, evaluate, manhattan, network, passable,
+                       route, runners, within)
 from .actions import Action, BuildList
 from .beam import preview
 from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF, opposite
@@ -165,23 +166,6 @@ def _connected(b, start: int) -> set[int]:
     return seen
 
 
-def _free_rim(b, start: int) -> set[int]:
-    """The circuit cells where no circuit is yet next to the points `_connected(b, start)` finds:
-    where a new circuit would touch that network (one search for both)."""
-    seen, todo, rim = {start}, [start], set()
-    owner, nbr, add, push, edge = b.owner, b.nbr, seen.add, todo.append, rim.add
-    while todo:
-        for step in nbr[todo.pop()]:
-            if step is None:
-                continue
-            if owner[step[0]] == NO_CIRCUIT:
-                edge(step[0])
-            elif step[1] not in seen:
-                add(step[1])
-                push(step[1])
-    return rim
-
-
 def _runner_score(mine: int, energy: int, cost: int) -> float:
     """A new gridrunner's build score (the same in score_builds and best_build): the first two come
     before anything, two more before most circuits, when energy is at least twice its cost."""
@@ -251,9 +235,10 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     ss = [0.5]
     circuits = legal.circuits
     if circuits:
-        free_next = _free_rim(b, mycpu) if mycpu >= 0 else set()
+        free_next = network(b, mycpu)[1] if mycpu >= 0 else set()
         cpu_links = mycpu >= 0 and any(x is not None and b.owner[x[0]] == me for x in b.nbr[mycpu])
-        near = ctx.near
+        near = circuit_nearness(b, ctx._targets)  # min(ctx.near(p), ctx.near(q)) per circuit
+        at_cpu = {x[0] for x in b.nbr[mycpu] if x is not None} if mycpu >= 0 else set()
         pc = pen(costs.circuit)
         ss.extend([3.0 - pc] * len(circuits))
         # the free circuits touching my network, looked up in the list (a set lookup per free
@@ -267,9 +252,8 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
                 if i < len(circuits) and circuits[i] == e:
                     touching.append((i, e))
         for i, e in touching:
-            p, q = legal.ends(e)
-            sc = 3.0 + 8.0 + max(0, 20 - min(near(p), near(q)))
-            if mycpu in (p, q):
+            sc = 3.0 + 8.0 + max(0, 20 - near[e])
+            if e in at_cpu:
                 sc += 25.0 if not cpu_links else -6.0
             ss[1 + i] = sc - pc
     objects = legal.objects
