@@ -97,3 +97,35 @@ def test_views_and_copies_share_the_board_copy_on_write():
             assert state.board.to_layers() == now
             checked += 1
         assert checked > 300
+
+
+def test_the_network_derived_across_builds_is_the_fresh_search(monkeypatch):
+    """analysis.network derives a layout's network and free rim from the last layout's (a circuit
+    or an object built, a switch toggled): every answer equals a fresh search of the board."""
+    from gridsmith.engine.circuitwar import analysis as N
+
+    cached = N.network
+    seen = []
+
+    def checked(b, start):
+        got = cached(b, start)
+        assert got == N._network(b, start)
+        seen.append(b.last is not None and N._NETWORKS.get((b.last[0], start)) is not None)
+        return got
+
+    monkeypatch.setattr(A, "network", checked)
+    _play("duel", ["heuristic", "random"], 2)
+    _play("four", ["heuristic"] * 4, 3)
+    _play("duel", ["search", "heuristic"], 5)
+    assert len(seen) > 200 and sum(seen) > 100  # most derived, not searched again
+
+
+def test_circuit_nearness_is_the_nearer_end_to_the_nearest_enemy_cpu():
+    model = load_file(CONTENT / "four.scn.yaml").model
+    state = GAME.new_game(model, 1, base=str(CONTENT))
+    ctx = A.Context(state)
+    near = A.circuit_nearness(state.board, ctx._targets)
+    assert ctx._targets and all(near[e] == min(ctx.near(p), ctx.near(q))
+                                for e, (p, q) in zip(state.board.circuits, state.board.circuit_ends))
+    lone = A.circuit_nearness(state.board, ())
+    assert all(lone[e] == 20 for e in state.board.circuits)
