@@ -257,7 +257,11 @@ class BuildList(Sequence[Action]):
         objects = len(self.objects) * self.block
         if i < objects:
             k, j = divmod(i, self.block)
-            return self._object_block(self.objects[k])[j]
+            e = self.objects[k]
+            if j < len(self.items):
+                return act("build", e, item=self.items[j], cols=n)
+            p, q = self.ends(e)
+            return act("build", e, q if j == len(self.items) else p, "diode", n)  # as _object_block
         return act("build", self.runners[i - objects], item="gridrunner", cols=n)
 
     def __iter__(self) -> Iterator[Action]:

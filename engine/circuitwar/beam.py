@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import DIODE, DIR_NAMES, EMPTY, opposite
+from .board import DIODE, DIR_NAMES, EMPTY, NO_CIRCUIT, opposite
 from .events import BeamFired, Blown, CpuStruck
 from .mechanics import KILLED, PASSED, cross_object, runner_cross
 
@@ -36,9 +36,11 @@ class BeamTrace:
 
 def choose_direction(g, p: int, d: int, flux: int) -> int | None:
     """Where a beam heading d goes on at point p: straight on if it can, else turn (never back)."""
-    exits = g.board.exits(p)
-    if d in exits:
+    b = g.board
+    step = b.nbr[p][d]
+    if step is not None and b.owner[step[0]] != NO_CIRCUIT:  # straight on: most steps
         return d
+    exits = b.exits(p)
     ways = [x for x in exits if x != opposite(d)]
     if not ways:
         return None

@@ -381,11 +381,8 @@ class CircuitWarState(ResultState):
                         b.owner[e], b.obj[e], b.charge[e] = NO_CIRCUIT, NONE, 0
                         b.touch()
                         ev.append(DeadCircuit(o, b.circuit_name(e), "decayed"))
-        counts = [0] * self.n
-        for e in b.circuits:
-            o = b.owner[e]
-            if 0 <= o < self.n:
-                counts[o] += 1
+        owners = b.on_circuits(b.owner)
+        counts = [owners.count(s) for s in range(self.n)]
         en = rules.energy
         for s in range(self.n):
             if not self.alive[s]:
@@ -397,6 +394,8 @@ class CircuitWarState(ResultState):
             ev.append(Energized(s, income, carried, self.energy[s]))
 
     def _check_over(self, ev: list) -> bool:
+        if self.alive.count(True) > 1:  # after every action: the usual answer first
+            return False
         living = tuple(s for s in range(self.n) if self.alive[s])
         if len(living) <= 1:
             self._finish(ev, living, Termination.ELIMINATION, "last side standing" if living else "no side left")
