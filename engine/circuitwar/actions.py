@@ -152,13 +152,16 @@ class ActionList(Sequence[Action]):
     `toggles`, made only when asked for (a Grid can hold many switches); membership by a set of the
     head and, for toggles, of the circuits."""
 
-    __slots__ = ("_head", "_toggles", "_cols", "_set", "_toggle_set")
+    __slots__ = ("_head", "_toggles", "_cols", "_set", "_ids", "_toggle_set")
 
     def __init__(self, head: list[Action], toggles: list[int] | None = None, cols: int = 0) -> None:
         self._head = head
         self._toggles = toggles or []
         self._cols = cols
         self._set: frozenset[Action] | None = None
+        #: the head's actions by identity: an action chosen from this list is one of them (act()
+        #: shares them), found without hashing the head's actions in Python
+        self._ids: frozenset[int] | None = None
         self._toggle_set: frozenset[int] | None = None
 
     def __len__(self) -> int:
@@ -186,6 +189,10 @@ class ActionList(Sequence[Action]):
             if self._toggle_set is None:
                 self._toggle_set = frozenset(self._toggles)
             return x.b == -1 and x.item == "" and x.a in self._toggle_set
+        if self._ids is None:
+            self._ids = frozenset(map(id, self._head))
+        if id(x) in self._ids:
+            return True
         if self._set is None:
             self._set = frozenset(self._head)
         return x in self._set

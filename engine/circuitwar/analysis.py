@@ -5,7 +5,6 @@ Everything reads the public board only, so it works on views.
 from __future__ import annotations
 
 from collections import deque
-from itertools import compress
 
 from .board import DIODE, EMPTY, GROUND, NO_CIRCUIT, SAME_CIRCUITS, SWITCH_OFF
 
@@ -182,20 +181,9 @@ def circuit_nearness(b, targets: tuple[int, ...]) -> list[int]:
     return hit
 
 
-_CPUS: dict = {}
-
-
 def cpus(b) -> dict[int, int]:
-    """seat -> its CPU point. Cached by the board's layout id (a CPU goes only when its side dies,
-    which touches the layout; treat the result as read-only)."""
-    hit = _CPUS.get(b.layout)
-    if hit is None:
-        if len(_CPUS) > 4096:
-            _CPUS.clear()
-        cpu = b.cpu
-        hit = _CPUS[b.layout] = {cpu[p]: p for p in compress(b.points, map(EMPTY.__ne__,
-                                                                         map(cpu.__getitem__, b.points)))}
-    return hit
+    """seat -> its CPU point (Board.cpus; treat the result as read-only)."""
+    return b.cpus()
 
 
 def runners(b, seat: int) -> list[int]:

@@ -48,7 +48,7 @@ class Board:
     copied; gridrunners are placed and lifted with `put` and `lift`, which keep it."""
 
     __slots__ = ("rows", "cols", "owner", "obj", "charge", "runner", "level", "cpu", "nbr", "points",
-                 "circuits", "circuit_ends", "layout", "last", "shared", "occupied", "odd")
+                 "circuits", "circuit_ends", "layout", "last", "shared", "occupied", "odd", "_cpus")
 
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols = rows, cols
@@ -69,6 +69,7 @@ class Board:
         #: the copy-on-write arrays this board may share with a copy
         self.shared: frozenset[str] = frozenset()
         self.occupied: set[int] = set()
+        self._cpus: dict[int, int] | None = None
 
     def copy(self) -> "Board":
         b = object.__new__(Board)
@@ -76,12 +77,14 @@ class Board:
         b.circuits, b.circuit_ends, b.layout, b.last = self.circuits, self.circuit_ends, self.layout, self.last
         b.owner, b.obj, b.charge, b.cpu = self.owner, self.obj, self.charge, self.cpu
         b.runner, b.level, b.odd = self.runner, self.level, self.odd
-        b.occupied = self.occupied.copy()
+        b.occupied, b._cpus = self.occupied.copy(), self._cpus
         b.shared = self.shared = _SHARED
         return b
 
     def own(self, *names: str) -> None:
         """Before writing the named copy-on-write arrays: copy those this board still shares."""
+        if "cpu" in names:
+            self._cpus = None
         if self.shared:
             for name in names:
                 if name in self.shared:
@@ -107,6 +110,14 @@ class Board:
         if self.shared:
             self.own("level")
         self.level[p] = level
+
+    def cpus(self) -> dict[int, int]:
+        """seat -> the point of its CPU, in the order of the points (made again after `own("cpu")`;
+        treat as read-only: copies share it)."""
+        if self._cpus is None:
+            cpu = self.cpu
+            self._cpus = {cpu[p]: p for p in self.points if cpu[p] != EMPTY}
+        return self._cpus
 
     def runners(self, seat: int) -> list[int]:
         """The points of `seat`'s gridrunners, ascending."""

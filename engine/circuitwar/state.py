@@ -21,7 +21,6 @@ from gridsmith.formats.circuitwar.ruleset import Ruleset
 
 from . import mechanics as M
 from .actions import END_ACTION, Action, ActionList, BuildList, point_actions
-from .analysis import cpus as cpus_of
 from .beam import fire
 from .board import (CAPACITOR, DIODE, EMPTY, GREY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SAME_CIRCUITS,
                     SWITCH_OFF, SWITCH_ON, TRANSFORMER, Board, object_name)
@@ -186,7 +185,7 @@ class CircuitWarState(ResultState):
         b, costs, energy = self.board, self.rules.build.costs, self.energy[seat]
         cpu, circs = b.cpu, b.circuits
         owners = b.on_circuits(b.owner)
-        cpus = list(cpus_of(b).values())
+        cpus = list(b.cpus().values())
         circuits: list[int] = []
         if energy >= costs.circuit:
             circuits = list(compress(circs, map(eq, owners, repeat(NO_CIRCUIT))))
@@ -256,7 +255,7 @@ class CircuitWarState(ResultState):
                 b.own("owner")
                 b.owner[a.a] = seat
             elif a.item == "gridrunner":
-                cpu = cpus_of(b)[seat]
+                cpu = b.cpus()[seat]
                 d = b.direction(cpu, a.a)
                 M.runner_cross(self, cpu, d, "build", ev, seat=seat,
                                level=("weak", "nominal", "strong").index(self.rules.build.gridrunner_level))
