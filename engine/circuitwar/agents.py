@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 from gridsmith.engine.core import agents as core_agents
@@ -147,6 +148,11 @@ class Context:
         worst = 0
         if self.mycpu < 0:
             return worst
+        b, me, cpu = self.b, self.me, self.mycpu
+        # steps along circuits are never fewer than grid steps: most positions have no enemy
+        # gridrunner that near, and need no search
+        if not any(b.runner[p] != me and manhattan(b, p, cpu) <= 4 for p in b.occupied):
+            return worst
         for p in within(self.b, self.mycpu, 4):
             s = self.b.runner[p]
             if s not in (EMPTY, self.me):
@@ -244,7 +250,7 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
         # the free circuits touching my network, looked up in the list (a set lookup per free
         # circuit, or a binary search per rim circuit when the network is small)
         if len(circuits) < 4 * len(free_next):
-            touching = [(i, e) for i, e in enumerate(circuits) if e in free_next]
+            touching = list(compress(enumerate(circuits), map(free_next.__contains__, circuits)))
         else:
             touching = []
             for e in free_next:
@@ -252,7 +258,8 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
                 if i < len(circuits) and circuits[i] == e:
                     touching.append((i, e))
         for i, e in touching:
-            sc = 3.0 + 8.0 + max(0, 20 - near[e])
+            x = near[e]
+            sc = 3.0 + 8.0 + (20 - x if x < 20 else 0)
             if e in at_cpu:
                 sc += 25.0 if not cpu_links else -6.0
             ss[1 + i] = sc - pc
