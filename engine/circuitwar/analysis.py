@@ -28,13 +28,26 @@ def distances_to(b, target: int, objects: bool = False) -> dict[int, int]:
     if hit is None:
         if len(_CACHE) > 4096:
             _CACHE.clear()
-        hit = _CACHE[key] = _distances(b, target, objects)
+        hit = _CACHE[key] = _distances(b, (target,), objects)
     return hit
 
 
-def _distances(b, target: int, objects: bool) -> dict[int, int]:
-    dist = {target: 0}
-    todo = deque([target])
+def distances_to_any(b, targets: tuple[int, ...]) -> dict[int, int]:
+    """Steps a gridrunner needs along circuits to reach the nearest of the points `targets`: for
+    every point, the least of its `distances_to` each target (one search from all of them: a way
+    never passes through a CPU). Cached by the board's layout id (treat as read-only)."""
+    key = (b.layout, targets, False)
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        hit = _CACHE[key] = _distances(b, targets, False)
+    return hit
+
+
+def _distances(b, targets: tuple[int, ...], objects: bool) -> dict[int, int]:
+    dist = dict.fromkeys(targets, 0)
+    todo = deque(targets)
     owner, obj, nbr, cpu = b.owner, b.obj, b.nbr, b.cpu
     pop, push = todo.popleft, todo.append
     while todo:

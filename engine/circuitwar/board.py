@@ -147,6 +147,11 @@ class Board:
             raise ValueError(f"({r}, {c}) is off the grid")
         return r * self.cols + c
 
+    def names(self) -> tuple[str, ...]:
+        """Cell -> the name of its point or circuit (`point_name`, `circuit_name`), one table per
+        grid size."""
+        return _names(self.rows, self.cols)
+
     def point_name(self, p: int) -> str:
         return _names(self.rows, self.cols)[p]
 
