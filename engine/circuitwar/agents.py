@@ -19,8 +19,8 @@ from typing import Any
 from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 
-from .analysis import (FAR, circuit_nearness, cpus, distances_to, evaluate, manhattan, network, passable,
-                       route, runners, within)
+from .analysis import (FAR, circuit_nearness, cpus, distances_to, distances_to_any, evaluate, manhattan,
+                       network, passable, route, runners, within)
 from .actions import Action, BuildList
 from .beam import preview
 from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF, opposite
@@ -55,7 +55,7 @@ class Context:
         self.le = g.rules.collision.level_energy
         self.drain = g.rules.collision.cpu_drain
         self._dist: dict[int, dict[int, int]] | None = None
-        self._to_enemy: dict[int, int] = {}
+        self._to_enemy: dict[int, int] | None = None
         targets = tuple(self.where[t] for t in self.enemies)
         key = (b.cols, targets)
         if key not in _NEAREST:
@@ -115,9 +115,11 @@ class Context:
     def to_enemy(self, p: int) -> int:
         """Steps along circuits from p to the nearest enemy CPU (FAR: none reachable); memoized,
         the Move and Action scores ask it several times per point."""
-        hit = self._to_enemy.get(p)
-        if hit is None:
-            hit = self._to_enemy[p] = min((self.dist[t].get(p, FAR) for t in self.enemies), default=FAR)
+        if self._to_enemy is None:  # the least of self.dist's maps, in one search
+            self._to_enemy = distances_to_any(self.b, self._targets)
+        hit = self._to_enemy.get(p, FAR)
+        if hit > FAR:  # a way longer than FAR: an enemy out of reach counts FAR (as ever)
+            hit = min(self.dist[t].get(p, FAR) for t in self.enemies)
         return hit
 
     def flux(self, p: int, d: int) -> str:
