@@ -129,3 +129,19 @@ def test_circuit_nearness_is_the_nearer_end_to_the_nearest_enemy_cpu():
                                 for e, (p, q) in zip(state.board.circuits, state.board.circuit_ends))
     lone = A.circuit_nearness(state.board, ())
     assert all(lone[e] == 20 for e in state.board.circuits)
+
+
+def test_steps_to_the_nearest_enemy_cpu_are_the_least_of_the_distance_maps(monkeypatch):
+    fast = A.Context.to_enemy
+    seen = []
+
+    def checked(self, p):
+        got = fast(self, p)
+        assert got == min((self.dist[t].get(p, A.FAR) for t in self.enemies), default=A.FAR)
+        seen.append(got)
+        return got
+
+    monkeypatch.setattr(A.Context, "to_enemy", checked)
+    _play("four", ["heuristic"] * 4, 2)
+    _play("duel", ["search", "heuristic"], 6)
+    assert len(seen) > 1000
