@@ -85,11 +85,13 @@ class Board:
         """Before writing the named copy-on-write arrays: copy those this board still shares."""
         if "cpu" in names:
             self._cpus = None
-        if self.shared:
+        shared = self.shared
+        if shared:
             for name in names:
-                if name in self.shared:
+                if name in shared:
                     setattr(self, name, getattr(self, name)[:])
-            self.shared = self.shared.difference(names)
+                    shared = shared - {name}
+            self.shared = shared
 
     def put(self, p: int, seat: int, level: int) -> None:
         """A gridrunner of `seat` at `level` now stands on point p (whatever stood there is gone)."""

@@ -193,7 +193,7 @@ class CircuitWarState(ResultState):
             near_foe = {step[0] for c in cpus if cpu[c] != seat for step in b.nbr[c] if step is not None}
             if near_foe:
                 circuits = list(filterfalse(near_foe.__contains__, circuits))
-        items = tuple(name for name in OBJECT_OF_ITEM if getattr(costs, name) <= energy)
+        items = _affordable(costs, energy)
         diode = costs.diode <= energy
         objects: list[int] = []
         if items or diode:
@@ -223,7 +223,7 @@ class CircuitWarState(ResultState):
             if a.item == "circuit":
                 circuits = circuits[:]
                 circuits.remove(e)
-        items = tuple(name for name in before.items if getattr(costs, name) <= energy)
+        items = _affordable(costs, energy)  # those of before.items still affordable
         diode = before.diode and costs.diode <= energy
         objects: list[int] = []
         if items or diode:
@@ -247,7 +247,11 @@ class CircuitWarState(ResultState):
         if a.op == "build":
             # a new circuit, or the same circuits (an object; a gridrunner's crossing that blows
             # anything touches the layout again, saying nothing)
+            before = b.layout
             b.touch(a.a if a.item == "circuit" else SAME_CIRCUITS)
+            if a.item == "circuit" or (OBJECT_OF_ITEM.get(a.item) not in _SWITCHES
+                                       and b.obj[a.a] not in _SWITCHES):
+                _keep_switches(b, before)  # no switch built or replaced
             cost = getattr(self.rules.build.costs, a.item)
             self.energy[seat] -= cost
             ev.append(Built(seat, a.item, _where(b, a), cost))
@@ -267,7 +271,9 @@ class CircuitWarState(ResultState):
         elif a.op == "move":
             M.runner_cross(self, a.a, b.direction(a.a, a.b), "move", ev)
         elif a.op == "toggle":
+            before = b.layout
             b.touch(SAME_CIRCUITS)
+            _keep_switches(b, before)  # a switch still
             b.own("obj")
             b.obj[a.a] = SWITCH_OFF if b.obj[a.a] == SWITCH_ON else SWITCH_ON
             ev.append(Toggled(seat, b.circuit_name(a.a), b.obj[a.a] == SWITCH_ON))
@@ -427,6 +433,27 @@ def _where(b: Board, a: Action) -> str:
 
 
 _SWITCH_LISTS: dict[int, list[int]] = {}
+
+
+def _keep_switches(b: Board, before: int) -> None:
+    """The board's layout changed from `before` with the same circuits holding switches."""
+    hit = _SWITCH_LISTS.get(before)
+    if hit is not None:
+        _SWITCH_LISTS[b.layout] = hit
+
+
+_AFFORDABLE: dict[tuple[int, int], tuple[object, tuple[str, ...]]] = {}
+
+
+def _affordable(costs, energy: int) -> tuple[str, ...]:
+    """The items of OBJECT_OF_ITEM (in its order) that `energy` pays for, per costs and energy."""
+    key = (id(costs), energy)
+    hit = _AFFORDABLE.get(key)
+    if hit is None or hit[0] is not costs:
+        if len(_AFFORDABLE) > 4096:
+            _AFFORDABLE.clear()
+        hit = _AFFORDABLE[key] = (costs, tuple(name for name in OBJECT_OF_ITEM if getattr(costs, name) <= energy))
+    return hit[1]
 
 
 def _switches(b: Board) -> list[int]:

@@ -145,3 +145,21 @@ def test_steps_to_the_nearest_enemy_cpu_are_the_least_of_the_distance_maps(monke
     _play("four", ["heuristic"] * 4, 2)
     _play("duel", ["search", "heuristic"], 6)
     assert len(seen) > 1000
+
+
+def test_the_switch_list_kept_across_layouts_is_the_fresh_scan(monkeypatch):
+    """A toggle, a circuit or a non-switch object built keeps the layout's switch list (state
+    _keep_switches): every list the engine uses equals a scan of the board."""
+    cached = S._switches
+    seen = []
+
+    def checked(b):
+        got = cached(b)
+        assert got == [e for e in b.circuits if b.obj[e] in (S.SWITCH_ON, S.SWITCH_OFF)]
+        seen.append(got)
+        return got
+
+    monkeypatch.setattr(S, "_switches", checked)
+    _play("duel", ["random", "random"], 4)
+    _play("four", ["random", "heuristic", "random", "heuristic"], 1)
+    assert len(seen) > 500 and any(seen)
