@@ -5,6 +5,13 @@
     python bench/bench_pyramids.py strength [--games 100] [--workers 2] [--pairings l4-l1] [--progress]
         # level 1 vs random and level 4 vs level 1, seats alternating, through engine.core.simulate:
         # wins / draws / losses, the win rate with its 95% Wilson interval, and each side's budget
+    python bench/bench_pyramids.py decisions --out FILE  # Cheops' decisions and whole games as JSON
+        # (moves, node counts, samples, every root move's initial value and score as on_think reports
+        # them, and the steps of sample.scn.yaml games with the default players): run on two trees
+        # (e.g. a `git archive` of the previous commit) and compare the files; a speed-up of the
+        # search must leave them identical
+    python bench/bench_pyramids.py cpu [--games 3]       # CPU seconds a game of sample.scn.yaml,
+        # default players (greedy against Cheops at level 2), as `gridsmith simulate` plays it
 
 Positions for the speed figures are taken from seeded random games between two level-1 players
 (mid-game: 20-120 moves in), so every run measures the same positions.
@@ -136,6 +143,70 @@ def bench_strength(games: int, workers: int, slide: int, pairings: str = "l1-ran
             print("  error:", e.splitlines()[0])
 
 
+#: the agents of `decisions`: each level, and the options that take other paths through the search
+DECIDERS = ([{"level": lv} for lv in (1, 2, 3, 4)]
+            + [{"level": 2, "model_opponent": False}, {"level": 2, "conceal": 300.0},
+               {"level": 3, "ties": False, "even_stakes": False}, {"level": 1, "idle_rate": 0.05},
+               {"level": 2, "tempo": 0.0, "beam": 4}])
+
+
+def bench_decisions(out: str, per_slide: int, games: int) -> None:
+    """Cheops' decisions on `per_slide` mid-game positions of each slide for every agent of DECIDERS,
+    and `games` whole games of content/pyramids/sample.scn.yaml with the default players, written as
+    JSON to `out` (floats by repr, so equal files mean equal bits). Times are left out."""
+    from gridsmith.engine.core import games as registry
+    from gridsmith.engine.core.simulate import make_specs, play_game
+    from gridsmith.formats.loader import load_file
+
+    record: dict = {"decisions": [], "games": []}
+    t0 = time.process_time()
+    for slide in (1, 2, 3):
+        for pi, s in enumerate(positions(slide, per_slide, seed=500 + 10 * slide)):
+            p = s.to_move
+            for opts in DECIDERS:
+                thoughts: list = []
+                ag = CheopsAgent(**opts, on_think=lambda i, t=thoughts: t.append(
+                    [i.move.to_text(), repr(i.initial), repr(i.score), i.best.to_text() if i.best else None,
+                     repr(i.best_score), i.sample, i.nodes]))
+                m = ag.choose(s.view(p), s.legal_actions(), CounterRng(1000 + pi))
+                record["decisions"].append({"slide": slide, "position": pi, "options": opts, "move": m.to_text(),
+                                            "nodes": ag.last_nodes, "samples": ag.last_samples,
+                                            "think": thoughts})
+    path = ROOT / "content" / "pyramids" / "sample.scn.yaml"
+    game = registry.get("pyramids")
+    specs = make_specs("pyramids", load_file(path).model, list(game.default_agents), games, seed=1,
+                       base=str(path.parent), agent_seed=1)
+    for spec in specs:
+        steps: list = []
+        rec = play_game(spec, on_step=lambda st: steps.append(
+            [st.seat, st.action.to_text(), [e.to_text() for e in st.events]]))
+        record["games"].append({"seed": spec.seed, "winners": list(rec.winners), "error": rec.error, "steps": steps})
+    Path(out).write_text(json.dumps(record, indent=0))
+    print(f"{len(record['decisions'])} decisions, {len(record['games'])} games "
+          f"({sum(len(g['steps']) for g in record['games'])} moves) written to {out} "
+          f"in {time.process_time() - t0:.1f} CPU s")
+
+
+def bench_cpu(games: int) -> None:
+    """CPU seconds a game of sample.scn.yaml with the default players, one process (after one
+    untimed game for imports and per-process caches)."""
+    from gridsmith.engine.core import games as registry
+    from gridsmith.engine.core.simulate import make_specs, play_game
+    from gridsmith.formats.loader import load_file
+
+    path = ROOT / "content" / "pyramids" / "sample.scn.yaml"
+    game = registry.get("pyramids")
+    specs = make_specs("pyramids", load_file(path).model, list(game.default_agents), games + 1, seed=1,
+                       base=str(path.parent), agent_seed=1)
+    play_game(specs[-1])
+    t0 = time.process_time()
+    recs = [play_game(s) for s in specs[:-1]]
+    dt = time.process_time() - t0
+    moves = sum(r.actions for r in recs)
+    print(f"sample.scn.yaml, {'+'.join(game.default_agents)}: {games} games (seeds 1-{games}, {moves} moves), "
+          f"{dt:.2f} CPU s, {dt / games:.3f} CPU s a game, {1000 * dt / moves:.2f} CPU ms a move")
+
+
 def _tally(recs) -> str:
     """Wins, draws and losses of the first listed agent (it plays seat `rotation` of each game), and
     its win rate with the 95% Wilson interval (a draw counts as not won)."""
@@ -148,9 +219,12 @@ def _tally(recs) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("part", choices=["movegen", "speed", "strength", "all"])
+    ap.add_argument("part", choices=["movegen", "speed", "strength", "decisions", "cpu", "all"])
+    ap.add_argument("--out", default="pyramids-decisions.json", help="the JSON file (decisions)")
+    ap.add_argument("--positions", type=int, default=4, help="mid-game positions per slide (decisions)")
     ap.add_argument("--moves", type=int, default=20, help="positions per level and slide (speed)")
-    ap.add_argument("--games", type=int, default=100, help="games per pairing (strength)")
+    ap.add_argument("--games", type=int, default=None,
+                    help="games per pairing (strength, default 100); whole games (decisions, default 3; cpu, default 3)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--slide", type=int, default=2, help="slide for the strength games")
     ap.add_argument("--pairings", default="l1-random,l4-l1", help=f"strength pairings, of {', '.join(PAIRINGS)}")
@@ -163,8 +237,12 @@ def main() -> None:
         bench_movegen()
     if a.part in ("speed", "all"):
         bench_speed(a.moves)
+    if a.part == "decisions":
+        bench_decisions(a.out, a.positions, 3 if a.games is None else a.games)
+    if a.part == "cpu":
+        bench_cpu(3 if a.games is None else a.games)
     if a.part in ("strength", "all"):
-        bench_strength(a.games, a.workers, a.slide, a.pairings, a.first_seed, a.progress, json.loads(a.first_options))
+        bench_strength(100 if a.games is None else a.games, a.workers, a.slide, a.pairings, a.first_seed, a.progress, json.loads(a.first_options))
 
 
 if __name__ == "__main__":

@@ -9,12 +9,13 @@ Cells are the board's flat indices; `cols` lets an action name them without the 
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from gridsmith.formats.circuitwar import lattice as L
 
-from .board import DIR_NAMES
+from .board import DIR_DELTAS, DIR_NAMES
 
 BUILD_ITEMS = ("circuit", "gridrunner", "resistor", "capacitor", "switch_on", "switch_off", "diode",
                "ground", "transformer")
@@ -126,18 +127,41 @@ def act(op: str, a: int = -1, b: int = -1, item: str = "", cols: int = 0) -> Act
     return x
 
 
+_AT_POINT: dict[tuple[int, int], tuple] = {}
+
+
+def point_actions(cols: int, p: int) -> tuple[tuple[Action, Action, tuple[Action, ...]], ...]:
+    """Per direction N, E, S, W from point p: (the move that way, the attack on that circuit, the
+    beams fired that way with flux N, E, S, W). Made once per point and grid width: the Move and
+    Action phases' lists are these, for every direction with a circuit (the caller checks that;
+    a direction off the grid names cells that are not there, and is never asked for)."""
+    key = (cols, p)
+    hit = _AT_POINT.get(key)
+    if hit is None:
+        out = []
+        for d, (dr, dc) in enumerate(DIR_DELTAS):
+            e, q = p + dr * cols + dc, p + 2 * (dr * cols + dc)
+            out.append((act("move", p, q, cols=cols), act("attack", p, e, cols=cols),
+                        tuple(act("fire", p, d, f, cols) for f in DIR_NAMES)))
+        hit = _AT_POINT[key] = tuple(out)
+    return hit
+
+
 class ActionList(Sequence[Action]):
     """An immutable list of legal actions: `head` as given, then a toggle of each circuit in
     `toggles`, made only when asked for (a Grid can hold many switches); membership by a set of the
     head and, for toggles, of the circuits."""
 
-    __slots__ = ("_head", "_toggles", "_cols", "_set", "_toggle_set")
+    __slots__ = ("_head", "_toggles", "_cols", "_set", "_ids", "_toggle_set")
 
     def __init__(self, head: list[Action], toggles: list[int] | None = None, cols: int = 0) -> None:
         self._head = head
         self._toggles = toggles or []
         self._cols = cols
         self._set: frozenset[Action] | None = None
+        #: the head's actions by identity: an action chosen from this list is one of them (act()
+        #: shares them), found without hashing the head's actions in Python
+        self._ids: frozenset[int] | None = None
         self._toggle_set: frozenset[int] | None = None
 
     def __len__(self) -> int:
@@ -165,6 +189,10 @@ class ActionList(Sequence[Action]):
             if self._toggle_set is None:
                 self._toggle_set = frozenset(self._toggles)
             return x.b == -1 and x.item == "" and x.a in self._toggle_set
+        if self._ids is None:
+            self._ids = frozenset(map(id, self._head))
+        if id(x) in self._ids:
+            return True
         if self._set is None:
             self._set = frozenset(self._head)
         return x in self._set
@@ -188,9 +216,10 @@ class BuildList(Sequence[Action]):
     A Build phase offers hundreds of actions, of which a random player takes one; the heuristic
     scores the parts (`circuits`, `objects`, `items`, `diode`, `runners`) without making actions.
     `index` and `len` follow the order above, so an agent drawing an index draws the same action as
-    from the full list."""
+    from the full list. `circuits` and `objects` are in ascending cell order (membership is a
+    binary search)."""
 
-    __slots__ = ("cols", "circuits", "objects", "items", "diode", "runners", "block", "_sets")
+    __slots__ = ("cols", "circuits", "objects", "items", "diode", "runners", "block")
 
     def __init__(self, cols: int, circuits: list[int], objects: list[int], items: tuple[str, ...],
                  diode: bool, runners: list[int]) -> None:
@@ -199,7 +228,6 @@ class BuildList(Sequence[Action]):
         self.items, self.diode = items, diode
         #: actions per object circuit
         self.block = len(items) + (2 if diode else 0)
-        self._sets: tuple[frozenset[int], frozenset[int]] | None = None
 
     def ends(self, e: int) -> tuple[int, int]:
         """The two points of circuit e (as board.Board.ends)."""
@@ -236,7 +264,11 @@ class BuildList(Sequence[Action]):
         objects = len(self.objects) * self.block
         if i < objects:
             k, j = divmod(i, self.block)
-            return self._object_block(self.objects[k])[j]
+            e = self.objects[k]
+            if j < len(self.items):
+                return act("build", e, item=self.items[j], cols=n)
+            p, q = self.ends(e)
+            return act("build", e, q if j == len(self.items) else p, "diode", n)  # as _object_block
         return act("build", self.runners[i - objects], item="gridrunner", cols=n)
 
     def __iter__(self) -> Iterator[Action]:
@@ -257,17 +289,15 @@ class BuildList(Sequence[Action]):
             return x.a == -1 and x.b == -1 and x.item == ""
         if x.op != "build":
             return False
-        if self._sets is None:
-            self._sets = (frozenset(self.circuits), frozenset(self.objects))
         if x.item == "diode":
-            return self.diode and x.a in self._sets[1] and x.b in self.ends(x.a)
+            return self.diode and _has(self.objects, x.a) and x.b in self.ends(x.a)
         if x.b != -1:
             return False
         if x.item == "circuit":
-            return x.a in self._sets[0]
+            return _has(self.circuits, x.a)
         if x.item == "gridrunner":
             return x.a in self.runners
-        return x.item in self.items and x.a in self._sets[1]
+        return x.item in self.items and _has(self.objects, x.a)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)
@@ -276,6 +306,13 @@ class BuildList(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"BuildList({len(self)} actions)"
+
+
+def _has(cells: list[int], x: int) -> bool:
+    """Whether ascending `cells` holds x (a binary search: a Build list is asked once or twice
+    before the next build replaces it, so a set of its hundreds of cells would cost more)."""
+    i = bisect_left(cells, x)
+    return i < len(cells) and cells[i] == x
 
 
 END_ACTION = Action("end")

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 
-from .analysis import FAR, cpus, distances_to, evaluate, manhattan, passable, route, runners, within
+from .analysis import (FAR, circuit_nearness, cpus, distances_to, distances_to_any, evaluate, manhattan,
+                       network, passable, route, runners, within)
 from .actions import Action, BuildList
 from .beam import preview
 from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF, opposite
@@ -53,7 +55,7 @@ class Context:
         self.le = g.rules.collision.level_energy
         self.drain = g.rules.collision.cpu_drain
         self._dist: dict[int, dict[int, int]] | None = None
-        self._to_enemy: dict[int, int] = {}
+        self._to_enemy: dict[int, int] | None = None
         targets = tuple(self.where[t] for t in self.enemies)
         key = (b.cols, targets)
         if key not in _NEAREST:
@@ -113,9 +115,11 @@ class Context:
     def to_enemy(self, p: int) -> int:
         """Steps along circuits from p to the nearest enemy CPU (FAR: none reachable); memoized,
         the Move and Action scores ask it several times per point."""
-        hit = self._to_enemy.get(p)
-        if hit is None:
-            hit = self._to_enemy[p] = min((self.dist[t].get(p, FAR) for t in self.enemies), default=FAR)
+        if self._to_enemy is None:  # the least of self.dist's maps, in one search
+            self._to_enemy = distances_to_any(self.b, self._targets)
+        hit = self._to_enemy.get(p, FAR)
+        if hit > FAR:  # a way longer than FAR: an enemy out of reach counts FAR (as ever)
+            hit = min(self.dist[t].get(p, FAR) for t in self.enemies)
         return hit
 
     def flux(self, p: int, d: int) -> str:
@@ -146,6 +150,11 @@ class Context:
         worst = 0
         if self.mycpu < 0:
             return worst
+        b, me, cpu = self.b, self.me, self.mycpu
+        # steps along circuits are never fewer than grid steps: most positions have no enemy
+        # gridrunner that near, and need no search
+        if not any(b.runner[p] != me and manhattan(b, p, cpu) <= 4 for p in b.occupied):
+            return worst
         for p in within(self.b, self.mycpu, 4):
             s = self.b.runner[p]
             if s not in (EMPTY, self.me):
@@ -163,23 +172,6 @@ def _connected(b, start: int) -> set[int]:
                 add(step[1])
                 push(step[1])
     return seen
-
-
-def _free_rim(b, start: int) -> set[int]:
-    """The circuit cells where no circuit is yet next to the points `_connected(b, start)` finds:
-    where a new circuit would touch that network (one search for both)."""
-    seen, todo, rim = {start}, [start], set()
-    owner, nbr, add, push, edge = b.owner, b.nbr, seen.add, todo.append, rim.add
-    while todo:
-        for step in nbr[todo.pop()]:
-            if step is None:
-                continue
-            if owner[step[0]] == NO_CIRCUIT:
-                edge(step[0])
-            elif step[1] not in seen:
-                add(step[1])
-                push(step[1])
-    return rim
 
 
 def _runner_score(mine: int, energy: int, cost: int) -> float:
@@ -251,15 +243,16 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     ss = [0.5]
     circuits = legal.circuits
     if circuits:
-        free_next = _free_rim(b, mycpu) if mycpu >= 0 else set()
+        free_next = network(b, mycpu)[1] if mycpu >= 0 else set()
         cpu_links = mycpu >= 0 and any(x is not None and b.owner[x[0]] == me for x in b.nbr[mycpu])
-        near = ctx.near
+        near = circuit_nearness(b, ctx._targets)  # min(ctx.near(p), ctx.near(q)) per circuit
+        at_cpu = {x[0] for x in b.nbr[mycpu] if x is not None} if mycpu >= 0 else set()
         pc = pen(costs.circuit)
         ss.extend([3.0 - pc] * len(circuits))
         # the free circuits touching my network, looked up in the list (a set lookup per free
         # circuit, or a binary search per rim circuit when the network is small)
         if len(circuits) < 4 * len(free_next):
-            touching = [(i, e) for i, e in enumerate(circuits) if e in free_next]
+            touching = list(compress(enumerate(circuits), map(free_next.__contains__, circuits)))
         else:
             touching = []
             for e in free_next:
@@ -267,9 +260,9 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
                 if i < len(circuits) and circuits[i] == e:
                     touching.append((i, e))
         for i, e in touching:
-            p, q = legal.ends(e)
-            sc = 3.0 + 8.0 + max(0, 20 - min(near(p), near(q)))
-            if mycpu in (p, q):
+            x = near[e]
+            sc = 3.0 + 8.0 + (20 - x if x < 20 else 0)
+            if e in at_cpu:
                 sc += 25.0 if not cpu_links else -6.0
             ss[1 + i] = sc - pc
     objects = legal.objects

@@ -5,9 +5,8 @@ Everything reads the public board only, so it works on views.
 from __future__ import annotations
 
 from collections import deque
-from itertools import compress
 
-from .board import DIODE, EMPTY, GROUND, NO_CIRCUIT, SWITCH_OFF
+from .board import DIODE, EMPTY, GROUND, NO_CIRCUIT, SAME_CIRCUITS, SWITCH_OFF
 
 FAR = 99
 
@@ -29,13 +28,26 @@ def distances_to(b, target: int, objects: bool = False) -> dict[int, int]:
     if hit is None:
         if len(_CACHE) > 4096:
             _CACHE.clear()
-        hit = _CACHE[key] = _distances(b, target, objects)
+        hit = _CACHE[key] = _distances(b, (target,), objects)
     return hit
 
 
-def _distances(b, target: int, objects: bool) -> dict[int, int]:
-    dist = {target: 0}
-    todo = deque([target])
+def distances_to_any(b, targets: tuple[int, ...]) -> dict[int, int]:
+    """Steps a gridrunner needs along circuits to reach the nearest of the points `targets`: for
+    every point, the least of its `distances_to` each target (one search from all of them: a way
+    never passes through a CPU). Cached by the board's layout id (treat as read-only)."""
+    key = (b.layout, targets, False)
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        hit = _CACHE[key] = _distances(b, targets, False)
+    return hit
+
+
+def _distances(b, targets: tuple[int, ...], objects: bool) -> dict[int, int]:
+    dist = dict.fromkeys(targets, 0)
+    todo = deque(targets)
     owner, obj, nbr, cpu = b.owner, b.obj, b.nbr, b.cpu
     pop, push = todo.popleft, todo.append
     while todo:
@@ -97,25 +109,99 @@ def route(b, p: int, target: int, dist: dict[int, int] | None = None) -> list[in
     return path
 
 
-_CPUS: dict = {}
+_NETWORKS: dict[tuple[int, int], tuple[set[int], set[int]]] = {}
 
 
-def cpus(b) -> dict[int, int]:
-    """seat -> its CPU point. Cached by the board's layout id (a CPU goes only when its side dies,
-    which touches the layout; treat the result as read-only)."""
-    hit = _CPUS.get(b.layout)
+def network(b, start: int) -> tuple[set[int], set[int]]:
+    """(the points joined to point `start` by circuits, the free circuit cells next to those points:
+    where a new circuit would touch that network). Cached by the board's layout id, and derived from
+    the last layout's when that one is cached and the change is known (Board.touch): a Build phase's
+    circuits and objects change it little. Treat the sets as read-only."""
+    key = (b.layout, start)
+    hit = _NETWORKS.get(key)
     if hit is None:
-        if len(_CPUS) > 4096:
-            _CPUS.clear()
-        cpu = b.cpu
-        hit = _CPUS[b.layout] = {cpu[p]: p for p in compress(b.points, map(EMPTY.__ne__,
-                                                                         map(cpu.__getitem__, b.points)))}
+        last = b.last
+        before = _NETWORKS.get((last[0], start)) if last is not None else None
+        if before is None:
+            hit = _network(b, start)
+        elif last[1] == SAME_CIRCUITS:
+            hit = before
+        else:
+            hit = _grown(b, before, last[1])
+        if len(_NETWORKS) > 4096:
+            _NETWORKS.clear()
+        _NETWORKS[key] = hit
     return hit
 
 
+def _network(b, start: int) -> tuple[set[int], set[int]]:
+    seen: set[int] = {start}
+    rim: set[int] = set()
+    _spread(b, seen, rim, [start])
+    return seen, rim
+
+
+def _spread(b, seen: set[int], rim: set[int], todo: list[int]) -> None:
+    """Add to `seen` the points joined by circuits to those in `todo` (already seen), and to `rim`
+    the free circuit cells next to every point it reaches."""
+    owner, nbr, add, push, edge = b.owner, b.nbr, seen.add, todo.append, rim.add
+    while todo:
+        for step in nbr[todo.pop()]:
+            if step is None:
+                continue
+            if owner[step[0]] == NO_CIRCUIT:
+                edge(step[0])
+            elif step[1] not in seen:
+                add(step[1])
+                push(step[1])
+
+
+def _grown(b, before: tuple[set[int], set[int]], e: int) -> tuple[set[int], set[int]]:
+    """`before` once circuit e is built: e leaves the rim, and when it joins a point outside the
+    network, that point and everything joined to it come in, with their free circuits."""
+    seen, rim = before
+    if e not in rim:  # neither end on the network
+        return before
+    p, q = b.ends(e)
+    rim = rim - {e}
+    if p in seen and q in seen:
+        return seen, rim
+    new = q if p in seen else p
+    seen = seen | {new}
+    _spread(b, seen, rim, [new])
+    return seen, rim
+
+
+_NEAR_CIRCUITS: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+
+
+def circuit_nearness(b, targets: tuple[int, ...]) -> list[int]:
+    """Cell -> for a circuit cell, the grid steps (ignoring circuits: `manhattan`) from the nearer
+    of its two points to the nearest of the points `targets`; 20 without targets. Made once per
+    grid size and targets (treat as read-only)."""
+    key = (b.rows, b.cols, targets)
+    hit = _NEAR_CIRCUITS.get(key)
+    if hit is None:
+        near = {}
+        for p in b.points:
+            near[p] = min((manhattan(b, p, t) for t in targets), default=20)
+        hit = [0] * (b.rows * b.cols)
+        for e, (p, q) in zip(b.circuits, b.circuit_ends):
+            hit[e] = min(near[p], near[q])
+        if len(_NEAR_CIRCUITS) > 64:
+            _NEAR_CIRCUITS.clear()
+        _NEAR_CIRCUITS[key] = hit
+    return hit
+
+
+def cpus(b) -> dict[int, int]:
+    """seat -> its CPU point (Board.cpus; treat the result as read-only)."""
+    return b.cpus()
+
+
 def runners(b, seat: int) -> list[int]:
-    """The points of `seat`'s gridrunners (the scan runs in C: every decision makes it)."""
-    return list(compress(b.points, map(seat.__eq__, map(b.runner.__getitem__, b.points))))
+    """The points of `seat`'s gridrunners, ascending (Board.runners)."""
+    return b.runners(seat)
 
 
 def manhattan(b, p: int, q: int) -> int:

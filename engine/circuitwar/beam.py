@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import DIODE, DIR_NAMES, EMPTY, opposite
+from .board import DIODE, DIR_NAMES, EMPTY, NO_CIRCUIT, NONE, opposite
 from .events import BeamFired, Blown, CpuStruck
 from .mechanics import KILLED, PASSED, cross_object, runner_cross
 
@@ -36,9 +36,11 @@ class BeamTrace:
 
 def choose_direction(g, p: int, d: int, flux: int) -> int | None:
     """Where a beam heading d goes on at point p: straight on if it can, else turn (never back)."""
-    exits = g.board.exits(p)
-    if d in exits:
+    b = g.board
+    step = b.nbr[p][d]
+    if step is not None and b.owner[step[0]] != NO_CIRCUIT:  # straight on: most steps
         return d
+    exits = b.exits(p)
     ways = [x for x in exits if x != opposite(d)]
     if not ways:
         return None
@@ -59,16 +61,18 @@ def fire(g, p: int, d: int, flux: int) -> BeamTrace:
     ev: list = []
     path, levels, pushes = [p], [level], []
     cur, heading, travelled, end = p, d, 0, "dead end"
+    nbr = b.nbr
     for _ in range(MAX_STEPS):
-        if cur != p or travelled:
+        step = nbr[cur][heading]
+        if travelled and (step is None or b.owner[step[0]] == NO_CIRCUIT):  # not straight on
             nd = choose_direction(g, cur, heading, flux)
             if nd is None:
                 end = "dead end"
                 break
             heading = nd
-        step = b.nbr[cur][heading]
+            step = nbr[cur][heading]
         e, q = step
-        if b.runner[cur] != EMPTY and (cur != p or travelled):
+        if travelled and b.runner[cur] != EMPTY:
             # push the gridrunner standing here across the circuit first
             runner_cross(g, cur, heading, "push", ev)  # it may die: the beam then follows alone
             pushes.append((cur, q))
@@ -79,18 +83,19 @@ def fire(g, p: int, d: int, flux: int) -> BeamTrace:
         if b.owner[e] < 0:  # the rider's death blew the circuit away
             end = "circuit gone"
             break
-        seat, level, fate, cause = cross_object(g, e, heading, seat, level, "beam", ev)
-        if fate == KILLED:
-            if b.obj[e] >= DIODE and g.rng.chance(rules.diode_blow_percent.at(max(0, level)) / 100):
-                b.own("obj")
-                b.obj[e] = 0
-                b.touch()
-                ev.append(Blown(b.circuit_name(e), "diode", "a beam the wrong way"))
-            end = f"stopped by {cause}"
-            break
-        if fate != PASSED:
-            end = "spent"
-            break
+        if b.obj[e] != NONE:  # a plain circuit lets the beam pass as it is (cross_object)
+            seat, level, fate, cause = cross_object(g, e, heading, seat, level, "beam", ev)
+            if fate == KILLED:
+                if b.obj[e] >= DIODE and g.rng.chance(rules.diode_blow_percent.at(max(0, level)) / 100):
+                    b.own("obj")
+                    b.obj[e] = 0
+                    b.touch()
+                    ev.append(Blown(b.circuit_name(e), "diode", "a beam the wrong way"))
+                end = f"stopped by {cause}"
+                break
+            if fate != PASSED:
+                end = "spent"
+                break
         travelled += 1
         if travelled % rules.range_circuits == 0:
             level -= 1
@@ -108,9 +113,9 @@ def fire(g, p: int, d: int, flux: int) -> BeamTrace:
             ev.append(CpuStruck(victim, seat, pct, amount, g.energy[victim]))
             end = "struck a CPU"
             break
-    names = tuple(b.point_name(x) for x in path)
-    ev.append(BeamFired(shooter, names, tuple(levels),
-                        tuple((b.point_name(a), b.point_name(c)) for a, c in pushes), end))
+    name = b.names()
+    ev.append(BeamFired(shooter, tuple(map(name.__getitem__, path)), tuple(levels),
+                        tuple((name[a], name[c]) for a, c in pushes), end))
     return BeamTrace(tuple(path), tuple(levels), tuple(pushes), end, tuple(ev))
 
 

@@ -27,6 +27,7 @@ CHAR_OF_OBJECT = {RESISTOR: "R", CAPACITOR: "C", SWITCH_ON: "S", SWITCH_OFF: "O"
 OBJECT_OF_CHAR = {ch: o for o, ch in CHAR_OF_OBJECT.items()}
 
 NO_CIRCUIT = -1
+SAME_CIRCUITS = -1  # Board.touch: no circuit appeared or went
 GREY = 9  # a circuit nobody owns
 EMPTY = -1
 
@@ -39,14 +40,15 @@ _LAYOUTS = itertools.count(1)
 
 
 class Board:
-    """Mutable board arrays (lists of ints). `copy()` is cheap: the gridrunner arrays (`runner`,
-    `level`: most actions change them) are copied, the others (`owner`, `obj`, `charge`, `cpu`) are
-    shared copy-on-write: whoever writes one of those first calls `own(name, ...)`, which gives it a
-    private copy if it still shares it. Every decision's view and every beam preview copies the
-    board, and most change none of the shared arrays."""
+    """Mutable board arrays (lists of ints). `copy()` is cheap: the arrays (`owner`, `obj`,
+    `charge`, `cpu`, and the gridrunners' `runner` and `level`) are shared copy-on-write: whoever
+    writes one of them first calls `own(name, ...)`, which gives it a private copy if it still
+    shares it. Every decision's view and every beam preview copies the board, and most change
+    nothing. `occupied`, the points where a gridrunner stands (a few among hundreds of points), is
+    copied; gridrunners are placed and lifted with `put` and `lift`, which keep it."""
 
     __slots__ = ("rows", "cols", "owner", "obj", "charge", "runner", "level", "cpu", "nbr", "points",
-                 "circuits", "circuit_ends", "layout", "shared")
+                 "circuits", "circuit_ends", "layout", "last", "shared", "occupied", "odd", "_cpus")
 
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols = rows, cols
@@ -58,31 +60,85 @@ class Board:
         self.level = [0] * n
         self.cpu = [EMPTY] * n  # seat of the CPU on a point
         self.nbr, self.points, self.circuits, self.circuit_ends = _geometry(rows, cols)
+        #: the circuits are the odd cells (any grid of the lattice: 2W-1 columns): an array's
+        #: values on the circuits are then its slice [1::2], made in C (`on_circuits`)
+        self.odd = self.circuits == tuple(range(1, n, 2))
         self.layout = next(_LAYOUTS)
+        #: (the layout before this one, what changed): Board.touch
+        self.last: tuple[int, int] | None = None
         #: the copy-on-write arrays this board may share with a copy
         self.shared: frozenset[str] = frozenset()
+        self.occupied: set[int] = set()
+        self._cpus: dict[int, int] | None = None
 
     def copy(self) -> "Board":
         b = object.__new__(Board)
         b.rows, b.cols, b.nbr, b.points = self.rows, self.cols, self.nbr, self.points
-        b.circuits, b.circuit_ends, b.layout = self.circuits, self.circuit_ends, self.layout
+        b.circuits, b.circuit_ends, b.layout, b.last = self.circuits, self.circuit_ends, self.layout, self.last
         b.owner, b.obj, b.charge, b.cpu = self.owner, self.obj, self.charge, self.cpu
-        b.runner, b.level = self.runner[:], self.level[:]
+        b.runner, b.level, b.odd = self.runner, self.level, self.odd
+        b.occupied, b._cpus = self.occupied.copy(), self._cpus
         b.shared = self.shared = _SHARED
         return b
 
     def own(self, *names: str) -> None:
         """Before writing the named copy-on-write arrays: copy those this board still shares."""
-        if self.shared:
+        if "cpu" in names:
+            self._cpus = None
+        shared = self.shared
+        if shared:
             for name in names:
-                if name in self.shared:
+                if name in shared:
                     setattr(self, name, getattr(self, name)[:])
-            self.shared = self.shared.difference(names)
+                    shared = shared - {name}
+            self.shared = shared
 
-    def touch(self) -> None:
+    def put(self, p: int, seat: int, level: int) -> None:
+        """A gridrunner of `seat` at `level` now stands on point p (whatever stood there is gone)."""
+        if self.shared:
+            self.own("runner", "level")
+        self.runner[p], self.level[p] = seat, level
+        self.occupied.add(p)
+
+    def lift(self, p: int) -> None:
+        """The gridrunner on point p leaves it (or dies)."""
+        if self.shared:
+            self.own("runner")
+        self.runner[p] = EMPTY
+        self.occupied.discard(p)
+
+    def set_level(self, p: int, level: int) -> None:
+        """The gridrunner on point p is now at `level` (a meld, a fight it survived)."""
+        if self.shared:
+            self.own("level")
+        self.level[p] = level
+
+    def cpus(self) -> dict[int, int]:
+        """seat -> the point of its CPU, in the order of the points (made again after `own("cpu")`;
+        treat as read-only: copies share it)."""
+        if self._cpus is None:
+            cpu = self.cpu
+            self._cpus = {cpu[p]: p for p in self.points if cpu[p] != EMPTY}
+        return self._cpus
+
+    def runners(self, seat: int) -> list[int]:
+        """The points of `seat`'s gridrunners, ascending."""
+        runner = self.runner
+        return sorted([p for p in self.occupied if runner[p] == seat])
+
+    def on_circuits(self, values: list[int]) -> list[int]:
+        """An array's values on `circuits`, in their order."""
+        return values[1::2] if self.odd else list(map(values.__getitem__, self.circuits))
+
+    def touch(self, added: int | None = None) -> None:
         """Record that circuits, objects or CPUs changed: a new layout id (copies share an id while
-        their layouts are the same, so what depends only on the layout can be cached by it)."""
+        their layouts are the same, so what depends only on the layout can be cached by it).
+        `added` says what became of the circuits, for what can be derived from the last layout
+        (analysis.network): SAME_CIRCUITS the same circuits stand (an object built or toggled), a
+        circuit cell: the same and that new one; None (the default): anything may have changed."""
+        old = self.layout
         self.layout = next(_LAYOUTS)
+        self.last = None if added is None else (old, added)
 
     # --- names ------------------------------------------------------------------------------------
     def rc(self, i: int) -> tuple[int, int]:
@@ -92,6 +148,11 @@ class Board:
         if not (0 <= r < self.rows and 0 <= c < self.cols):
             raise ValueError(f"({r}, {c}) is off the grid")
         return r * self.cols + c
+
+    def names(self) -> tuple[str, ...]:
+        """Cell -> the name of its point or circuit (`point_name`, `circuit_name`), one table per
+        grid size."""
+        return _names(self.rows, self.cols)
 
     def point_name(self, p: int) -> str:
         return _names(self.rows, self.cols)[p]
@@ -178,7 +239,7 @@ def _geometry(rows: int, cols: int, _cache: dict = {}):  # noqa: B006 - a delibe
     return _cache[key]
 
 
-_SHARED = frozenset(("owner", "obj", "charge", "cpu"))
+_SHARED = frozenset(("owner", "obj", "charge", "cpu", "runner", "level"))
 
 
 def _names(rows: int, cols: int, _cache: dict = {}) -> tuple[str, ...]:  # noqa: B006 - per size
@@ -205,8 +266,8 @@ def from_layers(grid: list[str], objects: list[str], charges: dict[str, int], st
                 if ch in L.CPU_CHARS:
                     b.cpu[i] = L.CPU_CHARS.index(ch)
                 elif ch in L.RUNNER_CHARS:
-                    b.runner[i] = L.RUNNER_CHARS.index(ch)
-                    b.level[i] = L.LEVEL_CHARS.index(och) if och in L.LEVEL_CHARS else default_level
+                    b.put(i, L.RUNNER_CHARS.index(ch), L.LEVEL_CHARS.index(och) if och in L.LEVEL_CHARS
+                          else default_level)
             elif (r + c) % 2 == 1 and ch != " ":
                 b.owner[i] = GREY if ch == L.GREY else int(ch) - 1
                 o = OBJECT_OF_CHAR.get(och, NONE)

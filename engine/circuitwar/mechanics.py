@@ -113,7 +113,7 @@ def runner_cross(g, p: int, d: int, how: str, ev: list, seat: int | None = None,
     building = how == "build"
     if not building:
         seat, level = b.runner[p], b.level[p]
-        b.runner[p] = EMPTY
+        b.lift(p)
     level_before = level
     seat2, level2, fate, cause = cross_object(g, e, d, seat, level, "gridrunner", ev)
     if fate == KILLED and building and g.rng.chance(g.rules.build.transmission_percent / 100):
@@ -141,34 +141,34 @@ def arrive(g, q: int, seat: int, level: int, ev: list, replace: bool = False) ->
     if other == EMPTY or replace:
         if other != EMPTY:
             ev.append(Died(other, b.point_name(q), "replaced by a new gridrunner"))
-        b.runner[q], b.level[q] = seat, level
+        b.put(q, seat, level)
         return q
     le = g.rules.collision.level_energy
     name = b.point_name(q)
     if other == seat:  # manual 5: friendly gridrunners meld, "up to the max of STRONG"
         lv = level_of_energy(g, le.at(level) + le.at(b.level[q]))
-        b.level[q] = lv
+        b.set_level(q, lv)
         ev.append(Melded(seat, name, lv))
         return q
     ea, ed = le.at(level), le.at(b.level[q])
     if ea > ed:
         lv = level_of_energy(g, ea - ed)
-        b.runner[q], b.level[q] = seat, lv
+        b.put(q, seat, lv)
         ev.append(Fought(seat, other, name, "attacker", lv))
         return q
     if ea < ed:
         lv = level_of_energy(g, ed - ea)
-        b.level[q] = lv
+        b.set_level(q, lv)
         ev.append(Fought(seat, other, name, "defender", lv))
         return q
     col = g.rules.collision
     if g.rng.chance(col.equal_attacker_survives_percent / 100):
-        b.runner[q], b.level[q] = seat, 0
+        b.put(q, seat, 0)
         ev.append(Fought(seat, other, name, "attacker", 0))
         return q
     # mutual explosion: "attack adjacent circuitry at 50%-(total energy of both gridrunners)*10%"
     dl = b.level[q]
-    b.runner[q] = EMPTY
+    b.lift(q)
     ev.append(Fought(seat, other, name, "both"))
     pct = col.explosion_base_percent + col.explosion_per_level_percent * (level + dl)
     for step in b.nbr[q]:
@@ -194,9 +194,9 @@ def kill_side(g, seat: int, by: int, ev: list) -> None:
     g.killer[seat] = by
     b.touch()
     b.own("cpu")
+    for p in b.runners(seat):
+        b.lift(p)
     for p in b.points:
-        if b.runner[p] == seat:
-            b.runner[p] = EMPTY
         if b.cpu[p] == seat:
             b.cpu[p] = EMPTY
     ev.append(SideKilled(seat, by))

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from bisect import insort
-from itertools import compress, filterfalse
+from itertools import compress, filterfalse, repeat
+from operator import eq
 
 from gridsmith.engine.core.errors import IllegalActionError
 from gridsmith.engine.core.protocol import Result, ResultState, Termination
@@ -19,10 +20,10 @@ from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.circuitwar.ruleset import Ruleset
 
 from . import mechanics as M
-from .actions import END_ACTION, Action, ActionList, BuildList, act
+from .actions import END_ACTION, Action, ActionList, BuildList, point_actions
 from .beam import fire
-from .board import (CAPACITOR, DIODE, EMPTY, GREY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF,
-                    SWITCH_ON, TRANSFORMER, Board, object_name)
+from .board import (CAPACITOR, DIODE, EMPTY, GREY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SAME_CIRCUITS,
+                    SWITCH_OFF, SWITCH_ON, TRANSFORMER, Board, object_name)
 from .events import (Attacked, Built, DeadCircuit, Energized, GameOver, PhaseStarted, Toggled,
                      TurnStarted)
 
@@ -113,8 +114,13 @@ class CircuitWarState(ResultState):
             self._do(action, ev)
             self.left -= 1
             self._legal = None
-            if action.op == "build" and action.item != "gridrunner" and self.left > 0:
-                self._legal = self._builds_after(before, action)
+            if self.left > 0:
+                if action.op == "toggle":
+                    # a toggle turns a switch on or off: the same circuits hold switches, no
+                    # gridrunner, circuit or owner changed, so the same actions are legal
+                    self._legal = before
+                elif action.op == "build" and action.item != "gridrunner":
+                    self._legal = self._builds_after(before, action)
             if self._check_over(ev):
                 pass
             elif not self.alive[self.seat]:  # killed by its own gridrunner
@@ -153,45 +159,47 @@ class CircuitWarState(ResultState):
             return ActionList(out)
         if self.phase == "build":
             return self._builds(seat)
-        points, circuits = b.points, b.circuits
-        # the scans below run in C (compress/map): they are every decision's cost
-        for p in compress(points, map(seat.__eq__, map(b.runner.__getitem__, points))):
-            for d in b.exits(p):
-                e, q = b.nbr[p][d]
-                if self.phase == "move":
-                    out.append(act("move", p, q, cols=n))
+        owner, nbr = b.owner, b.nbr
+        move = self.phase == "move"
+        own_too = self.rules.attack.own_circuits
+        for p in b.runners(seat):
+            table = point_actions(n, p)  # (move, attack, fires) per direction, made once
+            for d, step in enumerate(nbr[p]):
+                if step is None or owner[step[0]] == NO_CIRCUIT:
+                    continue
+                moving, attack, fires = table[d]
+                if move:
+                    out.append(moving)
                 else:
-                    if b.owner[e] != seat or self.rules.attack.own_circuits:
-                        out.append(act("attack", p, e, cols=n))
-                    for f in "NESW":
-                        out.append(act("fire", p, d, f, n))
-        switches = compress(circuits, map(_SWITCHES.__contains__, map(b.obj.__getitem__, circuits)))
+                    if own_too or owner[step[0]] != seat:
+                        out.append(attack)
+                    out.extend(fires)
+        switches = _switches(b)
         if self.rules.turns.toggle_switches == "any":
-            toggles = list(switches)
+            toggles = switches
         else:
-            owner = b.owner
             toggles = [e for e in switches if owner[e] == seat]
         return ActionList(out, toggles, n)
 
     def _builds(self, seat: int) -> "BuildList":
         b, costs, energy = self.board, self.rules.build.costs, self.energy[seat]
         cpu, circs = b.cpu, b.circuits
-        owners = list(map(b.owner.__getitem__, circs))
-        cpus = list(compress(b.points, map(EMPTY.__ne__, map(cpu.__getitem__, b.points))))
+        owners = b.on_circuits(b.owner)
+        cpus = list(b.cpus().values())
         circuits: list[int] = []
         if energy >= costs.circuit:
-            circuits = list(compress(circs, map(NO_CIRCUIT.__eq__, owners)))
+            circuits = list(compress(circs, map(eq, owners, repeat(NO_CIRCUIT))))
             # none next to an opposing player's CPU (manual 3 CIRCUIT)
             near_foe = {step[0] for c in cpus if cpu[c] != seat for step in b.nbr[c] if step is not None}
             if near_foe:
                 circuits = list(filterfalse(near_foe.__contains__, circuits))
-        items = tuple(name for name in OBJECT_OF_ITEM if getattr(costs, name) <= energy)
+        items = _affordable(costs, energy)
         diode = costs.diode <= energy
         objects: list[int] = []
         if items or diode:
-            objects = list(compress(circs, map(seat.__eq__, owners)))
+            objects = list(compress(circs, map(eq, owners, repeat(seat))))
             if not self.rules.build.objects_replace:
-                objects = list(compress(objects, map(NONE.__eq__, map(b.obj.__getitem__, objects))))
+                objects = list(compress(objects, map(eq, map(b.obj.__getitem__, objects), repeat(NONE))))
         runners: list[int] = []
         if costs.gridrunner <= energy:
             for c in cpus:
@@ -215,7 +223,7 @@ class CircuitWarState(ResultState):
             if a.item == "circuit":
                 circuits = circuits[:]
                 circuits.remove(e)
-        items = tuple(name for name in before.items if getattr(costs, name) <= energy)
+        items = _affordable(costs, energy)  # those of before.items still affordable
         diode = before.diode and costs.diode <= energy
         objects: list[int] = []
         if items or diode:
@@ -237,16 +245,21 @@ class CircuitWarState(ResultState):
     def _do(self, a: Action, ev: list) -> None:
         seat, b = self.seat, self.board
         if a.op == "build":
-            b.touch()
+            # a new circuit, or the same circuits (an object; a gridrunner's crossing that blows
+            # anything touches the layout again, saying nothing)
+            before = b.layout
+            b.touch(a.a if a.item == "circuit" else SAME_CIRCUITS)
+            if a.item == "circuit" or (OBJECT_OF_ITEM.get(a.item) not in _SWITCHES
+                                       and b.obj[a.a] not in _SWITCHES):
+                _keep_switches(b, before)  # no switch built or replaced
             cost = getattr(self.rules.build.costs, a.item)
             self.energy[seat] -= cost
-            where = a.to_text().split(" ", 2)[2]
-            ev.append(Built(seat, a.item, where, cost))
+            ev.append(Built(seat, a.item, _where(b, a), cost))
             if a.item == "circuit":
                 b.own("owner")
                 b.owner[a.a] = seat
             elif a.item == "gridrunner":
-                cpu = next(c for c in b.points if b.cpu[c] == seat)
+                cpu = b.cpus()[seat]
                 d = b.direction(cpu, a.a)
                 M.runner_cross(self, cpu, d, "build", ev, seat=seat,
                                level=("weak", "nominal", "strong").index(self.rules.build.gridrunner_level))
@@ -258,7 +271,9 @@ class CircuitWarState(ResultState):
         elif a.op == "move":
             M.runner_cross(self, a.a, b.direction(a.a, a.b), "move", ev)
         elif a.op == "toggle":
-            b.touch()
+            before = b.layout
+            b.touch(SAME_CIRCUITS)
+            _keep_switches(b, before)  # a switch still
             b.own("obj")
             b.obj[a.a] = SWITCH_OFF if b.obj[a.a] == SWITCH_ON else SWITCH_ON
             ev.append(Toggled(seat, b.circuit_name(a.a), b.obj[a.a] == SWITCH_ON))
@@ -371,11 +386,8 @@ class CircuitWarState(ResultState):
                         b.owner[e], b.obj[e], b.charge[e] = NO_CIRCUIT, NONE, 0
                         b.touch()
                         ev.append(DeadCircuit(o, b.circuit_name(e), "decayed"))
-        counts = [0] * self.n
-        for e in b.circuits:
-            o = b.owner[e]
-            if 0 <= o < self.n:
-                counts[o] += 1
+        owners = b.on_circuits(b.owner)
+        counts = [owners.count(s) for s in range(self.n)]
         en = rules.energy
         for s in range(self.n):
             if not self.alive[s]:
@@ -387,6 +399,8 @@ class CircuitWarState(ResultState):
             ev.append(Energized(s, income, carried, self.energy[s]))
 
     def _check_over(self, ev: list) -> bool:
+        if self.alive.count(True) > 1:  # after every action: the usual answer first
+            return False
         living = tuple(s for s in range(self.n) if self.alive[s])
         if len(living) <= 1:
             self._finish(ev, living, Termination.ELIMINATION, "last side standing" if living else "no side left")
@@ -405,6 +419,52 @@ class CircuitWarState(ResultState):
     # --- for saves and the editor -------------------------------------------------------------------
     def circuits_of(self, seat: int) -> int:
         return sum(1 for e in self.board.circuits if self.board.owner[e] == seat)
+
+
+def _where(b: Board, a: Action) -> str:
+    """Where a build action builds, as its text names it (`a.to_text()`'s last word), from the
+    board's table of names."""
+    if a.item == "gridrunner":
+        return b.point_name(a.a)
+    if a.item == "diode":
+        p, q = b.ends(a.a)
+        return f"{b.point_name(q if p == a.b else p)}>{b.point_name(a.b)}"
+    return b.circuit_name(a.a)
+
+
+_SWITCH_LISTS: dict[int, list[int]] = {}
+
+
+def _keep_switches(b: Board, before: int) -> None:
+    """The board's layout changed from `before` with the same circuits holding switches."""
+    hit = _SWITCH_LISTS.get(before)
+    if hit is not None:
+        _SWITCH_LISTS[b.layout] = hit
+
+
+_AFFORDABLE: dict[tuple[int, int], tuple[object, tuple[str, ...]]] = {}
+
+
+def _affordable(costs, energy: int) -> tuple[str, ...]:
+    """The items of OBJECT_OF_ITEM (in its order) that `energy` pays for, per costs and energy."""
+    key = (id(costs), energy)
+    hit = _AFFORDABLE.get(key)
+    if hit is None or hit[0] is not costs:
+        if len(_AFFORDABLE) > 4096:
+            _AFFORDABLE.clear()
+        hit = _AFFORDABLE[key] = (costs, tuple(name for name in OBJECT_OF_ITEM if getattr(costs, name) <= energy))
+    return hit[1]
+
+
+def _switches(b: Board) -> list[int]:
+    """The circuits holding a switch, ascending. Cached by the board's layout id (every change of
+    an object touches the layout; treat the result as read-only)."""
+    hit = _SWITCH_LISTS.get(b.layout)
+    if hit is None:
+        if len(_SWITCH_LISTS) > 4096:
+            _SWITCH_LISTS.clear()
+        hit = _SWITCH_LISTS[b.layout] = list(compress(b.circuits, map(_SWITCHES.__contains__, b.on_circuits(b.obj))))
+    return hit
 
 
 __all__ = ["CircuitWarState", "PHASES", "END", "GREY"]

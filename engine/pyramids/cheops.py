@@ -153,7 +153,7 @@ class CheopsAgent:
                     board.conceal_pyramid(self.conceal)
                 board.deadline, board.stop = deadline, self.stop
                 if not order:
-                    ranked = board.initial_values(board.moves(me), me)
+                    ranked = board.initial_values(me)
                     seen = set()
                     for v, _, m in ranked:
                         key = (m & SQ_MASK) | (((m >> 9) & SQ_MASK) << 9)

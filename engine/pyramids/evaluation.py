@@ -13,7 +13,7 @@ perceives them (manual, "Move Selection Algorithm"; the search itself: engine.py
 from __future__ import annotations
 
 from .geometry import Geometry
-from .movegen import FLY, SQ_MASK
+from .movegen import FLY, SQ_MASK, forbidden_by_repetition
 from .pieces import (ANTELOPE, BULL, CAMEL, CAT, COBRA, HAWK, LION, MOBILE, NTYPES, PYRAMID, RAM, SPHINX,
                      WINS, WOLF)
 
@@ -243,31 +243,87 @@ class Evaluation:
         g = WIN if found else da - dd
         return g if side == self.root else g + self._misjudged_gain(frm, to, g)
 
-    def initial_values(self, moves: list[int], side: int) -> list[tuple[float, bool, int]]:
-        """(initial value, hot, move) per move, best first: the manual's criterion list."""
+    def initial_values(self, side: int) -> list[tuple[float, bool, int]]:
+        """(initial value, hot, move) for every legal move of `side`, best first: the manual's
+        criterion list."""
+        hot, cold = self.scored_moves(side)
+        out = hot + cold
+        out.sort(reverse=True)
+        return out
+
+    def scored_moves(self, side: int) -> tuple[list[tuple[float, bool, int]], list[tuple[float, bool, int]]]:
+        """Every legal move of `side` (the moves of movegen.gen_moves, in no particular order) with its
+        initial value, as (hot, cold) lists of (initial value, hot, move): an attack is worth what
+        its side perceives it gains (`perceived_gain`, plus 100 when positive: hot), a quiet move
+        its gain in the side's force field plus half the piece's value when it escapes an adjacent
+        enemy that would win. Generated and scored in one walk over the move tables (the search's
+        ordering sorts the (value, hot, move) tuples, so the order of generation does not count)."""
         side_at, type_at, f = self.side_at, self.type_at, self.field[side]
-        nb = self.geo.nb
+        by_type, power = self.table
         enemy = 1 - side
-        wins = self.wins
-        out = []
-        add = out.append
-        last, escape, fw, here = -1, 0.0, 0.0, 0.0  # per piece (moves come grouped by their square)
-        for m in moves:
-            frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
-            if side_at[to] >= 0:
-                g = self.perceived_gain(m, side)
-                add((100.0 + g if g > 0 else g, g > 0, m))
+        nb, wins = self.geo.nb, self.wins
+        gain = self.perceived_gain
+        # the squares next to an enemy piece: only a piece on one of them may have an escape bonus
+        geo, occ = self.geo, self.occ[enemy]
+        w = geo.w
+        near = ((occ << 1) & geo.not_first_col) | ((occ >> 1) & geo.not_last_col) | (occ << w) | (occ >> w)
+        hot: list[tuple[float, bool, int]] = []
+        cold: list[tuple[float, bool, int]] = []
+        add = cold.append
+        for frm in self.pieces[side]:
+            t = type_at[frm]
+            table = by_type[t]
+            if table is None:
                 continue
-            if frm != last:
-                last = frm
-                t = type_at[frm]
-                fw, here = FW[t], f[frm]
-                # escaping an adjacent enemy that would win
-                escape = 0.0
+            fw, here = FW[t], f[frm]
+            escape = 0.0
+            if (near >> frm) & 1:  # escaping an adjacent enemy that would win
                 for x in nb[frm]:
                     if x >= 0 and side_at[x] == enemy and wins[type_at[x]][t]:
                         escape = 0.5 * VAL[t]
                         break
-            add((fw * (f[to] - here) + escape, False, m))
-        out.sort(reverse=True)
-        return out
+            if t != HAWK and t != CAMEL:
+                for first, code, rest in table[frm]:
+                    o = side_at[first]
+                    if o < 0:
+                        add((fw * (f[first] - here) + escape, False, code))
+                        for to, c in rest:
+                            if side_at[to] >= 0:
+                                break
+                            add((fw * (f[to] - here) + escape, False, c))
+                    elif o == enemy:  # attack rule 1: an adjacent opponent piece
+                        g = gain(code, side)
+                        (hot if g > 0 else cold).append((100.0 + g if g > 0 else g, g > 0, code))
+            else:
+                for first, code, rest, extra in table[frm]:
+                    if first >= 0:
+                        o = side_at[first]
+                        if o < 0:
+                            add((fw * (f[first] - here) + escape, False, code))
+                            for to, c in rest:
+                                if side_at[to] >= 0:
+                                    break
+                                add((fw * (f[to] - here) + escape, False, c))
+                        elif o == enemy:
+                            g = gain(code, side)
+                            (hot if g > 0 else cold).append((100.0 + g if g > 0 else g, g > 0, code))
+                    if extra is not None:
+                        if t == HAWK:
+                            if side_at[extra[0]] >= 0:
+                                o = side_at[extra[1]]
+                                if o < 0:
+                                    add((fw * (f[extra[1]] - here) + escape, False, extra[2]))
+                                elif o != side:  # attack rule 2: flying over onto an enemy
+                                    g = gain(extra[2], side)
+                                    (hot if g > 0 else cold).append((100.0 + g if g > 0 else g, g > 0, extra[2]))
+                        elif side_at[extra[0]] < 0:
+                            add((fw * (f[extra[0]] - here) + escape, False, extra[1]))
+            for to, c in power[frm]:  # power squares in another lane (geometry._lanes)
+                if side_at[to] < 0:
+                    add((fw * (f[to] - here) + escape, False, c))
+        forbid = forbidden_by_repetition(self.hist[side])
+        if forbid is not None:
+            a, b = forbid
+            hot = [x for x in hot if not ((x[2] & SQ_MASK) == a and ((x[2] >> 9) & SQ_MASK) == b)]
+            cold = [x for x in cold if not ((x[2] & SQ_MASK) == a and ((x[2] >> 9) & SQ_MASK) == b)]
+        return hot, cold

@@ -155,11 +155,13 @@ def how_for(geo: Geometry, side_at: list[int], type_at: list[int], side: int, sl
 
 
 def gen_attacks_near(geo: Geometry, side_at: list[int], type_at: list[int], side: int, own: int,
-                     enemy: int) -> list[int]:
+                     enemy: int, hawks: int | None = None) -> list[int]:
     """Only the attacks of `side` (adjacent, and hawks flying over a piece), by square then
     direction: for the search's horizon, which asks at every leaf. `own` and `enemy` are the sides'
     squares as bitboards (SearchBoard.occ): a piece attacks only an adjacent piece or, a hawk, one
-    two squares away, so only the pieces near the opponent's are looked at."""
+    two squares away, so only the pieces near the opponent's are looked at. `hawks`: the squares of
+    `side`'s hawks as a bitboard when the caller keeps one (SearchBoard.hawks), so that only hawks
+    are looked at two squares away."""
     out: list[int] = []
     add = out.append
     adj, fly, nb = geo.adj, geo.fly, geo.nb
@@ -168,8 +170,9 @@ def gen_attacks_near(geo: Geometry, side_at: list[int], type_at: list[int], side
     # column must not wrap into the next row
     w, left, right, full = geo.w, geo.not_first_col, geo.not_last_col, geo.full
     one = (((enemy << 1) & left) | ((enemy >> 1) & right) | (enemy << w) | (enemy >> w)) & full
-    cand = (one | ((one << 1) & left) | ((one >> 1) & right) | (one << w) | (one >> w)) & own  # ascending below
-    while cand:
+    far = own if hawks is None else hawks
+    cand = (one & own) | ((one | ((one << 1) & left) | ((one >> 1) & right) | (one << w) | (one >> w)) & far)
+    while cand:  # ascending squares
         low = cand & -cand
         cand ^= low
         frm = low.bit_length() - 1

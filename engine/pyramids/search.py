@@ -40,10 +40,12 @@ from gridsmith.engine.core.errors import GameError
 from .evaluation import (CONCEAL, EVEN_STAKES, FW, INFO, OPP_TIES, PYRAMID_FOUND, TEMPO, VAL, WIN, Evaluation,
                          Expectations)
 from .geometry import Geometry
-from .movegen import CROSS, FLY, LONG, SQ_MASK, forbidden_by_repetition, gen_attacks_near, gen_moves
-from .pieces import MOBILE, WINS
+from .movegen import CROSS, FLY, LONG, SQ_MASK, forbidden_by_repetition, gen_attacks_near, gen_moves, move_table
+from .pieces import HAWK, MOBILE, WINS
 
 INF = 1e9
+#: moves that show the mover's rank (a long slide, a fly-over, a desert crossing)
+REVEALING = (LONG, FLY, CROSS)
 
 
 class Abort(GameError):
@@ -57,7 +59,7 @@ class SearchBoard(Evaluation):
     __slots__ = ("geo", "slide", "root", "side_at", "type_at", "unk", "mov", "exp", "info", "ppyr", "hist",
                  "mat", "pos", "mobile", "pyr_lost", "field", "beam", "nodes", "deadline", "stop",
                  "check_every", "wins", "seen", "opp_exp", "opp_ppyr", "pieces", "occ", "ply", "tempo",
-                 "conceal", "own_pyr", "cover", "opp_ties", "even_stakes", "psph")
+                 "conceal", "own_pyr", "cover", "opp_ties", "even_stakes", "psph", "table", "hawks")
 
     def __init__(self, geo: Geometry, slide: int, root: int, side_at: list[int], type_at: list[int],
                  unk: list[bool], mov: list[bool], hist, field: tuple[list[float], list[float]],
@@ -65,6 +67,8 @@ class SearchBoard(Evaluation):
                  seen: list[bool] | None = None, opp_exp: Expectations | None = None,
                  opp_ppyr: list[float] | None = None) -> None:
         self.geo, self.slide, self.root = geo, slide, root
+        #: the board's move tables for this slide (movegen.move_table)
+        self.table = move_table(geo, slide)
         self.wins = wins
         #: seen[sq]: the opponent has seen the rank of root's piece on sq. With `opp_exp` (the
         #: opponent's expectations about root's unseen pieces) and `opp_ppyr` (its pyramid belief per
@@ -105,13 +109,18 @@ class SearchBoard(Evaluation):
         self.pyr_lost = [False, False]
         #: pieces[side]: the squares of side's pieces, kept by make/unmake
         self.pieces = (set(), set())
-        #: occ[side]: the same squares as a bitboard (bit sq), kept by make/unmake
+        #: occ[side]: the same squares as a bitboard (bit sq), kept by make/unmake; hawks[side]: the
+        #: squares of its hawks (by their sampled rank for unseen pieces), the only pieces that attack
+        #: two squares away
         self.occ = [0, 0]
+        self.hawks = [0, 0]
         for sq in range(geo.n):
             s = side_at[sq]
             if s >= 0:
                 self.pieces[s].add(sq)
                 self.occ[s] |= 1 << sq
+                if type_at[sq] == HAWK:
+                    self.hawks[s] |= 1 << sq
                 t = type_at[sq]
                 self.mat[s] += VAL[t]
                 self.pos[s] += FW[t] * field[s][sq]
@@ -125,72 +134,100 @@ class SearchBoard(Evaluation):
 
     def make(self, m: int):
         frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
-        side_at, type_at, unk, mov = self.side_at, self.type_at, self.unk, self.mov
-        s, t, ds, d = side_at[frm], type_at[frm], side_at[to], type_at[to]
-        mat, pos, mobile = self.mat, self.pos, self.mobile
-        seen = self.seen
-        undo = (frm, to, s, t, ds, d, mat[0], mat[1], pos[0], pos[1], mobile[0], mobile[1], self.hist[s],
-                self.pyr_lost[0], self.pyr_lost[1], unk[frm], unk[to], mov[frm], mov[to], seen[frm], seen[to],
-                self.cover, self.occ[0], self.occ[1])
-        if self.conceal:
-            self.cover -= self._cover_at(frm) + self._cover_at(to)
-        self.hist[s] = (self.hist[s][1], (frm, to))
-        f = self.field[s]
-        won = True
-        if ds >= 0:
-            won, da, dd, found = self.fight(frm, to, m >> 18)
-            mat[s] += da
-            mat[ds] += dd
-            if won:
-                pos[ds] -= FW[d] * self.field[ds][to]
-                mobile[ds] -= MOBILE[d]
-                if found:
-                    self.pyr_lost[ds] = True
-        mine = self.pieces[s]
-        mine.discard(frm)
-        occ = self.occ
-        occ[s] ^= 1 << frm
-        if won:
+        side_at, type_at, unk, mov, seen = self.side_at, self.type_at, self.unk, self.mov, self.seen
+        s, t, ds = side_at[frm], type_at[frm], side_at[to]
+        pos, occ, hist = self.pos, self.occ, self.hist
+        if ds < 0:  # a quiet move (most of them): a shorter record, only what it changes
+            undo = (frm, to, s, t, -1, pos[s], hist[s], unk[frm], mov[frm], seen[frm], unk[to], mov[to], seen[to],
+                    self.cover, occ[s], self.hawks[s])
+            if self.conceal:
+                self.cover -= self._cover_at(frm) + self._cover_at(to)
+            hist[s] = (hist[s][1], (frm, to))
+            mine = self.pieces[s]
+            mine.discard(frm)
             mine.add(to)
-            occ[s] |= 1 << to
-            if ds >= 0:
-                self.pieces[ds].discard(to)
-                occ[ds] ^= 1 << to
+            occ[s] ^= (1 << frm) | (1 << to)
+            if t == HAWK:
+                self.hawks[s] ^= (1 << frm) | (1 << to)
             side_at[to], type_at[to], unk[to] = s, t, unk[frm]
-            # a winner's rank is shown, and so is a rank only it moves like
-            seen[to] = seen[frm] or ds >= 0 or (m >> 18) in (LONG, FLY, CROSS)
+            # a rank only it moves like is shown
+            seen[to] = seen[frm] or (m >> 18) in REVEALING
             mov[to] = True
             side_at[frm], type_at[frm], unk[frm], mov[frm], seen[frm] = -1, 0, False, False, True
+            f = self.field[s]
+            pos[s] += FW[t] * (f[to] - f[frm])
+            if self.conceal:
+                self.cover += self._cover_at(frm) + self._cover_at(to)
+            self.ply += 1
+            return undo
+        d = type_at[to]
+        mat, mobile, hawks = self.mat, self.mobile, self.hawks
+        undo = (frm, to, s, t, ds, d, mat[0], mat[1], pos[0], pos[1], mobile[0], mobile[1], hist[s],
+                self.pyr_lost[0], self.pyr_lost[1], unk[frm], unk[to], mov[frm], mov[to], seen[frm], seen[to],
+                self.cover, occ[0], occ[1], hawks[0], hawks[1])
+        if self.conceal:
+            self.cover -= self._cover_at(frm) + self._cover_at(to)
+        hist[s] = (hist[s][1], (frm, to))
+        won, da, dd, found = self.fight(frm, to, m >> 18)  # valued at the ply it is made from
+        self.ply += 1
+        mat[s] += da
+        mat[ds] += dd
+        mine = self.pieces[s]
+        mine.discard(frm)
+        occ[s] ^= 1 << frm
+        if t == HAWK:
+            hawks[s] ^= 1 << frm
+        if won:
+            pos[ds] -= FW[d] * self.field[ds][to]
+            mobile[ds] -= MOBILE[d]
+            if found:
+                self.pyr_lost[ds] = True
+            mine.add(to)
+            occ[s] |= 1 << to
+            if t == HAWK:
+                hawks[s] |= 1 << to
+            self.pieces[ds].discard(to)
+            occ[ds] ^= 1 << to
+            if d == HAWK:
+                hawks[ds] ^= 1 << to
+            side_at[to], type_at[to], unk[to] = s, t, unk[frm]
+            seen[to] = True  # a winner's rank is shown
+            mov[to] = True
+            side_at[frm], type_at[frm], unk[frm], mov[frm], seen[frm] = -1, 0, False, False, True
+            f = self.field[s]
             pos[s] += FW[t] * (f[to] - f[frm])
         else:
-            pos[s] -= FW[t] * f[frm]
+            pos[s] -= FW[t] * self.field[s][frm]
             mobile[s] -= 1
             seen[to] = True  # the defender won: shown
             side_at[frm], type_at[frm], unk[frm], mov[frm], seen[frm] = -1, 0, False, False, True
         if self.conceal:
             self.cover += self._cover_at(frm) + self._cover_at(to)
-        self.ply += 1
         return undo
 
     def unmake(self, u) -> None:
-        frm, to, s, t, ds, d = u[0], u[1], u[2], u[3], u[4], u[5]
         self.ply -= 1
+        frm, to, s, t, ds = u[0], u[1], u[2], u[3], u[4]
+        side_at, type_at = self.side_at, self.type_at
         mine = self.pieces[s]
         mine.add(frm)
-        if self.side_at[to] == s:  # the mover won (or moved to an empty square)
+        if ds < 0:  # a quiet move (make's shorter record)
             mine.discard(to)
-            if ds >= 0:
-                self.pieces[ds].add(to)
-        self.side_at[frm], self.type_at[frm] = s, t
-        self.side_at[to], self.type_at[to] = ds, d
+            side_at[frm], type_at[frm], side_at[to], type_at[to] = s, t, -1, 0
+            self.pos[s], self.hist[s] = u[5], u[6]
+            self.unk[frm], self.mov[frm], self.seen[frm], self.unk[to], self.mov[to], self.seen[to] = u[7:13]
+            self.cover, self.occ[s], self.hawks[s] = u[13], u[14], u[15]
+            return
+        if side_at[to] == s:  # the mover won
+            mine.discard(to)
+            self.pieces[ds].add(to)
+        side_at[frm], type_at[frm], side_at[to], type_at[to] = s, t, ds, u[5]
         self.mat[0], self.mat[1], self.pos[0], self.pos[1], self.mobile[0], self.mobile[1] = u[6:12]
         self.hist[s] = u[12]
         self.pyr_lost[0], self.pyr_lost[1] = u[13], u[14]
-        self.unk[frm], self.unk[to] = u[15], u[16]
-        self.mov[frm], self.mov[to] = u[17], u[18]
-        self.seen[frm], self.seen[to] = u[19], u[20]
+        self.unk[frm], self.unk[to], self.mov[frm], self.mov[to], self.seen[frm], self.seen[to] = u[15:21]
         self.cover = u[21]
-        self.occ[0], self.occ[1] = u[22], u[23]
+        self.occ[0], self.occ[1], self.hawks[0], self.hawks[1] = u[22:26]
 
     def moves(self, side: int) -> list[int]:
         return gen_moves(self.geo, self.side_at, self.type_at, side, self.slide,
@@ -213,7 +250,8 @@ class SearchBoard(Evaluation):
         twins = self.opp_ties and modelled
         ties = None  # a _Twins once an attack on an unseen piece needs one (most leaves have none)
         seen = self.seen
-        for m in gen_attacks_near(self.geo, self.side_at, type_at, side, self.occ[side], self.occ[enemy]):
+        for m in gen_attacks_near(self.geo, self.side_at, type_at, side, self.occ[side], self.occ[enemy],
+                                  self.hawks[side]):
             frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
             won, da, dd, found = fight(frm, to, m >> 18)
             g_true = WIN if found else da - dd
@@ -252,14 +290,18 @@ class SearchBoard(Evaluation):
                 raise Abort
         if depth == 0:
             return self.horizon(side)
-        moves = self.moves(side)
-        if not moves:
+        hot, cold = self.scored_moves(side)
+        if not hot and not cold:
             return -WIN + self.ply
-        ordered = self.initial_values(moves, side)
+        # every promising attack ("hot"), then the best `beam` quiet moves, each best first
         if self.ply > 0:
-            hot = [x for x in ordered if x[1]]
-            cold = [x for x in ordered if not x[1]][: self.beam]
+            hot.sort(reverse=True)
+            cold.sort(reverse=True)
+            del cold[self.beam:]
+            ordered = hot + cold if hot else cold
+        else:  # at the root every move, best first
             ordered = hot + cold
+            ordered.sort(reverse=True)
         fooled = []
         if side != self.root and self.opp_exp is not None:
             fooled = [(x[2], d) for x in ordered if (d := self.misjudged(x[2]))]

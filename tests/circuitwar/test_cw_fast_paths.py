@@ -97,3 +97,69 @@ def test_views_and_copies_share_the_board_copy_on_write():
             assert state.board.to_layers() == now
             checked += 1
         assert checked > 300
+
+
+def test_the_network_derived_across_builds_is_the_fresh_search(monkeypatch):
+    """analysis.network derives a layout's network and free rim from the last layout's (a circuit
+    or an object built, a switch toggled): every answer equals a fresh search of the board."""
+    from gridsmith.engine.circuitwar import analysis as N
+
+    cached = N.network
+    seen = []
+
+    def checked(b, start):
+        got = cached(b, start)
+        assert got == N._network(b, start)
+        seen.append(b.last is not None and N._NETWORKS.get((b.last[0], start)) is not None)
+        return got
+
+    monkeypatch.setattr(A, "network", checked)
+    _play("duel", ["heuristic", "random"], 2)
+    _play("four", ["heuristic"] * 4, 3)
+    _play("duel", ["search", "heuristic"], 5)
+    assert len(seen) > 200 and sum(seen) > 100  # most derived, not searched again
+
+
+def test_circuit_nearness_is_the_nearer_end_to_the_nearest_enemy_cpu():
+    model = load_file(CONTENT / "four.scn.yaml").model
+    state = GAME.new_game(model, 1, base=str(CONTENT))
+    ctx = A.Context(state)
+    near = A.circuit_nearness(state.board, ctx._targets)
+    assert ctx._targets and all(near[e] == min(ctx.near(p), ctx.near(q))
+                                for e, (p, q) in zip(state.board.circuits, state.board.circuit_ends))
+    lone = A.circuit_nearness(state.board, ())
+    assert all(lone[e] == 20 for e in state.board.circuits)
+
+
+def test_steps_to_the_nearest_enemy_cpu_are_the_least_of_the_distance_maps(monkeypatch):
+    fast = A.Context.to_enemy
+    seen = []
+
+    def checked(self, p):
+        got = fast(self, p)
+        assert got == min((self.dist[t].get(p, A.FAR) for t in self.enemies), default=A.FAR)
+        seen.append(got)
+        return got
+
+    monkeypatch.setattr(A.Context, "to_enemy", checked)
+    _play("four", ["heuristic"] * 4, 2)
+    _play("duel", ["search", "heuristic"], 6)
+    assert len(seen) > 1000
+
+
+def test_the_switch_list_kept_across_layouts_is_the_fresh_scan(monkeypatch):
+    """A toggle, a circuit or a non-switch object built keeps the layout's switch list (state
+    _keep_switches): every list the engine uses equals a scan of the board."""
+    cached = S._switches
+    seen = []
+
+    def checked(b):
+        got = cached(b)
+        assert got == [e for e in b.circuits if b.obj[e] in (S.SWITCH_ON, S.SWITCH_OFF)]
+        seen.append(got)
+        return got
+
+    monkeypatch.setattr(S, "_switches", checked)
+    _play("duel", ["random", "random"], 4)
+    _play("four", ["random", "heuristic", "random", "heuristic"], 1)
+    assert len(seen) > 500 and any(seen)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from gridsmith.engine.pyramids.evaluation import Expectations
+from gridsmith.engine.pyramids.evaluation import FW, VAL, Expectations
 from gridsmith.engine.pyramids.geometry import geometry
 from gridsmith.engine.pyramids.movegen import (CROSS, FLY, LONG, POWER, SQ_MASK, gen_attacks_near, gen_moves)
 from gridsmith.engine.pyramids.pieces import ANTELOPE, CAMEL, HAWK, MOBILE, NTYPES, WINS
@@ -98,6 +98,9 @@ def test_table_moves_and_near_attacks_equal_the_plain_walk():
                 squares = {sq for sq in range(geo.n) if side_at[sq] == side}
                 assert gen_attacks_near(geo, side_at, type_at, side, occ[side], occ[1 - side]) == \
                     plain_attacks(geo, side_at, type_at, side)
+                hawks = sum(1 << sq for sq in squares if type_at[sq] == HAWK)
+                assert gen_attacks_near(geo, side_at, type_at, side, occ[side], occ[1 - side], hawks) == \
+                    plain_attacks(geo, side_at, type_at, side)
                 for slide in (1, 2, 3):
                     frm = rnd.choice(sorted(squares)) if squares else 0
                     forbid = rnd.choice((None, (frm, rnd.randrange(geo.n))))
@@ -124,7 +127,48 @@ def test_search_board_keeps_its_bitboards_through_make_and_unmake():
             undo.append(board.make(rnd.choice(moves)))
             for s in (0, 1):
                 assert board.occ[s] == sum(1 << sq for sq in range(n) if board.side_at[sq] == s)
+                assert board.hawks[s] == sum(1 << sq for sq in range(n)
+                                             if board.side_at[sq] == s and board.type_at[sq] == HAWK)
+                assert board.pieces[s] == {sq for sq in range(n) if board.side_at[sq] == s}
             side = 1 - side
         while undo:
             board.unmake(undo.pop())
         assert board.occ == before
+        assert (board.side_at, board.type_at) == (side_at, type_at)
+
+
+def test_scored_moves_are_the_legal_moves_with_their_initial_values():
+    """SearchBoard.scored_moves generates and scores in one walk: the same moves as gen_moves (the
+    repetition rule included), hot exactly the attacks with a positive perceived gain, and each
+    value what the criterion list gives it (an attack: perceived gain, plus 100 when hot; a quiet
+    move: its force-field gain, plus the escape bonus)."""
+    rnd = random.Random(11)
+    geo = geometry(DEFAULT_BOARD)
+    for _ in range(60):
+        side_at, type_at = random_board(geo, rnd)
+        n = geo.n
+        fields = ([rnd.random() for _ in range(n)], [rnd.random() for _ in range(n)])
+        for slide in (1, 2, 3):
+            for side in (0, 1):
+                squares = [sq for sq in range(n) if side_at[sq] == side]
+                hist = [(None, None), (None, None)]
+                if squares and rnd.random() < 0.5:
+                    a, b = rnd.choice(squares), rnd.randrange(n)
+                    hist[side] = ((a, b), (b, a))
+                board = SearchBoard(geo, slide, 0, list(side_at), list(type_at), [False] * n, [False] * n,
+                                    tuple(hist), fields, Expectations({}, WINS), [0.0] * n)
+                hot, cold = board.scored_moves(side)
+                moves = board.moves(side)
+                assert sorted(x[2] for x in hot + cold) == sorted(moves)
+                f = fields[side]
+                for v, is_hot, m in hot + cold:
+                    frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
+                    t = type_at[frm]
+                    if side_at[to] >= 0:
+                        g = board.perceived_gain(m, side)
+                        assert (v, is_hot) == ((100.0 + g, True) if g > 0 else (g, False))
+                        continue
+                    escape = 0.0
+                    if any(x >= 0 and side_at[x] == 1 - side and WINS[type_at[x]][t] for x in geo.nb[frm]):
+                        escape = 0.5 * VAL[t]
+                    assert (v, is_hot) == (FW[t] * (f[to] - f[frm]) + escape, False)
