@@ -6,7 +6,8 @@
 The same computer player in every seat of each bundled scenario (duel, fortress, random: 2 seats;
 four: 4 seats), seeds `--first-seed` onwards, computer players' generators fixed by `--agent-seed`,
 the bundled ruleset (its safety bound `turns.max_turns` included; `--drain W/N/S` replaces its
-`collision.cpu_drain`, to compare drain amounts). A game *completes* when it ends
+`collision.cpu_drain`, to compare drain amounts; `--option KEY=VALUE` passes a player option to every
+seat). A game *completes* when it ends
 by the manual's rule, one side left standing (CircuitWarGame.ended_by_rule), and not at the bound.
 Printed per scenario: completed games with the 95% Wilson interval, games at the bound, the median
 length of the completed games, seconds per game.
@@ -31,6 +32,8 @@ from gridsmith.engine.core.stats import wilson  # noqa: E402
 from gridsmith.formats.circuitwar.refs import load_ruleset  # noqa: E402
 from gridsmith.formats.circuitwar.ruleset import Ruleset  # noqa: E402
 
+from bench_circuitwar_strength import option_arg  # noqa: E402
+
 CONTENT = ROOT / "content" / "circuitwar"
 SCENARIOS = ("duel", "fortress", "random", "four")
 
@@ -51,7 +54,7 @@ def drain_arg(text: str) -> tuple[int, int, int]:
 
 def play(job: tuple) -> tuple:
     """One game: (scenario, completed?, ended at the bound?, turns, seconds)."""
-    name, player, seed, agent_seed, drain = job
+    name, player, seed, agent_seed, drain, options = job
     path = CONTENT / f"{name}.scn.yaml"
     scenario = load_scenario(path, "circuitwar.scenario")
     rules = load_ruleset(scenario.ruleset, path)
@@ -59,7 +62,7 @@ def play(job: tuple) -> tuple:
         rules = with_drain(rules, drain)
     t0 = time.perf_counter()
     state = GAME.new_game(scenario, seed, ruleset=rules)
-    Match(state, [GAME.agent(player) for _ in scenario.players], derive(agent_seed, seed)).run()
+    Match(state, [GAME.agent(player, **options) for _ in scenario.players], derive(agent_seed, seed)).run()
     bound = state.result.termination == Termination.TURN_LIMIT
     return name, GAME.ended_by_rule(state), bound, state.turn, time.perf_counter() - t0
 
@@ -75,8 +78,11 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--drain", type=drain_arg, default=None, metavar="W/N/S",
                     help="play with collision.cpu_drain set to these amounts (default: the bundled ruleset's)")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", type=option_arg,
+                    help="a player option for every seat (e.g. guard=true); repeatable")
     a = ap.parse_args()
-    jobs = [(name, a.players, a.first_seed + g, a.agent_seed, a.drain) for name in a.only
+    options = dict(a.option)
+    jobs = [(name, a.players, a.first_seed + g, a.agent_seed, a.drain, options) for name in a.only
             for g in range(a.four_games if name == "four" else a.games)]
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=a.jobs) as ex:
@@ -84,6 +90,7 @@ def main() -> None:
     print(f"Circuit War completion, {a.players} in every seat, seeds from {a.first_seed}, agent seed "
           f"{a.agent_seed}, bundled ruleset"
           + (f" with cpu_drain {'/'.join(map(str, a.drain))}" if a.drain else "")
+          + (f", options {options}" if options else "")
           + f"; {time.perf_counter() - t0:.0f} s wall with {a.jobs} jobs")
     for name in a.only:
         rows = [r for r in results if r[0] == name]

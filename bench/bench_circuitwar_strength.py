@@ -16,7 +16,8 @@ safety bound (`--max-turns` overrides it, `--at-limit` overrides `turns.at_limit
   `at_limit` decides), its 95% Wilson interval and the fair share 1/seats;
 * how many games ended by the bound, and the win rate over the games decided by the manual's own
   condition (a side eliminated the others), with its interval;
-* the budget (search width and samples per candidate) and the wall time.
+* the budget (search width and samples per candidate, and any `--option KEY=VALUE` given to the
+  search) and the wall time.
 """
 from __future__ import annotations
 
@@ -41,6 +42,19 @@ CONTENT = ROOT / "content" / "circuitwar"
 SCENARIOS = {2: "duel", 4: "four"}
 
 
+def option_arg(text: str) -> tuple[str, object]:
+    """KEY=VALUE for a player option: true/false, an integer, or the text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"give KEY=VALUE, not {text!r}")
+    if value.lower() in ("true", "false"):
+        return key, value.lower() == "true"
+    try:
+        return key, int(value)
+    except ValueError:
+        return key, value
+
+
 def play(job: tuple) -> tuple:
     """One game: (search seat, winners, ended by the bound?, turns, seconds)."""
     scenario, ruleset, seed, rot, n, options, agent_seed = job
@@ -62,6 +76,8 @@ def main() -> None:
     ap.add_argument("--at-limit", choices=("most_circuits", "draw"), default=None)
     ap.add_argument("--width", type=int, default=5, help="search: candidates per decision")
     ap.add_argument("--samples", type=int, default=2, help="search: dice samples per candidate")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", type=option_arg,
+                    help="search: another option (e.g. guard=true); repeatable")
     ap.add_argument("--agent-seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--progress", type=int, default=0, help="print the running count every N games")
@@ -75,7 +91,7 @@ def main() -> None:
         rules.turns.max_turns = a.max_turns
     if a.at_limit is not None:
         rules.turns.at_limit = a.at_limit
-    options = {"width": a.width, "samples": a.samples}
+    options = {"width": a.width, "samples": a.samples, **dict(a.option)}
     seeds = -(-a.games // n)
     jobs = [(scenario, rules, a.first_seed + g, rot, n, options, a.agent_seed)
             for g in range(seeds) for rot in range(n)][: a.games]
@@ -102,7 +118,7 @@ def main() -> None:
     p, q = wilson(won, games), wilson(won_decided, len(decided))
     fair = 100 / n
     turns = sorted(r[3] for r in decided)
-    print(f"Circuit War, search (width {a.width}, samples {a.samples}) vs heuristic, {n} seats "
+    print(f"Circuit War, search ({', '.join(f'{k} {v}' for k, v in options.items())}) vs heuristic, {n} seats "
           f"({SCENARIOS[n]}), seeds {a.first_seed}..{a.first_seed + seeds - 1}, every seat rotation, "
           f"agent seed {a.agent_seed}")
     print(f"  games {games}; bound: turns.max_turns {rules.turns.max_turns}, at_limit {rules.turns.at_limit}")

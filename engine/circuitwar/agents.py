@@ -7,7 +7,8 @@
   outcome hurts the enemy) and plays the best.
 - `search`: takes the heuristic's best few actions, plays each on copies of the game with its own
   dice (several samples where chance matters), lets the heuristic finish its part of the phase, and
-  keeps the action whose outcomes evaluate best (analysis.evaluate).
+  keeps the action whose outcomes evaluate best (analysis.evaluate); in a duel it guards its CPU
+  in the first turns (SearchAgent's `guard`).
 """
 from __future__ import annotations
 
@@ -38,15 +39,15 @@ class Context:
     """What the heuristic needs about one position, computed once per decision (the distance maps
     only when a phase's scores ask for them)."""
 
-    def __init__(self, g, blow_roads: bool = False, guard: bool = False) -> None:
+    def __init__(self, g, blow_roads: bool = False, guard: int = 0) -> None:
         self.g = g
         #: whether the Action phase blows plain circuits away from my CPU (the players before session
         #: 38 did; golden traces recorded then keep it)
         self.blow_roads = blow_roads
-        #: whether the Build phase keeps building when energy kept back could not survive the nearby
-        #: threat's drain anyway, and evicts an enemy gridrunner from my gate (EVICT); the search's
-        #: `guard` option
-        self.guard = guard
+        #: the search's guard (SearchAgent.guarding): 0 none; GUARD: the Build phase keeps building
+        #: when energy kept back could not survive the nearby threat's drain anyway, and evicts an
+        #: enemy gridrunner from my gate (EVICT); RINGED: that and diodes around my gate (ring)
+        self.guard = int(guard)
         b = self.b = g.board
         self.me = g.seat
         self.where = cpus(b)
@@ -132,6 +133,29 @@ class Context:
             return "E" if c2 >= c1 else "W"
         return "S" if r2 >= r1 else "N"
 
+    #: guard levels (Context.guard)
+    GUARD, RINGED = 1, 2
+
+    #: an outward diode on another circuit of my gate (a ring): an enemy gridrunner walking onto the
+    #: gate, or pushed onto it by a beam, dies crossing it (manual 3 DIODE: "Anything traversing the
+    #: other way is immediately destroyed"); above circuits, below the first two gridrunners
+    RING = 35.0
+
+    def ring(self) -> dict[int, int]:
+        """When guarding with the ring: each plain circuit of mine at one of my gates, other than
+        the one into my CPU -> the point away from the gate, the way its diode should pass."""
+        out: dict[int, int] = {}
+        if self.guard < self.RINGED or self.mycpu < 0:
+            return out
+        b, me = self.b, self.me
+        for step in b.nbr[self.mycpu]:
+            if step is None or b.owner[step[0]] == NO_CIRCUIT:
+                continue
+            for e, x in filter(None, b.nbr[step[1]]):
+                if e != step[0] and b.owner[e] == me and b.obj[e] == NONE:
+                    out[e] = x
+        return out
+
     #: a new gridrunner on a gate where an enemy one stands destroys it (manual 5 BUILDING
     #: GRIDRUNNERS: "Any other gridrunner ... on the build point will be destroyed and replaced"):
     #: when guarding, the first thing to build
@@ -191,6 +215,7 @@ def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
     network = _connected(b, ctx.mycpu) if ctx.mycpu >= 0 else set()
     cpu_links = [s for s in (b.nbr[ctx.mycpu] if ctx.mycpu >= 0 else ()) if s is not None and b.owner[s[0]] == me]
     reserve = ctx.reserve()
+    ring = ctx.ring()
     near = ctx.near
     out = []
     for a in legal:
@@ -219,6 +244,8 @@ def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
             p, q = b.ends(a.a)
             if ctx.mycpu in (p, q) and a.b != ctx.mycpu:
                 s = 22.0  # lets my gridrunners out and kills whatever comes in
+            elif ring.get(a.a) == a.b:
+                s = ctx.RING
         if g.energy[me] - cost < reserve:
             s -= 30.0
         out.append((s, a))
@@ -284,6 +311,13 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
                 at = start + i * legal.block + len(legal.items)
                 ss[at] = (22.0 if q != mycpu else -1.0) - pd  # the diode passing towards q, then p
                 ss[at + 1] = (22.0 if p != mycpu else -1.0) - pd
+        if legal.diode:
+            for e, x in ctx.ring().items():
+                i = bisect_left(objects, e)
+                if i == len(objects) or objects[i] != e:
+                    continue
+                at = start + i * legal.block + len(legal.items)
+                ss[at if legal.ends(e)[1] == x else at + 1] = ctx.RING - pd
     if legal.runners:
         mine = len(runners(b, me))
         cost = costs.gridrunner
@@ -428,7 +462,7 @@ def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[floa
 
 
 def scored(g, legal: list, rng: CounterRng, blow_roads: bool = False,
-           guard: bool = False) -> list[tuple[float, Any]]:
+           guard: int = 0) -> list[tuple[float, Any]]:
     ctx = Context(g, blow_roads, guard)
     if g.phase == "build":
         out = score_builds(ctx, legal)
@@ -442,7 +476,7 @@ def scored(g, legal: list, rng: CounterRng, blow_roads: bool = False,
     return [(s - 1e-6 * ((i - k) % n), a) for i, (s, a) in enumerate(out)]
 
 
-def best(g, legal: Sequence[Action], rng: CounterRng, blow_roads: bool = False, guard: bool = False) -> Action:
+def best(g, legal: Sequence[Action], rng: CounterRng, blow_roads: bool = False, guard: int = 0) -> Action:
     """The heuristic's choice: the best scored action (ties: see scored)."""
     if g.phase == "build" and isinstance(legal, BuildList):
         return best_build(Context(g, guard=guard), legal, rng)
@@ -467,17 +501,29 @@ class SearchAgent:
 
     name = "search"
 
-    def __init__(self, width: int = 5, samples: int = 2, blow_roads: bool = False, guard: bool = False,
-                 **options: Any) -> None:
+    def __init__(self, width: int = 5, samples: int = 2, blow_roads: bool = False, guard: bool = True,
+                 guard_until: int | None = 12, ring_until: int | None = 7, **options: Any) -> None:
         self.width = int(width)
         self.samples = int(samples)
         self.blow_roads = bool(blow_roads)  # as HeuristicAgent's
-        #: `guard=True` builds on when keeping energy back could not survive a nearby enemy's drain
-        #: anyway, and evicts an enemy gridrunner from its gate (Context.guard). Off by default: it
-        #: wins more duels against the heuristic but stalls games against itself (docs/rules/circuitwar.md,
-        #: session 38)
+        #: `guard` (session 39: on by default) defends its CPU in a duel (two sides left): it builds
+        #: on when keeping energy back could not survive a nearby enemy's drain anyway, evicts an enemy
+        #: gridrunner from its gate (Context.guard), and before turn `ring_until` rings its gate with
+        #: outward diodes (Context.ring); from turn `guard_until` on it plays without (None: never
+        #: drops it). A guard kept all game stalls games against itself (docs/rules/circuitwar.md,
+        #: sessions 38-39). `guard=False` plays as session 38's default search (the golden traces pin it)
         self.guard = bool(guard)
+        self.guard_until = None if guard_until is None else int(guard_until)
+        self.ring_until = None if ring_until is None else int(ring_until)
         self.options = options
+
+    def guarding(self, view) -> int:
+        """The guard level of this decision (Context.guard): none unless guarding, before
+        `guard_until`, with one enemy left; ringed before `ring_until`."""
+        turn = view.turn
+        if not self.guard or sum(view.alive) != 2 or (self.guard_until is not None and turn >= self.guard_until):
+            return 0
+        return Context.RINGED if self.ring_until is None or turn < self.ring_until else Context.GUARD
 
     def choose(self, view, legal_actions: list, rng: CounterRng):
         me = view.seat
@@ -547,7 +593,8 @@ class SearchAgent:
         reach my CPU this turn would drain: then keep it (when guarding, only if keeping it would
         survive that drain; otherwise build on)."""
         me, b = view.seat, view.board
-        a = best(view, legal_actions, rng, guard=self.guard)
+        guard = self.guarding(view)
+        a = best(view, legal_actions, rng, guard=guard)
         if a.op == "end":
             return a
         home = cpus(b).get(me)
@@ -557,7 +604,7 @@ class SearchAgent:
         danger = max((view.rules.collision.cpu_drain.at(b.level[p]) for p, d in near.items()
                       if d <= 6 and b.runner[p] not in (EMPTY, me)), default=0)
         cost = getattr(view.rules.build.costs, a.item)
-        if view.energy[me] - cost <= danger and not (self.guard and view.energy[me] <= danger):
+        if view.energy[me] - cost <= danger and not (guard and view.energy[me] <= danger):
             return next(x for x in legal_actions if x.op == "end")
         return a
 

@@ -81,12 +81,13 @@ def test_the_search_keeps_energy_when_an_enemy_gridrunner_is_near():
 def test_the_search_builds_on_when_no_reserve_could_survive_the_drain():
     """With the default drains (STRONG 300) no energy kept back survives a STRONG enemy gridrunner two
     steps away ('If that side's energy falls below zero, that side is dead!'): the search builds on
-    (here a gridrunner of its own) instead of ending its Build phase when guarding (`guard=True`); by
-    default it keeps it back."""
+    (here a gridrunner of its own) instead of ending its Build phase when guarding (`guard=True`, the
+    default since session 39); without the guard it keeps it back."""
     s = position(["A1+1b + B", "         ", "+ + + + +"], ["    s"], energy=(31, 50), phase="build")
     a = SearchAgent(guard=True).choose(s.view(0), s.legal_actions(), CounterRng(2))
     assert a.op == "build"
-    assert SearchAgent().choose(s.view(0), s.legal_actions(), CounterRng(2)).op == "end"
+    assert SearchAgent().choose(s.view(0), s.legal_actions(), CounterRng(2)).op == "build"
+    assert SearchAgent(guard=False).choose(s.view(0), s.legal_actions(), CounterRng(2)).op == "end"
 
 
 def test_the_search_builds_a_gridrunner_over_an_enemy_on_its_gate():
@@ -97,6 +98,46 @@ def test_the_search_builds_a_gridrunner_over_an_enemy_on_its_gate():
     assert a.to_text() == "build gridrunner b1"
     s.apply(a)
     assert at(s, "b1") == (0, 1)
+
+
+# Red's CPU at a1, sealed by an outward diode on a1-b1; its gate b1 has two more circuits of Red's
+# (b1-c1, b1-b2); two Red gridrunners far off, Blue's CPU at e1
+RING = (["A1+1+ + B", "  1      ", "+ + + + +", "         ", "a + + + a"], [" >"])
+
+
+def test_the_guarding_search_rings_its_gate_with_outward_diodes():
+    """'Anything traversing the other way is immediately destroyed' (manual 3 DIODE): in a duel's
+    first turns (before `ring_until`, 7) the guarding search puts a diode passing away from its gate
+    on the gate's other circuits, so no enemy gridrunner walks, or is pushed, onto the gate; without
+    the guard, or from turn 7 on, it builds a circuit instead."""
+    s = position(*RING, energy=(50, 50), phase="build")
+    for seed in range(4):
+        a = SearchAgent().choose(s.view(0), s.legal_actions(), CounterRng(seed))
+        assert a.to_text() in ("build diode b1>c1", "build diode b1>b2"), seed
+        b = SearchAgent(guard=False).choose(s.view(0), s.legal_actions(), CounterRng(seed))
+        assert b.op == "build" and b.item == "circuit"
+    s.turn = 7
+    assert SearchAgent().choose(s.view(0), s.legal_actions(), CounterRng(1)).item == "circuit"
+    assert SearchAgent(ring_until=None).choose(s.view(0), s.legal_actions(), CounterRng(1)).item == "diode"
+
+
+def test_the_guard_holds_in_a_duel_and_before_guard_until_only():
+    """The guard's level per decision (Context.guard): ringed before `ring_until`, guard alone until
+    `guard_until`, none after (a guard kept all game stalls games against itself, session 38), none
+    while more than one enemy lives, none with `guard=False`."""
+    s = position(*RING, energy=(50, 50), phase="build")
+    levels = []
+    for turn in (1, 6, 7, 11, 12, 40):
+        s.turn = turn
+        levels.append(SearchAgent().guarding(s.view(0)))
+    assert levels == [2, 2, 1, 1, 0, 0]
+    s.turn = 40
+    assert SearchAgent(guard_until=None).guarding(s.view(0)) == 1
+    assert SearchAgent(guard=False).guarding(s.view(1)) == 0
+    three = position(*RING, energy=(50, 50, 50), phase="build")
+    assert SearchAgent().guarding(three.view(0)) == 0
+    three.alive[2] = False
+    assert SearchAgent().guarding(three.view(0)) == 2
 
 
 def test_command_line_play_save_replay_simulate_validate(tmp_path, capsys):
