@@ -216,18 +216,31 @@ class CircuitWarState(ResultState):
 
     def _builds(self, seat: int) -> "BuildList":
         b, costs, energy = self.board, self.rules.build.costs, self.energy[seat]
-        free, empty, exits = _build_cells(b, seat)
-        circuits = free if energy >= costs.circuit else []
+        cpu, circs = b.cpu, b.circuits
+        owners = b.on_circuits(b.owner)
+        cpus = list(b.cpus().values())
+        circuits: list[int] = []
+        if energy >= costs.circuit:
+            circuits = list(compress(circs, map(eq, owners, repeat(NO_CIRCUIT))))
+            # none next to an opposing player's CPU (manual 3 CIRCUIT)
+            near_foe = {step[0] for c in cpus if cpu[c] != seat for step in b.nbr[c] if step is not None}
+            if near_foe:
+                circuits = list(filterfalse(near_foe.__contains__, circuits))
         items = _affordable(costs, energy)
         diode = costs.diode <= energy
         objects: list[int] = []
         if items or diode:
-            owner = b.owner
-            if self.rules.build.objects_replace:
-                objects = list(compress(b.circuits, map(eq, b.on_circuits(owner), repeat(seat))))
-            else:
-                objects = list(compress(empty, map(eq, map(owner.__getitem__, empty), repeat(seat))))
-        runners = exits if costs.gridrunner <= energy else []
+            objects = list(compress(circs, map(eq, owners, repeat(seat))))
+            if not self.rules.build.objects_replace:
+                objects = list(compress(objects, map(eq, map(b.obj.__getitem__, objects), repeat(NONE))))
+        runners: list[int] = []
+        if costs.gridrunner <= energy:
+            for c in cpus:
+                if cpu[c] == seat:
+                    for d in b.exits(c):
+                        q = b.nbr[c][d][1]
+                        if cpu[q] == EMPTY:
+                            runners.append(q)
         return BuildList(b.cols, circuits, objects, items, diode, runners)
 
     def _builds_after(self, before: "BuildList", a: Action) -> "BuildList":
@@ -499,39 +512,6 @@ def _keep_switches(b: Board, before: int) -> None:
     hit = _SWITCH_LISTS.get(before)
     if hit is not None:
         _SWITCH_LISTS[b.layout] = hit
-
-
-_BUILD_CELLS: dict[tuple[int, int], tuple[list[int], list[int], list[int]]] = {}
-
-
-def _build_cells(b: Board, seat: int) -> tuple[list[int], list[int], list[int]]:
-    """What `seat` may build on whatever its energy, from the layout alone (which circuits stand,
-    the objects, the CPUs: Board.touch), so cached by layout id and seat; read-only lists:
-    (the free circuits, ascending, none next to an opposing player's CPU (manual 3 CIRCUIT); the
-    standing circuits without an object, ascending, whoever owns them; the points next to the
-    seat's CPU along a circuit, without a CPU, where a gridrunner may be built)."""
-    key = (b.layout, seat)
-    hit = _BUILD_CELLS.get(key)
-    if hit is None:
-        cpu, circs, nbr = b.cpu, b.circuits, b.nbr
-        owners = b.on_circuits(b.owner)
-        cpus = list(b.cpus().values())
-        free = list(compress(circs, map(eq, owners, repeat(NO_CIRCUIT))))
-        near_foe = {step[0] for c in cpus if cpu[c] != seat for step in nbr[c] if step is not None}
-        if near_foe:
-            free = list(filterfalse(near_foe.__contains__, free))
-        empty = [e for e, o, x in zip(circs, owners, b.on_circuits(b.obj)) if o != NO_CIRCUIT and x == NONE]
-        runners: list[int] = []
-        for c in cpus:
-            if cpu[c] == seat:
-                for d in b.exits(c):
-                    q = nbr[c][d][1]
-                    if cpu[q] == EMPTY:
-                        runners.append(q)
-        if len(_BUILD_CELLS) > 4096:
-            _BUILD_CELLS.clear()
-        hit = _BUILD_CELLS[key] = (free, empty, runners)
-    return hit
 
 
 _AFFORDABLE: dict[tuple[int, int], tuple[object, tuple[str, ...]]] = {}
