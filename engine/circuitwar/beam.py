@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gridsmith.engine.core.rng import CounterRng
+
 from .board import DIODE, DIR_NAMES, EMPTY, NO_CIRCUIT, NONE, opposite
 from .events import BeamFired, Blown, CpuStruck
 from .mechanics import KILLED, PASSED, cross_object, runner_cross
@@ -123,9 +125,10 @@ def preview(state, point: int, direction: int, flux: int, rng=None) -> BeamTrace
     """What firing would do, computed by the engine on a copy of the game (for the editor's beam
     tracer): path, levels and pushes. Chance (T-intersections, transformers) is drawn from `rng`
     (default: a copy of the game's generator, i.e. what would happen)."""
-    g = state.clone()
-    if rng is not None:
-        g.rng = rng
+    # a copy without the log (a beam never reads it), with `rng` or a copy of the game's generator
+    if rng is None:
+        rng = state.rng.clone() if isinstance(state.rng, CounterRng) else state.rng  # as clone() does
+    g = state._copy(False, rng)
     if g.board.runner[point] == EMPTY:
         raise ValueError(f"no gridrunner on {g.board.point_name(point)}")
     if g.board.nbr[point][direction] is None or g.board.owner[g.board.nbr[point][direction][0]] < 0:

@@ -169,6 +169,8 @@ class CircuitWarState(ResultState):
         return self._copy(keep_log, self.rng.clone() if isinstance(self.rng, CounterRng) else self.rng)
 
     def _copy(self, keep_log: bool, rng) -> "CircuitWarState":
+        if "_of" in self.__dict__:  # a view not read yet: copied from the state it views first
+            _View._materialize(self)  # type: ignore[arg-type]
         c = object.__new__(CircuitWarState)
         self._copy_into(c.__dict__, keep_log, rng)
         return c

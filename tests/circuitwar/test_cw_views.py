@@ -80,3 +80,14 @@ def test_views_of_views_and_copies_are_the_game_then():
     for v in (outer, inner, shallow):  # inner views outer, which has not changed: not copied yet
         assert _seen(v)[:-1] == expected and v.viewer == seat
         assert type(v) is CircuitWarState
+
+
+def test_a_copy_of_an_unread_view_copies_the_game():
+    """beam.preview copies what it is given without reading it first (`_copy`)."""
+    state, match = _game()
+    for _ in range(30):
+        match.step()
+    view = state.view(state.to_move)
+    copied = view._copy(False, CounterRng(1))
+    assert "_of" not in view.__dict__ and type(view) is CircuitWarState
+    assert _seen(copied)[:-1] == _seen(state)[:-1] and copied.viewer == state.to_move
