@@ -25,7 +25,10 @@ and gets, for free, from the loader's reference stage (which runs before the kin
   kind. Each is decided with a few system calls, so all finish in well under a second;
 - **a graph walked once**: every file is read at most once per session (and across sessions
   while it and everything it names are unchanged on disk); files being read are on a stack, so a
-  cycle is found when it closes instead of recursing.
+  cycle is found when it closes instead of recursing. A reference followed outside any session
+  (an engine starting each game of a batch: `follow` with no session running) is remembered
+  with the stamps of the files it read and of the path it named, and followed again only when
+  one of them changed, or the working folder, the environment or the configurations did.
 
 Checks that need the referenced model call `model_of(value, reference, ctx)` (None when the
 reference is broken: the reference stage has already said why).
