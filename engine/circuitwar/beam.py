@@ -42,8 +42,9 @@ def choose_direction(g, p: int, d: int, flux: int) -> int | None:
     step = b.nbr[p][d]
     if step is not None and b.owner[step[0]] != NO_CIRCUIT:  # straight on: most steps
         return d
-    exits = b.exits(p)
-    ways = [x for x in exits if x != opposite(d)]
+    # the exits of p (Board.exits, ascending) but the way back
+    back, steps, owner = opposite(d), b.nbr[p], b.owner
+    ways = [x for x in range(4) if x != back and (s := steps[x]) is not None and owner[s[0]] != NO_CIRCUIT]
     if not ways:
         return None
     if len(ways) == 1:
@@ -117,7 +118,7 @@ def fire(g, p: int, d: int, flux: int) -> BeamTrace:
             break
     name = b.names()
     ev.append(BeamFired(shooter, tuple(map(name.__getitem__, path)), tuple(levels),
-                        tuple((name[a], name[c]) for a, c in pushes), end))
+                        tuple([(name[a], name[c]) for a, c in pushes]), end))
     return BeamTrace(tuple(path), tuple(levels), tuple(pushes), end, tuple(ev))
 
 
