@@ -171,9 +171,20 @@ def for_paths(paths: Iterable[str | os.PathLike[str]]) -> Config:
     return found.pop() if found else Config()
 
 
+_GENERATION = [0]
+
+
 def clear_cache() -> None:
     """Forget the configurations read (a test or the editor changed one on disk)."""
+    _GENERATION[0] += 1
     _for_folder.cache_clear()
+
+
+def generation() -> int:
+    """How many times the configurations were forgotten (`clear_cache`): what remembers an outcome
+    that depended on a configuration (formats.references' reference followed outside a session)
+    keys it by this."""
+    return _GENERATION[0]
 
 
 @lru_cache(maxsize=1024)
@@ -254,4 +265,4 @@ def _parse(file: Path, table: dict[str, Any]) -> Config:
     )
 
 
-__all__ = ["Config", "ConfigError", "Globs", "clear_cache", "for_path", "for_paths"]
+__all__ = ["Config", "ConfigError", "Globs", "clear_cache", "for_path", "for_paths", "generation"]

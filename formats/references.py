@@ -25,7 +25,10 @@ and gets, for free, from the loader's reference stage (which runs before the kin
   kind. Each is decided with a few system calls, so all finish in well under a second;
 - **a graph walked once**: every file is read at most once per session (and across sessions
   while it and everything it names are unchanged on disk); files being read are on a stack, so a
-  cycle is found when it closes instead of recursing.
+  cycle is found when it closes instead of recursing. A reference followed outside any session
+  (an engine starting each game of a batch: `follow` with no session running) is remembered
+  with the stamps of the files it read and of the path it named, and followed again only when
+  one of them changed, or the working folder, the environment or the configurations did.
 
 Checks that need the referenced model call `model_of(value, reference, ctx)` (None when the
 reference is broken: the reference stage has already said why).
@@ -47,7 +50,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from . import loader, registry
+from . import config, loader, registry
 from .content import bundled_path, content_root, is_bundled_name
 from .diagnostics import Problem, shown
 from .limits import MAX_REFERENCE_CHARS
@@ -123,8 +126,58 @@ def follow(value: str | None, ref: Reference, ctx: CheckContext | None) -> Follo
             return Followed()
     referrer = ctx.file if ctx is not None else None
     running = current()
-    with reading(referrer) if running is None else contextlib.nullcontext(running) as s:
+    if running is not None:
+        return _follow(running, value, ref, referrer)
+    if isinstance(value, str) and not _OVERLAY.get():
+        return _follow_alone(value, ref, referrer)
+    with reading(referrer) as s:
         return _follow(s, value, ref, referrer)
+
+
+#: references followed outside any session, by everything their outcome depends on but the files:
+#: an engine starts each game of a batch from a scenario naming its ruleset, and a fresh session
+#: (the project configuration, real paths, a walk of the stack) cost more than starting a small
+#: game. An outcome is kept with the stamps of the files it read and of the path it followed
+#: (a symbolic link pointed elsewhere is another file), and used while they are unchanged.
+_ALONE: OrderedDict[tuple[Any, ...], tuple[Followed, tuple[tuple[Path, tuple[int, ...]], ...]]] = OrderedDict()
+_ALONE_SIZE = 64
+
+
+def _follow_alone(value: str, ref: Reference, referrer: Path | None) -> Followed:
+    """`follow` in a session of its own (none is running), remembered while the files are unchanged.
+    Only a model found is remembered (a broken reference is not what a batch repeats)."""
+    key = (value, ref, referrer, os.getcwd(), os.environ.get(ALLOW_OUTSIDE_ENV), content_root(),
+           config.generation())
+    hit = _ALONE.get(key)
+    if hit is not None and all(stamp(p) == st for p, st in hit[1]):
+        return hit[0]
+    path = _target(value, ref, referrer)[0] if _plain(value) else None
+    before = stamp(path) if path is not None else ()
+    with reading(referrer) as s:
+        result = _follow(s, value, ref, referrer)
+        read = dict(s.deps[-1]) if s.deps else {}
+    if result.model is not None and path is not None and not s.cycles:
+        read.setdefault(path, before)
+        with _SHARED_LOCK:
+            _ALONE[key] = (result, tuple(read.items()))
+            while len(_ALONE) > _ALONE_SIZE:
+                _ALONE.popitem(last=False)
+    return result
+
+
+def _plain(value: str) -> bool:
+    """A reference `_follow` would try to read (not empty, not too long, no control character)."""
+    return value != "" and len(value) <= MAX_REFERENCE_CHARS and not any(ord(c) < 32 or ord(c) == 127 for c in value)
+
+
+def _target(value: str, ref: Reference, referrer: Path | None) -> tuple[Path, bool]:
+    """The path a plain reference names, and whether it is a bundled name."""
+    if is_bundled_name(value):
+        return bundled_path(ref.game, value, ref.suffix), True
+    path = Path(value)
+    if not path.is_absolute():
+        path = (referrer.parent if referrer is not None else Path.cwd()) / path
+    return path, False
 
 
 def _follow(s: Session, value: str, ref: Reference, referrer: Path | None) -> Followed:
@@ -138,13 +191,7 @@ def _follow(s: Session, value: str, ref: Reference, referrer: Path | None) -> Fo
         bad = next(c for c in value if ord(c) < 32 or ord(c) == 127)
         return Followed(None, "R605", f"{what}: the path holds a control character (U+{ord(bad):04X}); "
                         "file names in content must be plain text")
-    bundled = is_bundled_name(value)
-    if bundled:
-        path = bundled_path(ref.game, value, ref.suffix)
-    else:
-        path = Path(value)
-        if not path.is_absolute():
-            path = (referrer.parent if referrer is not None else Path.cwd()) / path
+    path, bundled = _target(value, ref, referrer)
     try:
         real = real_path(path)
     except (OSError, ValueError, RuntimeError):  # RuntimeError: older Pythons on a symlink loop

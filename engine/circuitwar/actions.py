@@ -152,12 +152,16 @@ class ActionList(Sequence[Action]):
     `toggles`, made only when asked for (a Grid can hold many switches); membership by a set of the
     head and, for toggles, of the circuits."""
 
-    __slots__ = ("_head", "_toggles", "_cols", "_set", "_ids", "_toggle_set")
+    __slots__ = ("_head", "_toggles", "_cols", "_set", "_ids", "_toggle_set", "_n", "_len")
 
     def __init__(self, head: list[Action], toggles: list[int] | None = None, cols: int = 0) -> None:
         self._head = head
         self._toggles = toggles or []
         self._cols = cols
+        #: the head's length and the whole length, asked after every action (is anything but `end`
+        #: legal?) and at every draw of a random player
+        self._n = len(head)
+        self._len = self._n + len(self._toggles)
         self._set: frozenset[Action] | None = None
         #: the head's actions by identity: an action chosen from this list is one of them (act()
         #: shares them), found without hashing the head's actions in Python
@@ -165,17 +169,17 @@ class ActionList(Sequence[Action]):
         self._toggle_set: frozenset[int] | None = None
 
     def __len__(self) -> int:
-        return len(self._head) + len(self._toggles)
+        return self._len
 
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):
             return list(self)[i]
-        n = len(self._head)
+        n = self._n
         if i < 0:
-            i += len(self)
+            i += self._len
         if 0 <= i < n:
             return self._head[i]
-        if not n <= i < len(self):
+        if not n <= i < self._len:
             raise IndexError("legal action index out of range")
         return act("toggle", self._toggles[i - n], cols=self._cols)
 
@@ -219,7 +223,7 @@ class BuildList(Sequence[Action]):
     from the full list. `circuits` and `objects` are in ascending cell order (membership is a
     binary search)."""
 
-    __slots__ = ("cols", "circuits", "objects", "items", "diode", "runners", "block")
+    __slots__ = ("cols", "circuits", "objects", "items", "diode", "runners", "block", "_len")
 
     def __init__(self, cols: int, circuits: list[int], objects: list[int], items: tuple[str, ...],
                  diode: bool, runners: list[int]) -> None:
@@ -228,6 +232,7 @@ class BuildList(Sequence[Action]):
         self.items, self.diode = items, diode
         #: actions per object circuit
         self.block = len(items) + (2 if diode else 0)
+        self._len = 1 + len(circuits) + len(objects) * self.block + len(runners)  # the parts are never changed
 
     def ends(self, e: int) -> tuple[int, int]:
         """The two points of circuit e (as board.Board.ends)."""
@@ -235,7 +240,7 @@ class BuildList(Sequence[Action]):
         return (e - 1, e + 1) if (e // n) % 2 == 0 else (e - n, e + n)
 
     def __len__(self) -> int:
-        return 1 + len(self.circuits) + len(self.objects) * self.block + len(self.runners)
+        return self._len
 
     def _object_block(self, e: int) -> list[Action]:
         n = self.cols
@@ -249,7 +254,7 @@ class BuildList(Sequence[Action]):
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):
             return list(self)[i]
-        size = len(self)
+        size = self._len
         if i < 0:
             i += size
         if not 0 <= i < size:

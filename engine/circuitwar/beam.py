@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gridsmith.engine.core.rng import CounterRng
+
 from .board import DIODE, DIR_NAMES, EMPTY, NO_CIRCUIT, NONE, opposite
 from .events import BeamFired, Blown, CpuStruck
 from .mechanics import KILLED, PASSED, cross_object, runner_cross
@@ -40,8 +42,9 @@ def choose_direction(g, p: int, d: int, flux: int) -> int | None:
     step = b.nbr[p][d]
     if step is not None and b.owner[step[0]] != NO_CIRCUIT:  # straight on: most steps
         return d
-    exits = b.exits(p)
-    ways = [x for x in exits if x != opposite(d)]
+    # the exits of p (Board.exits, ascending) but the way back
+    back, steps, owner = opposite(d), b.nbr[p], b.owner
+    ways = [x for x in range(4) if x != back and (s := steps[x]) is not None and owner[s[0]] != NO_CIRCUIT]
     if not ways:
         return None
     if len(ways) == 1:
@@ -115,7 +118,7 @@ def fire(g, p: int, d: int, flux: int) -> BeamTrace:
             break
     name = b.names()
     ev.append(BeamFired(shooter, tuple(map(name.__getitem__, path)), tuple(levels),
-                        tuple((name[a], name[c]) for a, c in pushes), end))
+                        tuple([(name[a], name[c]) for a, c in pushes]), end))
     return BeamTrace(tuple(path), tuple(levels), tuple(pushes), end, tuple(ev))
 
 
@@ -123,9 +126,10 @@ def preview(state, point: int, direction: int, flux: int, rng=None) -> BeamTrace
     """What firing would do, computed by the engine on a copy of the game (for the editor's beam
     tracer): path, levels and pushes. Chance (T-intersections, transformers) is drawn from `rng`
     (default: a copy of the game's generator, i.e. what would happen)."""
-    g = state.clone()
-    if rng is not None:
-        g.rng = rng
+    # a copy without the log (a beam never reads it), with `rng` or a copy of the game's generator
+    if rng is None:
+        rng = state.rng.clone() if isinstance(state.rng, CounterRng) else state.rng  # as clone() does
+    g = state._copy(False, rng)
     if g.board.runner[point] == EMPTY:
         raise ValueError(f"no gridrunner on {g.board.point_name(point)}")
     if g.board.nbr[point][direction] is None or g.board.owner[g.board.nbr[point][direction][0]] < 0:

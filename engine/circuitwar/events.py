@@ -11,7 +11,7 @@ def _side(seat: int) -> str:
     return SEAT_COLOURS[seat] if 0 <= seat < len(SEAT_COLOURS) else "grey"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurnStarted:
     turn: int
     order: tuple[int, ...]
@@ -20,7 +20,7 @@ class TurnStarted:
         return f"turn {self.turn}: order " + ", ".join(_side(s) for s in self.order)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Energized:
     seat: int
     income: int
@@ -31,7 +31,7 @@ class Energized:
         return f"{_side(self.seat)} energized: {self.income} from circuits + {self.carried} carried = {self.energy}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeadCircuit:
     seat: int  # the dead side
     circuit: str
@@ -43,7 +43,7 @@ class DeadCircuit:
         return f"grey circuit {self.circuit} of {_side(self.seat)} {self.fate}{extra}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PhaseStarted:
     phase: str
     seat: int
@@ -53,7 +53,7 @@ class PhaseStarted:
         return f"{_side(self.seat)} {self.phase} phase ({self.actions} actions)"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Built:
     seat: int
     item: str
@@ -64,7 +64,7 @@ class Built:
         return f"{_side(self.seat)} builds {self.item} {self.where} (-{self.cost})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Transmitted:
     """A new gridrunner crossed a deadly connection anyway (the CPU's transmission chance)."""
 
@@ -75,7 +75,7 @@ class Transmitted:
         return f"{_side(self.seat)} CPU transmits a gridrunner across {self.circuit}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Crossed:
     """A gridrunner crossed a circuit (moving, pushed by a beam, or being built)."""
 
@@ -89,7 +89,7 @@ class Crossed:
         return f"{_side(self.seat)} gridrunner {self.frm}->{self.to} ({self.how}), now {LEVELS[self.level]}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Changed:
     """An object changed a traverser: a resistor's or capacitor's level, a transformer's owner and level."""
 
@@ -106,7 +106,7 @@ class Changed:
         return f"{self.obj} {self.circuit} makes the {self.what} {_side(self.seat)} {lv}{ch}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Captured:
     seat: int
     circuit: str
@@ -116,7 +116,7 @@ class Captured:
         return f"{_side(self.seat)} captures {self.circuit} from {_side(self.frm)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Died:
     seat: int
     where: str
@@ -126,7 +126,7 @@ class Died:
         return f"{_side(self.seat)} gridrunner dies at {self.where}: {self.cause}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Blown:
     circuit: str
     what: str  # the object, or "circuit" when the circuit itself disappears
@@ -136,7 +136,7 @@ class Blown:
         return f"{self.what} {self.circuit} blown ({self.cause})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Melded:
     seat: int
     where: str
@@ -146,7 +146,7 @@ class Melded:
         return f"{_side(self.seat)} gridrunners meld at {self.where}: {LEVELS[self.level]}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fought:
     attacker: int
     defender: int
@@ -162,7 +162,7 @@ class Fought:
                f"{_side(who)} survives, {LEVELS[self.level]}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CpuDrained:
     seat: int
     by: int
@@ -173,7 +173,7 @@ class CpuDrained:
         return f"{_side(self.by)} gridrunner drains the {_side(self.seat)} CPU by {self.amount}: energy {self.energy}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CpuStruck:
     seat: int
     by: int
@@ -186,7 +186,7 @@ class CpuStruck:
                 f"({self.amount}), energy {self.energy}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SideKilled:
     seat: int
     by: int
@@ -195,7 +195,7 @@ class SideKilled:
         return f"{_side(self.seat)} is dead (killed by {_side(self.by)})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Toggled:
     seat: int
     circuit: str
@@ -205,7 +205,7 @@ class Toggled:
         return f"{_side(self.seat)} switches {self.circuit} {'on' if self.on else 'off'}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Attacked:
     seat: int
     frm: str
@@ -218,7 +218,7 @@ class Attacked:
                + ("blown" if self.success else "holds")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BeamFired:
     """A beam's whole trip: the points it reached, its level on each, and the pushes (from, to)."""
 
@@ -233,7 +233,7 @@ class BeamFired:
         return f"{_side(self.seat)} beam {trail} ({self.end})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameOver:
     winners: tuple[int, ...]
     reason: str

@@ -39,6 +39,25 @@ def place_cpus(board: Board, seats: int, rng: CounterRng) -> None:
         board.touch()
 
 
+#: boards as scenarios draw them, by their layers: a batch starts the same scenario hundreds of times
+#: and reading the layers cell by cell costs more than the rest of starting a small game (fortress)
+_BOARDS: dict[tuple, Board] = {}
+
+
+def _starting_board(grid: tuple[str, ...], objects: tuple[str, ...], charges: tuple[tuple[str, int], ...],
+                    start_charge: int, level: int) -> Board:
+    """A board from these layers (board.from_layers): a copy of the one made the first time. Its
+    arrays are shared copy-on-write with that one (Board.copy), which nothing ever writes: every
+    writer of a board's arrays owns them first, as it must with the copies every view makes."""
+    key = (grid, objects, charges, start_charge, level)
+    made = _BOARDS.get(key)
+    if made is None:
+        if len(_BOARDS) >= 64:
+            _BOARDS.pop(next(iter(_BOARDS)))
+        made = _BOARDS[key] = from_layers(list(grid), list(objects), dict(charges), start_charge, level)
+    return made.copy()
+
+
 def new_game(scenario: Scenario, seed: int = 0, ruleset: Ruleset | None = None,
              scenario_file: str | Path | None = None) -> CircuitWarState:
     """A new game; the ruleset is the scenario's (resolved relative to `scenario_file`) unless given."""
@@ -50,8 +69,8 @@ def new_game(scenario: Scenario, seed: int = 0, ruleset: Ruleset | None = None,
     for ch in scenario.charges:
         charges[L.circuit_name(*L.parse_circuit(ch.at))] = ch.charge
     level = ("weak", "nominal", "strong").index(ruleset.build.gridrunner_level)
-    board = from_layers(list(scenario.grid), list(scenario.objects), charges,
-                        ruleset.capacitor.start_charge, level)
+    board = _starting_board(tuple(scenario.grid), tuple(scenario.objects), tuple(charges.items()),
+                            ruleset.capacitor.start_charge, level)
     rng = CounterRng(seed)
     n = len(scenario.players)
     if scenario.cpus == "random":
