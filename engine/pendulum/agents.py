@@ -119,7 +119,7 @@ class GreedyAgent:
             v += 0.5 * x if x < 6 else 0.5 * 6 + 0.15 * (x - 6)
         votes = res["votes"]
         v += self.vote * (votes if votes < 12 else 12)
-        v += self.province * sum(len(c) for c in s.columns.values())
+        v += self.province * sum(map(len, s.columns.values()))
         v += self.worker * len(s.workers) + self.hand * len(s.hand)
         return v
 
@@ -428,7 +428,7 @@ class PlannerAgent(GreedyAgent):
         lead = max([st.rules.council.neutral_votes if -1 in st.privilege else 0]
                    + [o.res["votes"] for oq, o in enumerate(st.seats) if oq != q]) + 1
         v += self.vote_lead * min(s.res["votes"], lead) + self.vote * max(0, min(s.res["votes"], 12) - lead)
-        v += self.province * worth * sum(len(c) for c in s.columns.values())
+        v += self.province * worth * sum(map(len, s.columns.values()))
         v += self.worker * worth * len(s.workers) + self.hand * len(s.hand)
         v -= self.legend_chase * self.legend_deficit(st, q)
         return v

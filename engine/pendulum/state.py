@@ -222,7 +222,7 @@ class PendulumState:
         return a, r
 
     def glass_in_row(self, space_id: str) -> bool:
-        a, r = self.row_of(space_id)
+        a, r, _sp = self.spaces[space_id]  # row_of, read in place: asked for every worker often
         return self.glasses[a].row == r
 
     def large_in_play(self, q: int) -> int:
@@ -293,8 +293,10 @@ class PendulumState:
     def may_act(self, q: int, w: Worker) -> bool:
         """Rule 2: a worker on a top part acts only in a row with a sandglass (or its action was requested
         while the glass stood there), unless the seat's ability overrides it."""
-        return w.space is not None and w.part == TOP and (q, w.wid) not in self.spent and (
-            self.glass_in_row(w.space) or (q, w.wid) in self.started or ACT_WITHOUT_GLASS in self.seat_hooks[q])
+        if w.space is None or w.part != TOP or (q, w.wid) in self.spent:
+            return False
+        a, r, _sp = self.spaces[w.space]  # glass_in_row, read in place: asked for every worker often
+        return self.glasses[a].row == r or (q, w.wid) in self.started or ACT_WITHOUT_GLASS in self.seat_hooks[q]
 
     def free_top_targets(self, q: int, w: Worker, ignore_from: bool = False) -> list[str]:
         """The top parts worker `w` of seat `q` may enter now (`can_enter_top`), in board order: the open
@@ -495,7 +497,8 @@ class PendulumState:
                     self.events.append(ev)
                     return [ev]
             lent = q is not None and q in self._lent
-            snapshot = self.clone_parts(seat=None if lent else q)
+            # the glasses' objects change only in a flip: another action's snapshot keeps the same ones
+            snapshot = self.clone_parts(seat=None if lent else q, glasses=isinstance(action, Flip))
             if lent:  # the seat the view holds is the snapshot: the game goes on with a copy
                 self.own_seat(q)
             lines: list[str] = []
@@ -531,10 +534,11 @@ class PendulumState:
         return True
 
     # ------------------------------------------------------------------ copies
-    def clone_parts(self, seat: int | None | bool = True, rng: bool = True) -> dict:
+    def clone_parts(self, seat: int | None | bool = True, rng: bool = True, glasses: bool = True) -> dict:
         """Copies of everything an action may change (shallow where the items are immutable); `seat`:
         copy only that seat (None: none) — an action changes its own seat and no other; `rng` False:
-        not the generator (a view gets one of its own)."""
+        not the generator (a view gets one of its own); `glasses` False: the same glass objects (for
+        an action that flips none)."""
         sd = self.__dict__
         # which attributes are containers is worked out once per shape of the state (a view has one more
         # attribute); the state's containers are plain list, set and dict and stay so
@@ -547,7 +551,8 @@ class PendulumState:
             d["seats"] = [s.copy() for s in self.seats]
         elif seat is not None:
             d["seats"][seat] = self.seats[seat].copy()
-        d["glasses"] = {a: Glass(g.row, g.expires) for a, g in self.glasses.items()}
+        if glasses:
+            d["glasses"] = {a: Glass(g.row, g.expires) for a, g in self.glasses.items()}
         if rng:
             d["rng"] = self.rng.clone()
         return d
