@@ -197,6 +197,7 @@ class PendulumState:
         self.spent: dict[tuple[int, str], str] = {}
         #: seats whose objects a view holds too (`view`): copied before the game changes them (`own_seat`)
         self._lent: set[int] = set()
+        self._glasses_lent = False  # the glass objects a view holds too: copied before one changes (`own_glasses`)
 
     # ------------------------------------------------------------------ lookups
     def leader_side(self, q: int):
@@ -415,6 +416,7 @@ class PendulumState:
 
     def _move_clock(self, t: int) -> None:
         if self.phase in ("council", "wrapup") and self.rules.decisions.council_clock == "paused":
+            self.own_glasses()
             for g in self.glasses.values():
                 g.expires += t - self.now  # the glasses stand still
         for a, g in self.glasses.items():
@@ -563,6 +565,12 @@ class PendulumState:
             self.seats[q] = self.seats[q].copy()
             self._lent.discard(q)
 
+    def own_glasses(self) -> None:
+        """Before the game changes a glass: objects of its own if a view holds them (`view`)."""
+        if self._glasses_lent:
+            self.glasses = {a: Glass(g.row, g.expires) for a, g in self.glasses.items()}
+            self._glasses_lent = False
+
     def own_seats(self) -> None:
         """Before the game changes every seat (the council's steps): `own_seat` of each."""
         for q in sorted(self._lent):
@@ -576,6 +584,7 @@ class PendulumState:
         other.__dict__.update(self.__dict__)
         other.__dict__.update(self.clone_parts())
         other._lent = set()  # every seat copied
+        other._glasses_lent = False  # and every glass
         other.log = list(self.log)
         other.requests = list(self.requests)
         other.events = list(self.events)
@@ -585,11 +594,13 @@ class PendulumState:
         """What seat `q` may know: the order of the face-down stacks and the rewards put back unseen are
         removed (sorted), and the generator is not the game's. Its history (log, requests, events) is
         the game's as it stood, read-only (`History`); a clone of the view has lists of its own. Its
-        seats are the game's objects, lent: the game copies a seat before it changes it (`own_seat`),
-        so the view keeps the seats as they stood; a view is read, never played on (a clone of it is)."""
+        seats and glasses are the game's objects, lent: the game copies a seat or the glasses before it
+        changes them (`own_seat`, `own_glasses`), so the view keeps them as they stood; a view is read,
+        never played on (a clone of it is)."""
         v = PendulumState.__new__(PendulumState)
         v.__dict__.update(self.__dict__)
-        v.__dict__.update(self.clone_parts(seat=None, rng=False))
+        v.__dict__.update(self.clone_parts(seat=None, rng=False, glasses=False))
+        self._glasses_lent = v._glasses_lent = True
         self._lent = set(range(len(self.seats)))
         v._lent = set(self._lent)  # a view played on (never, but) copies before changing a seat too
         v.log, v.requests, v.events = History(self.log), History(self.requests), History(self.events)
