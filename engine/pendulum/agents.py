@@ -292,7 +292,7 @@ class GreedyAgent:
         q = getattr(view, "viewer", None)
         if q is None:
             return legal_actions[0]
-        passive = next((a for a in legal_actions if isinstance(a, PASSIVE)), None)
+        passive = first_passive(legal_actions)
         base = self.value(st, q)
         values = None
         weighed = weighed_all = weighed_seat = None
@@ -638,6 +638,18 @@ def weighable(st: PendulumState, a: Action) -> str | None:
             hit = st._memo[key] = any(item_name(i) == "recall" for i in st.stratagems[a.card].effect)
         return "recall" if hit else "seat"
     return "seat" if isinstance(a, (Retrieve, Refill)) else None
+
+
+_PASSIVE_TYPES = frozenset(PASSIVE)
+
+
+def first_passive(actions: list) -> Action | None:
+    """The first wait, pass or done in `actions` (None: none). A timed round's list ends with its `wait`
+    (the runner adds it): the others are checked by type at C speed, the list walked only otherwise."""
+    if actions and type(actions[-1]) in _PASSIVE_TYPES \
+            and not any(map(_PASSIVE_TYPES.__contains__, map(type, actions[:-1]))):
+        return actions[-1]
+    return next((a for a in actions if isinstance(a, PASSIVE)), None)
 
 
 def _groups(actions: list) -> list[list]:
