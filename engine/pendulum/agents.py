@@ -305,7 +305,7 @@ class GreedyAgent:
         for group in _groups(legal_actions):
             if plain and type(group[0]) is Place:
                 if values is None:
-                    values = SpaceValues(self, st, q)
+                    values = SpaceValues(self, st, q, base)
                 # `placement_score` of each, its worker's place read once (the same sums: the same floats)
                 w = st.worker(q, group[0].worker)
                 here = max(values.get(w.space, 0.0) if (w.space and w.part == TOP) else 0.0, 0.0)
@@ -341,11 +341,11 @@ class GreedyAgent:
                     continue
                 if isinstance(a, (Place, Home)):
                     if values is None:
-                        values = SpaceValues(self, st, q)
+                        values = SpaceValues(self, st, q, base)
                     sc = self.score_placement(st, q, a, values)
                 elif isinstance(a, Flip):
                     if values is None:
-                        values = SpaceValues(self, st, q)
+                        values = SpaceValues(self, st, q, base)
                     sc = self.flip_score(st, q, a.area, values)
                 elif (kind := weighable(st, a)) is not None:
                     if kind == "recall":
@@ -531,9 +531,9 @@ class SpaceValues:
     on one copy of the view whose worker and glass are put back after each space (listing actions
     changes nothing; delta tries each on a copy of its own), so the order of asking changes nothing."""
 
-    def __init__(self, agent: GreedyAgent, st: PendulumState, q: int) -> None:
+    def __init__(self, agent: GreedyAgent, st: PendulumState, q: int, base: float | None = None) -> None:
         self.agent, self.st, self.q = agent, st, q
-        self.base = agent.value(st, q)
+        self.base = agent.value(st, q) if base is None else base  # `base`: that value, worked out before
         self.known: dict[str, float] = {}
         self.sim: PendulumState | None = None
         self.weighed: dict | None = None  # the agent's values for this position, other decisions' included
