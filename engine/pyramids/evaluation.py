@@ -162,7 +162,8 @@ class Evaluation:
                     loss_a = (1.0 - p_win) * VAL[t]
                     loss_d = q * beats * VAL[SPHINX] + (1.0 - q) * loss_dm
                 p = 0.0 if self.mov[to] else self.ppyr[to]
-                gain = self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND * self.urgency()
+                # urgency(), inlined
+                gain = self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND * max(0.0, 1.0 - self.tempo * self.ply)
                 return p_win >= 0.5, gain, -(1.0 - p) * loss_d, False
         elif self.unk[frm] and how != FLY and d != PYRAMID:
             p_win, loss_d, loss_a = self.exp.defend[d]
@@ -184,9 +185,12 @@ class Evaluation:
 
     def _opp_perceived(self, frm: int, to: int) -> float:
         """What the opponent expects from attacking root's piece on `to`, whose rank it has not seen."""
-        p_win, loss_a, loss_d = self.opp_exp.attack[self.mov[to]][self.type_at[frm]]
-        p = 0.0 if self.mov[to] else self.opp_ppyr[to]
-        return self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND * self.urgency() + (1.0 - p) * loss_d
+        moved = self.mov[to]
+        p_win, loss_a, loss_d = self.opp_exp.attack[moved][self.type_at[frm]]
+        p = 0.0 if moved else self.opp_ppyr[to]
+        # urgency(), inlined
+        return (self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND * max(0.0, 1.0 - self.tempo * self.ply)
+                + (1.0 - p) * loss_d)
 
     def urgency(self) -> float:
         """What a pyramid chance taken at the current ply of the search is worth (1.0 at the root)."""

@@ -417,7 +417,7 @@ class _Twins:
         return round(gain, 9)
 
     def add(self, gain: float, p: float, v: float) -> None:
-        k = self._key(gain)
+        k = round(gain, 9)  # _key, inlined: the horizon adds one for most attacks on unseen pieces
         self.count[k] = self.count.get(k, 0) + 1
         if k not in self.best or p > self.best[k][0]:
             self.best[k] = (p, v)
