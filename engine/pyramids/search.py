@@ -323,8 +323,29 @@ class SearchBoard(Evaluation):
         make, unmake, pyr_lost, mobile = self.make, self.unmake, self.pyr_lost, self.mobile
         if depth == 1:  # the children are leaves: negamax(0) inlined (counted and checked the same)
             horizon, check_every = self.horizon, self.check_every
+            # a quiet move to a leaf is made and taken back in place, without what the horizon
+            # never reads (the repetition history, the piece sets): the rest as make() does it
+            light = not self.conceal
+            side_at, type_at, unk, mov, seen = self.side_at, self.type_at, self.unk, self.mov, self.seen
+            pos, occ, hawks, f = self.pos, self.occ, self.hawks, self.field[side]
             for _, _, m in ordered:
-                u = make(m)
+                frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
+                if light and side_at[to] < 0:
+                    t = type_at[frm]
+                    undo = (pos[side], occ[side], hawks[side], unk[frm], mov[frm], seen[frm], unk[to], mov[to],
+                            seen[to])
+                    occ[side] ^= (1 << frm) | (1 << to)
+                    if t == HAWK:
+                        hawks[side] ^= (1 << frm) | (1 << to)
+                    side_at[to], type_at[to], unk[to] = side, t, unk[frm]
+                    seen[to] = seen[frm] or (m >> 18) in REVEALING
+                    mov[to] = True
+                    side_at[frm], type_at[frm], unk[frm], mov[frm], seen[frm] = -1, 0, False, False, True
+                    pos[side] += FW[t] * (f[to] - f[frm])
+                    self.ply += 1
+                    u = None
+                else:
+                    u = make(m)
                 if pyr_lost[enemy] or mobile[enemy] == 0:  # _terminal
                     v = WIN - self.ply
                 elif mobile[side] == 0:
@@ -335,7 +356,12 @@ class SearchBoard(Evaluation):
                         if time.perf_counter() > self.deadline or (self.stop is not None and self.stop()):
                             raise Abort
                     v = -horizon(enemy)
-                unmake(u)
+                if u is None:
+                    self.ply -= 1
+                    side_at[frm], type_at[frm], side_at[to], type_at[to] = side, t, -1, 0
+                    pos[side], occ[side], hawks[side], unk[frm], mov[frm], seen[frm], unk[to], mov[to], seen[to] = undo
+                else:
+                    unmake(u)
                 if v > best:
                     best = v
                     if best >= beta:
