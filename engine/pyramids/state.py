@@ -117,6 +117,9 @@ class PyramidsState(ResultState):
         self.random_setups: tuple[bool, bool] = (False, False)
         self.last_events: list = []
         self._legal: list[Move] | None = None
+        #: the side to move's moves as found by _check_stuck after the last move (legal_actions
+        #: builds on them rather than generating them again)
+        self._raw: list[int] | None = None
         self._check_stuck()
 
     # --- protocol -------------------------------------------------------------------------------
@@ -135,7 +138,7 @@ class PyramidsState(ResultState):
     def legal_actions(self) -> list[Move]:
         if self._legal is None:
             seen: dict[tuple[int, int], Move] = {}
-            for m in self.legal_moves_raw():
+            for m in self._raw if self._raw is not None else self.legal_moves_raw():
                 frm, to, how = m & SQ_MASK, (m >> 9) & SQ_MASK, m >> 18
                 if (frm, to) not in seen or how == POWER:  # a power move reveals nothing: prefer it
                     seen[(frm, to)] = Move(frm, to, self.geo.h, how)
@@ -189,7 +192,7 @@ class PyramidsState(ResultState):
                 self._finish(events, side, Termination.OBJECTIVE, "found the pyramid")
         self.log.append(Move(frm, to, h, how))
         self.ply += 1
-        self._legal = None
+        self._legal = self._raw = None
         if self._result is None:
             if self.mobile[enemy] == 0:
                 self._finish(events, side, Termination.ELIMINATION, "eliminated every mobile piece")
@@ -217,9 +220,11 @@ class PyramidsState(ResultState):
 
     def _check_stuck(self, events: list | None = None) -> None:
         # where the manual is silent: a side that cannot move loses (docs/rules/pyramids.md)
-        if self._result is None and not self.legal_moves_raw():
-            self._finish(events if events is not None else [], 1 - self._to_move, Termination.NO_LEGAL_ACTION,
-                         "no legal move left")
+        if self._result is None:
+            self._raw = self.legal_moves_raw()
+            if not self._raw:
+                self._finish(events if events is not None else [], 1 - self._to_move, Termination.NO_LEGAL_ACTION,
+                             "no legal move left")
 
     def _relocate(self, frm: int, to: int) -> None:
         pid = self.pid_at[frm]
