@@ -99,6 +99,9 @@ class PyramidsState(ResultState):
         self.moved = [False] * np_
         #: View.idle, kept by apply()
         self.idle = [0] * np_
+        #: per side, the ids of its pieces that may still be unmoved (_count_idle looks only at them)
+        self._unmoved: tuple[list[int], list[int]] = ([p for p in range(np_) if self.piece_side[p] == 0],
+                                                      [p for p in range(np_) if self.piece_side[p] == 1])
         self.concealed = [False] * np_
         self.lost: tuple[list[int], list[int]] = ([], [])
         self.mobile = [sum(1 for p in range(np_) if self.piece_side[p] == v and MOBILE[self.piece_type[p]])
@@ -210,13 +213,19 @@ class PyramidsState(ResultState):
         """Count a turn of `side` for each of its unmoved pieces that had a neighbouring square open
         (empty and not desert, or the enemy's) before this move: what anyone can see of its choice."""
         side_at, desert, adj, idle = self.side_at, self.geo.desert, self.geo.adj, self.idle
-        for pid, sq in enumerate(self.piece_sq):
-            if sq < 0 or self.moved[pid] or self.piece_side[pid] != side:
+        piece_sq, moved, enemy = self.piece_sq, self.moved, 1 - side
+        still: list[int] = []  # the side's pieces that have neither moved nor been taken, for next time
+        for pid in self._unmoved[side]:
+            sq = piece_sq[pid]
+            if sq < 0 or moved[pid]:
                 continue
+            still.append(pid)
             for x in adj[sq]:
-                if (side_at[x] < 0 and not desert[x]) or side_at[x] == 1 - side:
+                if (side_at[x] < 0 and not desert[x]) or side_at[x] == enemy:
                     idle[pid] += 1
                     break
+        # a new pair, never a list changed in place: a clone shares the pair until it moves
+        self._unmoved = (still, self._unmoved[1]) if side == 0 else (self._unmoved[0], still)
 
     def _check_stuck(self, events: list | None = None) -> None:
         # where the manual is silent: a side that cannot move loses (docs/rules/pyramids.md)
