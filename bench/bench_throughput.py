@@ -9,8 +9,10 @@ player) runs in a fresh child process of this script, for the baseline tree and 
 (a checkout's `gridsmith/__init__.py` finds its sibling formats/, engine/ and editor/ folders), in
 the order baseline, current, current, baseline (`--rounds 2`, the default): both sides start cold,
 with the same seeds and seats, and a load that rises or falls during the run weighs on both alike.
-Each side's figure is the faster of its rounds (the least disturbed). A ratio compares engines, not
-machines or luck. Figures, never assertions:
+Each side's figure is the faster of its rounds (the least disturbed), in CPU time
+(`time.process_time`: other jobs on a shared machine do not count, though they still slow a process
+down through shared caches). A ratio compares engines, not machines or luck. Figures, never
+assertions:
 
     python bench/bench_throughput.py                    # every scenario, 6 games per seating
     python bench/bench_throughput.py --games 20 --only pendulous pyramids --baseline d07b05a
@@ -91,14 +93,15 @@ def measure(game_name: str, name: str, player: str, n_games: int, seed: int) -> 
     seats = player.split("+") if "+" in player else [player] * n
     specs = make_specs(game_name, model, seats, n_games, seed=seed, base=str(path.parent), agent_seed=seed)
     play_game(specs[0])  # untimed: first imports (agents load as entry points) and per-process caches
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     records = [play_game(s) for s in specs]
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     actions = sum(r.actions for r in records)
     errors = [r.error.splitlines()[0] for r in records if r.error]
+    # figures per CPU second: on a machine shared with other jobs the wall clock also counts their time
     return {"game": game_name, "scenario": name, "player": player, "games": n_games, "seconds": seconds,
-            "games_per_s": n_games / seconds, "actions_per_s": actions / seconds, "actions": actions,
-            "errors": errors[:3]}
+            "cpu_seconds": cpu, "games_per_s": n_games / cpu, "actions_per_s": actions / cpu,
+            "actions": actions, "errors": errors[:3]}
 
 
 def child(tree: Path, row: tuple[str, str, str], args: argparse.Namespace) -> dict | None:
@@ -129,7 +132,7 @@ def export(rev: str) -> Path | None:
 
 def best(results: list[dict | None]) -> dict | None:
     got = [r for r in results if r is not None]
-    return max(got, key=lambda r: r["games_per_s"]) if got else None
+    return min(got, key=lambda r: r["cpu_seconds"]) if got else None
 
 
 def compare(args: argparse.Namespace) -> list[dict]:
@@ -232,8 +235,9 @@ def main() -> int:
     if args.json:
         print(json.dumps({"baseline": args.baseline if base else None, "rows": rows}, indent=1))
         return 0
-    print(f"engine throughput, {args.games} games per row, one process per measurement, best of "
-          f"{args.rounds}" + (f"; speed-up over {args.baseline} (actions/s, same run, interleaved)" if base else ""))
+    print(f"engine throughput per CPU second (time.process_time), {args.games} games per row, one process per "
+          f"measurement, best of {args.rounds}"
+          + (f"; speed-up over {args.baseline} (actions/s, same run, interleaved)" if base else ""))
     print(f"{'scenario':<36}{'player':<15}{'games/s':>9}{'actions/s':>11}{'speed-up':>10}  1,000 games on 2 cores")
     for r in rows:
         speed = f"{r['speedup']:.2f}x" if r.get("speedup") else "-"

@@ -7,6 +7,8 @@ and on the command line without any change here.
 """
 from __future__ import annotations
 
+import sys
+from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
@@ -16,11 +18,19 @@ GROUP = "gridsmith.agents"
 
 
 def _entries(game: str) -> dict[str, EntryPoint]:
-    found: dict[str, EntryPoint] = {}
+    return _scan(tuple(sys.path)).get(game, {})
+
+
+@lru_cache(maxsize=4)
+def _scan(path: tuple[str, ...]) -> dict[str, dict[str, EntryPoint]]:
+    """The group's entry points by game, read once per search path: reading the installed
+    distributions' metadata takes milliseconds, and batch play creates agents for every game; a
+    package put on the path later (`path` changes) is found."""
+    found: dict[str, dict[str, EntryPoint]] = {}
     for ep in entry_points(group=GROUP):
         g, _, name = ep.name.partition(".")
-        if g == game and name:
-            found.setdefault(name, ep)
+        if name:
+            found.setdefault(g, {}).setdefault(name, ep)
     return found
 
 
@@ -42,6 +52,9 @@ class RandomAgent:
     such as Pendulous' chance of ending the turn, writes its own)."""
 
     name = "random"
+    #: the loop may pass None for the view: a random choice never reads it, and views cost (a
+    #: Pendulum view copies the state)
+    needs_view = False
 
     def __init__(self, **options: Any) -> None:
         self.options = options

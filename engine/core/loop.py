@@ -162,14 +162,19 @@ class Match:
         its agent declined (a human at a terminal who quits)."""
         # what `request()` then `apply()` do, with the seat to move asked once (the state's
         # `to_move` and `is_over` are pure: asking again, as they would, changes nothing)
-        q = self._settle(on_step)
-        if q is None:
-            return None
+        state = self.state
+        q = None if state.is_over else state.to_move
+        if q is None:  # over, or a clock must run first
+            q = self._settle(on_step)
+            if q is None:
+                return None
         agent = self.players[q]
         if agent is None:
             return None
-        state = self.state
-        action = agent.choose(state.view(q), state.legal_actions(), self.rngs[q])
+        # an agent that never reads its view (needs_view False: the random player) is not given one;
+        # a view is pure, so not making it changes nothing but the time
+        view = state.view(q) if getattr(agent, "needs_view", True) else None
+        action = agent.choose(view, state.legal_actions(), self.rngs[q])
         if action is None:
             return None
         step = self._act(q, action, None)

@@ -99,7 +99,10 @@ class State(Protocol):
 
 @runtime_checkable
 class Agent(Protocol):
-    """A computer player. `rng` is the agent's own generator, never the game's."""
+    """A computer player. `rng` is the agent's own generator, never the game's. An agent that never
+    reads its view may say so with a class attribute `needs_view = False` (engine.core.agents'
+    random player): the loop then passes None instead of making a view (views are pure, so this
+    changes no game, only its cost)."""
 
     name: str
 

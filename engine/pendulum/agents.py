@@ -119,7 +119,7 @@ class GreedyAgent:
             v += 0.5 * x if x < 6 else 0.5 * 6 + 0.15 * (x - 6)
         votes = res["votes"]
         v += self.vote * (votes if votes < 12 else 12)
-        v += self.province * sum(len(c) for c in s.columns.values())
+        v += self.province * sum(map(len, s.columns.values()))
         v += self.worker * len(s.workers) + self.hand * len(s.hand)
         return v
 
@@ -292,7 +292,7 @@ class GreedyAgent:
         q = getattr(view, "viewer", None)
         if q is None:
             return legal_actions[0]
-        passive = next((a for a in legal_actions if isinstance(a, PASSIVE)), None)
+        passive = first_passive(legal_actions)
         base = self.value(st, q)
         values = None
         weighed = weighed_all = weighed_seat = None
@@ -305,7 +305,7 @@ class GreedyAgent:
         for group in _groups(legal_actions):
             if plain and type(group[0]) is Place:
                 if values is None:
-                    values = SpaceValues(self, st, q)
+                    values = SpaceValues(self, st, q, base)
                 # `placement_score` of each, its worker's place read once (the same sums: the same floats)
                 w = st.worker(q, group[0].worker)
                 here = max(values.get(w.space, 0.0) if (w.space and w.part == TOP) else 0.0, 0.0)
@@ -341,11 +341,11 @@ class GreedyAgent:
                     continue
                 if isinstance(a, (Place, Home)):
                     if values is None:
-                        values = SpaceValues(self, st, q)
+                        values = SpaceValues(self, st, q, base)
                     sc = self.score_placement(st, q, a, values)
                 elif isinstance(a, Flip):
                     if values is None:
-                        values = SpaceValues(self, st, q)
+                        values = SpaceValues(self, st, q, base)
                     sc = self.flip_score(st, q, a.area, values)
                 elif (kind := weighable(st, a)) is not None:
                     if kind == "recall":
@@ -428,7 +428,7 @@ class PlannerAgent(GreedyAgent):
         lead = max([st.rules.council.neutral_votes if -1 in st.privilege else 0]
                    + [o.res["votes"] for oq, o in enumerate(st.seats) if oq != q]) + 1
         v += self.vote_lead * min(s.res["votes"], lead) + self.vote * max(0, min(s.res["votes"], 12) - lead)
-        v += self.province * worth * sum(len(c) for c in s.columns.values())
+        v += self.province * worth * sum(map(len, s.columns.values()))
         v += self.worker * worth * len(s.workers) + self.hand * len(s.hand)
         v -= self.legend_chase * self.legend_deficit(st, q)
         return v
@@ -531,9 +531,9 @@ class SpaceValues:
     on one copy of the view whose worker and glass are put back after each space (listing actions
     changes nothing; delta tries each on a copy of its own), so the order of asking changes nothing."""
 
-    def __init__(self, agent: GreedyAgent, st: PendulumState, q: int) -> None:
+    def __init__(self, agent: GreedyAgent, st: PendulumState, q: int, base: float | None = None) -> None:
         self.agent, self.st, self.q = agent, st, q
-        self.base = agent.value(st, q)
+        self.base = agent.value(st, q) if base is None else base  # `base`: that value, worked out before
         self.known: dict[str, float] = {}
         self.sim: PendulumState | None = None
         self.weighed: dict | None = None  # the agent's values for this position, other decisions' included
@@ -638,6 +638,18 @@ def weighable(st: PendulumState, a: Action) -> str | None:
             hit = st._memo[key] = any(item_name(i) == "recall" for i in st.stratagems[a.card].effect)
         return "recall" if hit else "seat"
     return "seat" if isinstance(a, (Retrieve, Refill)) else None
+
+
+_PASSIVE_TYPES = frozenset(PASSIVE)
+
+
+def first_passive(actions: list) -> Action | None:
+    """The first wait, pass or done in `actions` (None: none). A timed round's list ends with its `wait`
+    (the runner adds it): the others are checked by type at C speed, the list walked only otherwise."""
+    if actions and type(actions[-1]) in _PASSIVE_TYPES \
+            and not any(map(_PASSIVE_TYPES.__contains__, map(type, actions[:-1]))):
+        return actions[-1]
+    return next((a for a in actions if isinstance(a, PASSIVE)), None)
 
 
 def _groups(actions: list) -> list[list]:

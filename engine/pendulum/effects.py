@@ -250,8 +250,14 @@ def effect_options(state: PendulumState, q: int, effect: list, bare: dict | None
         if opts is None:
             return None
         per.append(opts)
+    if not per:
+        return [()]
+    if len(per) == 1:  # one item: its tokens one by one (the most frequent: a recall, an `any`)
+        return [(t,) if t else () for t in per[0]]
+    if not any("" in opts for opts in per):
+        return list(product(*per))  # no empty token to drop
     # each combination without its empty tokens (filter(None, ...) drops exactly the '' ones)
-    return [tuple(filter(None, combo)) for combo in product(*per)] if per else [()]
+    return [tuple(filter(None, combo)) for combo in product(*per)]
 
 
 def apply_effect(state: PendulumState, q: int, effect: list, tokens: list[str], log: list[str]) -> None:

@@ -479,6 +479,7 @@ def flip(state: PendulumState, area: str, log: list[str]) -> None:
     """Flip a glass onto the other row ("Ihr dürft eine Sanduhr nach dem Umdrehen nicht wieder auf den
     gleichen Platz stellen"); purple lands on a circle with a marker and removes it; removing the last
     calls the council at once."""
+    state.own_glasses()  # a view may hold the glass objects
     g = state.glasses[area]
     g.row = 1 - g.row
     g.expires = state.now + state.rules.sandglasses.duration(area) if state.phase != "untimed" else state.now

@@ -197,6 +197,7 @@ class PendulumState:
         self.spent: dict[tuple[int, str], str] = {}
         #: seats whose objects a view holds too (`view`): copied before the game changes them (`own_seat`)
         self._lent: set[int] = set()
+        self._glasses_lent = False  # the glass objects a view holds too: copied before one changes (`own_glasses`)
 
     # ------------------------------------------------------------------ lookups
     def leader_side(self, q: int):
@@ -222,7 +223,7 @@ class PendulumState:
         return a, r
 
     def glass_in_row(self, space_id: str) -> bool:
-        a, r = self.row_of(space_id)
+        a, r, _sp = self.spaces[space_id]  # row_of, read in place: asked for every worker often
         return self.glasses[a].row == r
 
     def large_in_play(self, q: int) -> int:
@@ -293,8 +294,10 @@ class PendulumState:
     def may_act(self, q: int, w: Worker) -> bool:
         """Rule 2: a worker on a top part acts only in a row with a sandglass (or its action was requested
         while the glass stood there), unless the seat's ability overrides it."""
-        return w.space is not None and w.part == TOP and (q, w.wid) not in self.spent and (
-            self.glass_in_row(w.space) or (q, w.wid) in self.started or ACT_WITHOUT_GLASS in self.seat_hooks[q])
+        if w.space is None or w.part != TOP or (q, w.wid) in self.spent:
+            return False
+        a, r, _sp = self.spaces[w.space]  # glass_in_row, read in place: asked for every worker often
+        return self.glasses[a].row == r or (q, w.wid) in self.started or ACT_WITHOUT_GLASS in self.seat_hooks[q]
 
     def free_top_targets(self, q: int, w: Worker, ignore_from: bool = False) -> list[str]:
         """The top parts worker `w` of seat `q` may enter now (`can_enter_top`), in board order: the open
@@ -413,6 +416,7 @@ class PendulumState:
 
     def _move_clock(self, t: int) -> None:
         if self.phase in ("council", "wrapup") and self.rules.decisions.council_clock == "paused":
+            self.own_glasses()
             for g in self.glasses.values():
                 g.expires += t - self.now  # the glasses stand still
         for a, g in self.glasses.items():
@@ -495,7 +499,8 @@ class PendulumState:
                     self.events.append(ev)
                     return [ev]
             lent = q is not None and q in self._lent
-            snapshot = self.clone_parts(seat=None if lent else q)
+            # the glasses' objects change only in a flip: another action's snapshot keeps the same ones
+            snapshot = self.clone_parts(seat=None if lent else q, glasses=isinstance(action, Flip))
             if lent:  # the seat the view holds is the snapshot: the game goes on with a copy
                 self.own_seat(q)
             lines: list[str] = []
@@ -531,10 +536,11 @@ class PendulumState:
         return True
 
     # ------------------------------------------------------------------ copies
-    def clone_parts(self, seat: int | None | bool = True, rng: bool = True) -> dict:
+    def clone_parts(self, seat: int | None | bool = True, rng: bool = True, glasses: bool = True) -> dict:
         """Copies of everything an action may change (shallow where the items are immutable); `seat`:
         copy only that seat (None: none) — an action changes its own seat and no other; `rng` False:
-        not the generator (a view gets one of its own)."""
+        not the generator (a view gets one of its own); `glasses` False: the same glass objects (for
+        an action that flips none)."""
         sd = self.__dict__
         # which attributes are containers is worked out once per shape of the state (a view has one more
         # attribute); the state's containers are plain list, set and dict and stay so
@@ -547,7 +553,8 @@ class PendulumState:
             d["seats"] = [s.copy() for s in self.seats]
         elif seat is not None:
             d["seats"][seat] = self.seats[seat].copy()
-        d["glasses"] = {a: Glass(g.row, g.expires) for a, g in self.glasses.items()}
+        if glasses:
+            d["glasses"] = {a: Glass(g.row, g.expires) for a, g in self.glasses.items()}
         if rng:
             d["rng"] = self.rng.clone()
         return d
@@ -557,6 +564,12 @@ class PendulumState:
         if q in self._lent:
             self.seats[q] = self.seats[q].copy()
             self._lent.discard(q)
+
+    def own_glasses(self) -> None:
+        """Before the game changes a glass: objects of its own if a view holds them (`view`)."""
+        if self._glasses_lent:
+            self.glasses = {a: Glass(g.row, g.expires) for a, g in self.glasses.items()}
+            self._glasses_lent = False
 
     def own_seats(self) -> None:
         """Before the game changes every seat (the council's steps): `own_seat` of each."""
@@ -571,6 +584,7 @@ class PendulumState:
         other.__dict__.update(self.__dict__)
         other.__dict__.update(self.clone_parts())
         other._lent = set()  # every seat copied
+        other._glasses_lent = False  # and every glass
         other.log = list(self.log)
         other.requests = list(self.requests)
         other.events = list(self.events)
@@ -580,11 +594,13 @@ class PendulumState:
         """What seat `q` may know: the order of the face-down stacks and the rewards put back unseen are
         removed (sorted), and the generator is not the game's. Its history (log, requests, events) is
         the game's as it stood, read-only (`History`); a clone of the view has lists of its own. Its
-        seats are the game's objects, lent: the game copies a seat before it changes it (`own_seat`),
-        so the view keeps the seats as they stood; a view is read, never played on (a clone of it is)."""
+        seats and glasses are the game's objects, lent: the game copies a seat or the glasses before it
+        changes them (`own_seat`, `own_glasses`), so the view keeps them as they stood; a view is read,
+        never played on (a clone of it is)."""
         v = PendulumState.__new__(PendulumState)
         v.__dict__.update(self.__dict__)
-        v.__dict__.update(self.clone_parts(seat=None, rng=False))
+        v.__dict__.update(self.clone_parts(seat=None, rng=False, glasses=False))
+        self._glasses_lent = v._glasses_lent = True
         self._lent = set(range(len(self.seats)))
         v._lent = set(self._lent)  # a view played on (never, but) copies before changing a seat too
         v.log, v.requests, v.events = History(self.log), History(self.requests), History(self.events)

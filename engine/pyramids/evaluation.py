@@ -162,7 +162,8 @@ class Evaluation:
                     loss_a = (1.0 - p_win) * VAL[t]
                     loss_d = q * beats * VAL[SPHINX] + (1.0 - q) * loss_dm
                 p = 0.0 if self.mov[to] else self.ppyr[to]
-                gain = self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND * self.urgency()
+                # urgency(), inlined
+                gain = self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND * max(0.0, 1.0 - self.tempo * self.ply)
                 return p_win >= 0.5, gain, -(1.0 - p) * loss_d, False
         elif self.unk[frm] and how != FLY and d != PYRAMID:
             p_win, loss_d, loss_a = self.exp.defend[d]
@@ -184,9 +185,12 @@ class Evaluation:
 
     def _opp_perceived(self, frm: int, to: int) -> float:
         """What the opponent expects from attacking root's piece on `to`, whose rank it has not seen."""
-        p_win, loss_a, loss_d = self.opp_exp.attack[self.mov[to]][self.type_at[frm]]
-        p = 0.0 if self.mov[to] else self.opp_ppyr[to]
-        return self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND * self.urgency() + (1.0 - p) * loss_d
+        moved = self.mov[to]
+        p_win, loss_a, loss_d = self.opp_exp.attack[moved][self.type_at[frm]]
+        p = 0.0 if moved else self.opp_ppyr[to]
+        # urgency(), inlined
+        return (self.info - (1.0 - p) * loss_a + p * PYRAMID_FOUND * max(0.0, 1.0 - self.tempo * self.ply)
+                + (1.0 - p) * loss_d)
 
     def urgency(self) -> float:
         """What a pyramid chance taken at the current ply of the search is worth (1.0 at the root)."""
@@ -263,10 +267,14 @@ class Evaluation:
         enemy = 1 - side
         nb, wins = self.geo.nb, self.wins
         gain = self.perceived_gain
-        # the squares next to an enemy piece: only a piece on one of them may have an escape bonus
+        # the squares next to an enemy piece: only a piece on one of them may have an escape bonus;
+        # and next to an enemy or an open square, or on a power square: only there does a piece that
+        # is neither hawk nor camel have a move at all
         geo, occ = self.geo, self.occ[enemy]
-        w = geo.w
-        near = ((occ << 1) & geo.not_first_col) | ((occ >> 1) & geo.not_last_col) | (occ << w) | (occ >> w)
+        w, left, right = geo.w, geo.not_first_col, geo.not_last_col
+        near = ((occ << 1) & left) | ((occ >> 1) & right) | (occ << w) | (occ >> w)
+        free = geo.open_mask & ~(occ | self.occ[side])
+        reach = near | ((free << 1) & left) | ((free >> 1) & right) | (free << w) | (free >> w) | geo.power_mask
         hot: list[tuple[float, bool, int]] = []
         cold: list[tuple[float, bool, int]] = []
         add = cold.append
@@ -275,6 +283,9 @@ class Evaluation:
             table = by_type[t]
             if table is None:
                 continue
+            plain = t != HAWK and t != CAMEL
+            if plain and not (reach >> frm) & 1:
+                continue  # hemmed in by its own side and the deserts
             fw, here = FW[t], f[frm]
             escape = 0.0
             if (near >> frm) & 1:  # escaping an adjacent enemy that would win
@@ -282,7 +293,7 @@ class Evaluation:
                     if x >= 0 and side_at[x] == enemy and wins[type_at[x]][t]:
                         escape = 0.5 * VAL[t]
                         break
-            if t != HAWK and t != CAMEL:
+            if plain:
                 for first, code, rest in table[frm]:
                     o = side_at[first]
                     if o < 0:

@@ -16,7 +16,8 @@ COLS = "abcdefghijk"
 
 class Geometry:
     __slots__ = ("rows", "w", "h", "n", "desert", "power", "powers", "nb", "adj", "rays", "fly", "cross",
-                 "_dist", "home", "lane", "power_links", "full", "not_first_col", "not_last_col")
+                 "_dist", "home", "lane", "power_links", "full", "not_first_col", "not_last_col", "open_mask",
+                 "power_mask")
 
     def __init__(self, rows: tuple[str, ...]) -> None:
         self.rows = rows
@@ -30,6 +31,8 @@ class Geometry:
         self.full = (1 << n) - 1
         self.not_first_col = sum(1 << i for i in range(n) if i % w)
         self.not_last_col = sum(1 << i for i in range(n) if i % w != w - 1)
+        self.open_mask = sum(1 << i for i in range(n) if not self.desert[i])
+        self.power_mask = sum(1 << i for i in self.powers)
         # nb[sq][d]: the neighbour in direction d, or -1 off the board
         self.nb = [[-1] * 4 for _ in range(n)]
         for i in range(n):

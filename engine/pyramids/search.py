@@ -239,9 +239,17 @@ class SearchBoard(Evaluation):
         """The evaluation at the search horizon, where the side to move may still cash in one
         attack it perceives as favourable (a one-move quiescence, so a piece left hanging is seen
         as lost). The opponent picks by its perceived value; the value returned is root's."""
-        base = self.evaluate(side)
-        best = best_p = base
         enemy = 1 - side
+        attacks = gen_attacks_near(self.geo, self.side_at, self.type_at, side, self.occ[side], self.occ[enemy],
+                                   self.hawks[side])
+        if self.conceal:
+            base = self.evaluate(side)
+        else:  # evaluate() inlined
+            mat, pos = self.mat, self.pos
+            base = mat[side] + pos[side] - mat[enemy] - pos[enemy]
+        if not attacks:
+            return base
+        best = best_p = base
         is_root = side == self.root
         fight, type_at = self.fight, self.type_at
         fs, fe = self.field[side], self.field[enemy]
@@ -250,8 +258,7 @@ class SearchBoard(Evaluation):
         twins = self.opp_ties and modelled
         ties = None  # a _Twins once an attack on an unseen piece needs one (most leaves have none)
         seen = self.seen
-        for m in gen_attacks_near(self.geo, self.side_at, type_at, side, self.occ[side], self.occ[enemy],
-                                  self.hawks[side]):
+        for m in attacks:
             frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
             won, da, dd, found = fight(frm, to, m >> 18)
             g_true = WIN if found else da - dd
@@ -303,23 +310,76 @@ class SearchBoard(Evaluation):
             ordered = hot + cold
             ordered.sort(reverse=True)
         fooled = []
-        if side != self.root and self.opp_exp is not None:
-            fooled = [(x[2], d) for x in ordered if (d := self.misjudged(x[2]))]
+        root = self.root
+        if side != root and self.opp_exp is not None:
+            # misjudged() is 0.0 but for attacks on root's pieces
+            side_at, misjudged = self.side_at, self.misjudged
+            fooled = [(m, d) for _, _, m in ordered if side_at[(m >> 9) & SQ_MASK] == root and (d := misjudged(m))]
             if fooled:
                 skip = {m for m, _ in fooled}
                 ordered = [x for x in ordered if x[2] not in skip]
         best = -INF
         enemy = 1 - side
-        for _, _, m in ordered:
-            u = self.make(m)
-            v = self._terminal(side, enemy)
-            if v is None:
-                v = -self.negamax(depth - 1, -beta, -max(alpha, best), enemy)
-            self.unmake(u)
-            if v > best:
-                best = v
-                if best >= beta:
-                    break
+        make, unmake, pyr_lost, mobile = self.make, self.unmake, self.pyr_lost, self.mobile
+        if depth == 1:  # the children are leaves: negamax(0) inlined (counted and checked the same)
+            horizon, check_every = self.horizon, self.check_every
+            # a quiet move to a leaf is made and taken back in place, without what the horizon
+            # never reads (the repetition history, the piece sets): the rest as make() does it
+            light = not self.conceal
+            side_at, type_at, unk, mov, seen = self.side_at, self.type_at, self.unk, self.mov, self.seen
+            pos, occ, hawks, f = self.pos, self.occ, self.hawks, self.field[side]
+            for _, _, m in ordered:
+                frm, to = m & SQ_MASK, (m >> 9) & SQ_MASK
+                if light and side_at[to] < 0:
+                    t = type_at[frm]
+                    undo = (pos[side], occ[side], hawks[side], unk[frm], mov[frm], seen[frm], unk[to], mov[to],
+                            seen[to])
+                    occ[side] ^= (1 << frm) | (1 << to)
+                    if t == HAWK:
+                        hawks[side] ^= (1 << frm) | (1 << to)
+                    side_at[to], type_at[to], unk[to] = side, t, unk[frm]
+                    seen[to] = seen[frm] or (m >> 18) in REVEALING
+                    mov[to] = True
+                    side_at[frm], type_at[frm], unk[frm], mov[frm], seen[frm] = -1, 0, False, False, True
+                    pos[side] += FW[t] * (f[to] - f[frm])
+                    self.ply += 1
+                    u = None
+                else:
+                    u = make(m)
+                if pyr_lost[enemy] or mobile[enemy] == 0:  # _terminal
+                    v = WIN - self.ply
+                elif mobile[side] == 0:
+                    v = -WIN + self.ply
+                else:
+                    self.nodes += 1
+                    if not (self.nodes & check_every):
+                        if time.perf_counter() > self.deadline or (self.stop is not None and self.stop()):
+                            raise Abort
+                    v = -horizon(enemy)
+                if u is None:
+                    self.ply -= 1
+                    side_at[frm], type_at[frm], side_at[to], type_at[to] = side, t, -1, 0
+                    pos[side], occ[side], hawks[side], unk[frm], mov[frm], seen[frm], unk[to], mov[to], seen[to] = undo
+                else:
+                    unmake(u)
+                if v > best:
+                    best = v
+                    if best >= beta:
+                        break
+        else:
+            for _, _, m in ordered:
+                u = make(m)
+                if pyr_lost[enemy] or mobile[enemy] == 0:  # _terminal
+                    v = WIN - self.ply
+                elif mobile[side] == 0:
+                    v = -WIN + self.ply
+                else:
+                    v = -self.negamax(depth - 1, -beta, -max(alpha, best), enemy)
+                unmake(u)
+                if v > best:
+                    best = v
+                    if best >= beta:
+                        break
         if not fooled:
             return best
         # the opponent's misjudged replies: it picks one when what it believes of it (true value +
@@ -383,7 +443,7 @@ class _Twins:
         return round(gain, 9)
 
     def add(self, gain: float, p: float, v: float) -> None:
-        k = self._key(gain)
+        k = round(gain, 9)  # _key, inlined: the horizon adds one for most attacks on unseen pieces
         self.count[k] = self.count.get(k, 0) + 1
         if k not in self.best or p > self.best[k][0]:
             self.best[k] = (p, v)

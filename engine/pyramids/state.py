@@ -99,6 +99,9 @@ class PyramidsState(ResultState):
         self.moved = [False] * np_
         #: View.idle, kept by apply()
         self.idle = [0] * np_
+        #: per side, the ids of its pieces that may still be unmoved (_count_idle looks only at them)
+        self._unmoved: tuple[list[int], list[int]] = ([p for p in range(np_) if self.piece_side[p] == 0],
+                                                      [p for p in range(np_) if self.piece_side[p] == 1])
         self.concealed = [False] * np_
         self.lost: tuple[list[int], list[int]] = ([], [])
         self.mobile = [sum(1 for p in range(np_) if self.piece_side[p] == v and MOBILE[self.piece_type[p]])
@@ -117,6 +120,9 @@ class PyramidsState(ResultState):
         self.random_setups: tuple[bool, bool] = (False, False)
         self.last_events: list = []
         self._legal: list[Move] | None = None
+        #: the side to move's moves as found by _check_stuck after the last move (legal_actions
+        #: builds on them rather than generating them again)
+        self._raw: list[int] | None = None
         self._check_stuck()
 
     # --- protocol -------------------------------------------------------------------------------
@@ -135,7 +141,7 @@ class PyramidsState(ResultState):
     def legal_actions(self) -> list[Move]:
         if self._legal is None:
             seen: dict[tuple[int, int], Move] = {}
-            for m in self.legal_moves_raw():
+            for m in self._raw if self._raw is not None else self.legal_moves_raw():
                 frm, to, how = m & SQ_MASK, (m >> 9) & SQ_MASK, m >> 18
                 if (frm, to) not in seen or how == POWER:  # a power move reveals nothing: prefer it
                     seen[(frm, to)] = Move(frm, to, self.geo.h, how)
@@ -189,7 +195,7 @@ class PyramidsState(ResultState):
                 self._finish(events, side, Termination.OBJECTIVE, "found the pyramid")
         self.log.append(Move(frm, to, h, how))
         self.ply += 1
-        self._legal = None
+        self._legal = self._raw = None
         if self._result is None:
             if self.mobile[enemy] == 0:
                 self._finish(events, side, Termination.ELIMINATION, "eliminated every mobile piece")
@@ -207,19 +213,27 @@ class PyramidsState(ResultState):
         """Count a turn of `side` for each of its unmoved pieces that had a neighbouring square open
         (empty and not desert, or the enemy's) before this move: what anyone can see of its choice."""
         side_at, desert, adj, idle = self.side_at, self.geo.desert, self.geo.adj, self.idle
-        for pid, sq in enumerate(self.piece_sq):
-            if sq < 0 or self.moved[pid] or self.piece_side[pid] != side:
+        piece_sq, moved, enemy = self.piece_sq, self.moved, 1 - side
+        still: list[int] = []  # the side's pieces that have neither moved nor been taken, for next time
+        for pid in self._unmoved[side]:
+            sq = piece_sq[pid]
+            if sq < 0 or moved[pid]:
                 continue
+            still.append(pid)
             for x in adj[sq]:
-                if (side_at[x] < 0 and not desert[x]) or side_at[x] == 1 - side:
+                if (side_at[x] < 0 and not desert[x]) or side_at[x] == enemy:
                     idle[pid] += 1
                     break
+        # a new pair, never a list changed in place: a clone shares the pair until it moves
+        self._unmoved = (still, self._unmoved[1]) if side == 0 else (self._unmoved[0], still)
 
     def _check_stuck(self, events: list | None = None) -> None:
         # where the manual is silent: a side that cannot move loses (docs/rules/pyramids.md)
-        if self._result is None and not self.legal_moves_raw():
-            self._finish(events if events is not None else [], 1 - self._to_move, Termination.NO_LEGAL_ACTION,
-                         "no legal move left")
+        if self._result is None:
+            self._raw = self.legal_moves_raw()
+            if not self._raw:
+                self._finish(events if events is not None else [], 1 - self._to_move, Termination.NO_LEGAL_ACTION,
+                             "no legal move left")
 
     def _relocate(self, frm: int, to: int) -> None:
         pid = self.pid_at[frm]

@@ -147,3 +147,45 @@ def test_a_seat_without_an_agent_stops_the_loop_until_it_acts():
     assert game.log[-1] == (1, 2)
     with pytest.raises(IllegalActionError):
         m.apply(Order(7))
+
+
+def test_an_agent_that_never_reads_its_view_is_not_given_one():
+    """The random player says it never reads its view (`needs_view = False`): the loop makes no view
+    for it, and the game is the same as when every seat is given its view (views are pure)."""
+    from gridsmith.engine.core import games
+    from gridsmith.engine.core.agents import RandomAgent
+
+    assert RandomAgent.needs_view is False
+
+    class Viewing(RandomAgent):
+        needs_view = True
+
+    model = load_file(PYRAMIDS).model
+    game = games.get("pyramids")
+    logs = []
+    for cls in (RandomAgent, Viewing):
+        state = game.new_game(model, SEED, base=str(PYRAMIDS.parent))
+        views = []
+        view = state.view
+        state.view = lambda q: views.append(q) or view(q)
+        match = Match(state, [cls(), cls()], AGENT_SEED)
+        match.run()
+        logs.append(([s.action.to_text() for s in match.steps], len(views)))
+    (quiet, none), (viewing, made) = logs
+    assert quiet == viewing and len(quiet) > 20
+    assert none == 0 and made == len(viewing)
+
+
+def test_agents_are_found_once_per_search_path():
+    """Entry points are read once per sys.path (reading them takes milliseconds, and batch play
+    creates agents for every game); a package put on the path later is still found (the third-party
+    test in tests/pendulous/test_agents.py)."""
+    import sys
+
+    from gridsmith.engine.core import agents
+
+    agents.create("pyramids", "random")
+    before = agents._scan.cache_info().hits
+    agents.create("pyramids", "random")
+    assert agents._scan.cache_info().hits == before + 1
+    assert agents._scan(tuple(sys.path)) is agents._scan(tuple(sys.path))

@@ -18,3 +18,15 @@ def test_the_largest_range_and_small_ones_draw():
     rng = CounterRng(2)
     assert 0 <= rng.randrange(1 << 64) < 1 << 64
     assert {rng.randrange(3) for _ in range(200)} == {0, 1, 2}
+
+
+def test_the_inlined_draws_equal_the_general_ones():
+    """_Stream's random() and choice() inline next_u64 for speed: the same values and the same
+    number of draws as _Draws' versions built on next_u64, for sizes seen before and not."""
+    from gridsmith.engine.core.rng import CounterRng, _Draws, seat_rngs
+
+    for fast, slow in ((CounterRng(3), CounterRng(3)), (seat_rngs(2, 7)[1], seat_rngs(2, 7)[1])):
+        for n in [1, 2, 3, 5, 36, 37, 1000, 65536, 65537, 2 ** 40] * 30:
+            assert fast.choice(range(n)) == _Draws.choice(slow, range(n))
+            assert fast.random() == _Draws.random(slow)
+            assert fast.draws == slow.draws
