@@ -9,8 +9,6 @@ the phase, and so does running out of actions or of anything legal to do.
 """
 from __future__ import annotations
 
-import threading
-import weakref
 from collections.abc import Sequence
 from bisect import insort
 from itertools import compress, filterfalse, repeat
@@ -48,9 +46,6 @@ _NO_RNG = NoRng()
 
 
 class CircuitWarState(ResultState):
-    #: weak references to this state's views not yet copied (`view`): copied before it changes
-    _views: list | None = None
-
     def __init__(self, board: Board, rules: Ruleset, energy: list[int], rng: CounterRng,
                  names: list[str] | None = None) -> None:
         self.board = board
@@ -80,8 +75,6 @@ class CircuitWarState(ResultState):
 
     def start(self) -> list:
         """Begin the first turn (called once by new_game)."""
-        if self._views is not None:
-            self._detach()
         ev: list = []
         if self._start_turn(ev):
             self._next_part(ev)
@@ -105,8 +98,6 @@ class CircuitWarState(ResultState):
         return self._legal
 
     def apply(self, action: Action) -> list:
-        if self._views is not None:
-            self._detach()
         if self._result is not None:
             raise IllegalActionError("the game is over")
         if action not in self.legal_actions():
@@ -140,43 +131,17 @@ class CircuitWarState(ResultState):
         return ev
 
     def view(self, player: int) -> "CircuitWarState":
-        """Everything on the Grid is public; only the game's generator is withheld.
-
-        A copy of this state as it is now, made when the view is first read or before this state
-        next changes (`apply`), whichever comes first (`_View`): every decision asks for one and a
-        random player never reads it. Attributes set on the view before are kept."""
-        if "_of" in self.__dict__:  # a view of a view not yet read: that one is copied first
-            _View._materialize(self)  # type: ignore[arg-type]
-        v = object.__new__(_View)
-        d = v.__dict__
-        d["_of"], d["viewer"] = self, player
-        views = self._views
-        if views is None:
-            self._views = [weakref.ref(v)]
-        else:
-            views.append(weakref.ref(v))
+        """Everything on the Grid is public; only the game's generator is withheld."""
+        v = self._copy(False, _NO_RNG)  # every decision makes one: the generator is not even cloned
+        v.viewer = player
         return v
-
-    def _detach(self) -> None:
-        """Before this state changes: its views still held by anyone are copied as it is now."""
-        views, self._views = self._views, None
-        for ref in views or ():
-            v = ref()
-            if v is not None and "_of" in v.__dict__:  # not read yet
-                _View._materialize(v)
 
     def clone(self, keep_log: bool = True) -> "CircuitWarState":
         return self._copy(keep_log, self.rng.clone() if isinstance(self.rng, CounterRng) else self.rng)
 
     def _copy(self, keep_log: bool, rng) -> "CircuitWarState":
-        if "_of" in self.__dict__:  # a view not read yet: copied from the state it views first
-            _View._materialize(self)  # type: ignore[arg-type]
         c = object.__new__(CircuitWarState)
-        self._copy_into(c.__dict__, keep_log, rng)
-        return c
-
-    def _copy_into(self, d: dict, keep_log: bool, rng) -> None:
-        """Fill the empty attribute dict `d` with a copy of this state (`clone`, `view`)."""
+        d = c.__dict__
         d.update(self.__dict__)
         d["board"] = self.board.copy()
         d["energy"], d["alive"], d["killer"] = self.energy[:], self.alive[:], self.killer[:]
@@ -184,7 +149,7 @@ class CircuitWarState(ResultState):
         d["log"] = self.log[:] if keep_log else []
         d["rng"] = rng
         d["last_events"] = []
-        d["_views"] = None
+        return c
 
     # --- legal actions ------------------------------------------------------------------------------
     def _generate(self) -> "Sequence[Action]":
@@ -454,45 +419,6 @@ class CircuitWarState(ResultState):
     # --- for saves and the editor -------------------------------------------------------------------
     def circuits_of(self, seat: int) -> int:
         return sum(1 for e in self.board.circuits if self.board.owner[e] == seat)
-
-
-_MATERIALIZING = threading.RLock()  # a view read on an agent's thread while the game's thread applies
-
-
-class _View(CircuitWarState):
-    """A view not yet copied (CircuitWarState.view): it holds only the state it views (`_of`) and
-    what was set on it. Reading any other attribute (or its `_result`) copies the state into it, as
-    `_copy(False, no generator)` would have when the view was made, and it becomes a plain
-    CircuitWarState; so does the viewed state's next change (`_detach`), first."""
-
-    __slots__ = ()
-
-    def __getattr__(self, name: str):
-        if "_of" not in self.__dict__:
-            raise AttributeError(name)
-        self._materialize()
-        return getattr(self, name)
-
-    @property  # type: ignore[override]
-    def _result(self) -> Result | None:  # the base class's default would answer without a copy
-        self._materialize()
-        return self._result
-
-    def _materialize(self) -> None:
-        with _MATERIALIZING:
-            d = self.__dict__
-            source = d.pop("_of", None)
-            if source is None:
-                return
-            own = dict(d)  # `viewer`, and whatever was set on the view since
-            d.clear()
-            source._copy_into(d, False, _NO_RNG)  # every decision makes one: the generator is not even cloned
-            d.update(own)
-            self.__class__ = CircuitWarState  # type: ignore[assignment]
-
-    def __reduce_ex__(self, protocol):  # a copy or a pickle of a view: of the copied state
-        self._materialize()
-        return self.__reduce_ex__(protocol)
 
 
 def _where(b: Board, a: Action) -> str:

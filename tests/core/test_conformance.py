@@ -225,8 +225,9 @@ def _difference(a, b, path="view", seen=None):
         return None if a == b else f"{path}: {a!r} vs {b!r}"[:300]
     fields = getattr(a, "__dict__", None)
     if fields is None:
-        #: Circuit War's board `layout` is a cache key (a new number at every change), not knowledge
-        slots = [s for c in type(a).__mro__ for s in getattr(c, "__slots__", ()) if s != "layout"]
+        #: Circuit War's board `layout` is a cache key (a new number at every change) and `last` the
+        #: previous layout's key with what changed since (to derive caches from it): not knowledge
+        slots = [s for c in type(a).__mro__ for s in getattr(c, "__slots__", ()) if s not in ("layout", "last")]
         fields = {s: getattr(a, s, None) for s in slots}
         other = {s: getattr(b, s, None) for s in slots}
     else:
