@@ -4,6 +4,7 @@ view (Cheops' unknown pieces print as `?`)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -126,9 +127,15 @@ class PyramidsGame(Game[PyramidsState, Move, SavedGame]):
     def leader(self, state: PyramidsState) -> int | None:
         """The side with the larger share of its mobile pieces left (the material the game is won by
         eliminating; the two sides may start with different numbers)."""
-        start = [sum(n for t, n in enumerate(state.counts[v]) if MOBILE[t]) for v in (0, 1)]
+        start = _mobile_at_start(state.counts)
         share = [state.mobile[v] * start[1 - v] for v in (0, 1)]  # mobile[v] / start[v], cross-multiplied
         return None if share[0] == share[1] else int(share[1] > share[0])
+
+
+@lru_cache(maxsize=16)
+def _mobile_at_start(counts: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, int]:
+    """Each side's mobile pieces in its piece set (asked after every move of a batch game: `leader`)."""
+    return (sum(n for t, n in enumerate(counts[0]) if MOBILE[t]), sum(n for t, n in enumerate(counts[1]) if MOBILE[t]))
 
 
 GAME = PyramidsGame()
