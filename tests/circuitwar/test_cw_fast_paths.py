@@ -69,6 +69,8 @@ def test_the_heuristic_build_is_the_best_scored_action(monkeypatch):
     _play("duel", ["heuristic", "search"], 1)
     _play("four", ["heuristic"] * 4, 5)
     _play("duel", ["search", "search"], 2, guard=True)  # the search's guarding builds (evictions)
+    for seed in (1, 2, 3):  # the small scenario the heuristic's speed is measured on
+        _play("fortress", ["heuristic"] * 2, seed)
     assert len(seen) > 100
 
 
