@@ -24,7 +24,7 @@ from .analysis import (FAR, circuit_nearness, cpus, distances_to, distances_to_a
                        network, passable, route, runners, within)
 from .actions import Action, BuildList
 from .beam import preview
-from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF, opposite
+from .board import CAPACITOR, DIODE, DIR_DELTAS, EMPTY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF, opposite
 from .events import CpuDrained, CpuStruck, Died, SideKilled
 
 
@@ -380,28 +380,44 @@ def _first(best: float, k: int, ov: dict[int, float], cdef: float, nc: int, bloc
     return min(found) if found else None
 
 
+_DIRECTIONS: dict[int, dict[int, int]] = {}
+
+
+def _directions(cols: int) -> dict[int, int]:
+    """q - p -> the direction d from point p to its neighbour q (Board.direction without the walk
+    over p's steps), per grid width."""
+    hit = _DIRECTIONS.get(cols)
+    if hit is None:
+        hit = _DIRECTIONS[cols] = {2 * (dr * cols + dc): d for d, (dr, dc) in enumerate(DIR_DELTAS)}
+    return hit
+
+
 def score_moves(ctx: Context, legal: list) -> list[tuple[float, Any]]:
     g, b, me = ctx.g, ctx.b, ctx.me
+    to_enemy = ctx.to_enemy
     out = []
     # commit: the Move phase's few actions go to the gridrunner nearest an enemy CPU (the strongest
     # of those), not spread over the fleet
-    mine = [(ctx.to_enemy(p), -b.level[p], p) for p in runners(b, me)]
+    mine = [(to_enemy(p), -b.level[p], p) for p in runners(b, me)]
     striker = min(mine)[2] if mine and min(mine)[0] < FAR else -1
+    dirs, nbr, level, objs, owner = _directions(b.cols), b.nbr, b.level, b.obj, b.owner
     for a in legal:
-        if a.op == "end":
+        op = a.op
+        if op == "end":
             out.append((0.0, a))
             continue
-        if a.op == "toggle":
+        if op == "toggle":
             out.append((-1.0, a))
             continue
         p, q = a.a, a.b
-        d = b.direction(p, q)
-        e = b.nbr[p][d][0]
-        lv, obj = b.level[p], b.obj[e]
+        d = dirs[q - p]
+        e = nbr[p][d][0]
+        lv, obj = level[p], objs[e]
         if not passable(obj, d):
             out.append((-100.0, a))
             continue
-        s = 5.0 * (ctx.to_enemy(p) - ctx.to_enemy(q)) if ctx.to_enemy(p) < FAR else -0.5
+        tp, tq = to_enemy(p), to_enemy(q)  # each asked once (memoized, but a call each)
+        s = 5.0 * (tp - tq) if tp < FAR else -0.5
         t = b.cpu[q]
         if t == me:
             s = -100.0
@@ -409,19 +425,19 @@ def score_moves(ctx: Context, legal: list) -> list[tuple[float, Any]]:
             s = 120.0 if g.energy[t] < ctx.drain.at(lv) else 30.0
         other = b.runner[q]
         if other not in (EMPTY, me):
-            mine_e, theirs = ctx.le.at(lv), ctx.le.at(b.level[q])
+            mine_e, theirs = ctx.le.at(lv), ctx.le.at(level[q])
             s += 15.0 if mine_e > theirs else 2.0 if mine_e == theirs else -30.0
         if obj == RESISTOR:
             s -= 3.0 + (40.0 if lv == 0 else 0.0)
         elif obj == CAPACITOR:
-            if b.owner[e] == me and lv < 2 and b.charge[e] > 0:
+            if owner[e] == me and lv < 2 and b.charge[e] > 0:
                 s += 3.0
-            elif b.owner[e] != me:
+            elif owner[e] != me:
                 s -= 2.0 + (40.0 if lv == 0 else 0.0)
-        if b.owner[e] != me:
+        if owner[e] != me:
             s += 1.0  # captures
         s += _siege(ctx, p, q)
-        if p == striker and ctx.to_enemy(q) < ctx.to_enemy(p):
+        if p == striker and tq < tp:
             s += 4.0
         out.append((s, a))
     return out

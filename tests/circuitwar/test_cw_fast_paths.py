@@ -165,3 +165,12 @@ def test_the_switch_list_kept_across_layouts_is_the_fresh_scan(monkeypatch):
     _play("duel", ["random", "random"], 4)
     _play("four", ["random", "heuristic", "random", "heuristic"], 1)
     assert len(seen) > 500 and any(seen)
+
+
+def test_the_move_scores_direction_table_is_board_direction():
+    """score_moves finds a move's direction from q - p (agents._directions), not by walking p's steps."""
+    for scenario in ("duel", "fortress", "four"):
+        b = GAME.new_game(load_file(CONTENT / f"{scenario}.scn.yaml").model, 1, base=str(CONTENT)).board
+        table = A._directions(b.cols)
+        pairs = [(p, step[1]) for p in b.points for step in b.nbr[p] if step is not None]
+        assert pairs and all(table[q - p] == b.direction(p, q) for p, q in pairs)
