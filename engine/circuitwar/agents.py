@@ -483,6 +483,7 @@ def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[floa
     g, b = ctx.g, ctx.b
     out = []
     sim = g.clone(keep_log=False)
+    fluxes: dict[tuple[int, int], str] = {}  # (point, direction) -> ctx.flux: once, not per flux letter
     for a in legal:
         if a.op == "end":
             out.append((0.0, a))
@@ -511,33 +512,49 @@ def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[floa
                 s += 4.0
             out.append((s, a))
         else:  # fire: one flux per direction, the one towards the nearest enemy CPU
-            if a.item != ctx.flux(a.a, a.b):
+            f = fluxes.get((a.a, a.b))
+            if f is None:
+                f = fluxes[a.a, a.b] = ctx.flux(a.a, a.b)
+            if a.item != f:
                 continue
-            sim.rng = CounterRng(rng.next_u64())
-            out.append((_fire_score(ctx, preview(sim, a.a, a.b, "NESW".index(a.item))), a))
+            # the previewed copy's own dice (as setting them on sim and letting preview clone them)
+            out.append((_fire_score(ctx, preview(sim, a.a, a.b, "NESW".index(f), CounterRng(rng.next_u64()))), a))
     return out
 
 
 def scored(g, legal: list, rng: CounterRng, blow_roads: bool = False,
            guard: int = 0) -> list[tuple[float, Any]]:
-    ctx = Context(g, blow_roads, guard)
-    if g.phase == "build":
-        out = score_builds(ctx, legal)
-    elif g.phase == "move":
-        out = score_moves(ctx, legal)
-    else:
-        out = score_actions(ctx, legal, rng)
+    out = _scores(g, legal, rng, blow_roads, guard)
     # ties go to a random one of the best: one draw per decision, not one per action
     k = rng.randrange(len(out))
     n = len(out)
     return [(s - 1e-6 * ((i - k) % n), a) for i, (s, a) in enumerate(out)]
 
 
+def _scores(g, legal: list, rng: CounterRng, blow_roads: bool, guard: int) -> list[tuple[float, Any]]:
+    """The phase's scores, before the tie-break (scored)."""
+    ctx = Context(g, blow_roads, guard)
+    if g.phase == "build":
+        return score_builds(ctx, legal)
+    if g.phase == "move":
+        return score_moves(ctx, legal)
+    return score_actions(ctx, legal, rng)
+
+
 def best(g, legal: Sequence[Action], rng: CounterRng, blow_roads: bool = False, guard: int = 0) -> Action:
-    """The heuristic's choice: the best scored action (ties: see scored)."""
+    """The heuristic's choice: the best scored action (ties: see scored), the first of the best
+    as max() takes it, without making scored's list."""
     if g.phase == "build" and isinstance(legal, BuildList):
         return best_build(Context(g, guard=guard), legal, rng)
-    return max(scored(g, legal, rng, blow_roads, guard), key=lambda t: t[0])[1]
+    out = _scores(g, legal, rng, blow_roads, guard)
+    k = rng.randrange(len(out))
+    n = len(out)
+    top, pick = float("-inf"), None
+    for i, (s, a) in enumerate(out):
+        v = s - 1e-6 * ((i - k) % n)  # scored's value, the same arithmetic
+        if pick is None or v > top:
+            top, pick = v, a
+    return pick
 
 
 class HeuristicAgent:

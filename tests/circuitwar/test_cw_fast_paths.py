@@ -174,3 +174,25 @@ def test_the_move_scores_direction_table_is_board_direction():
         table = A._directions(b.cols)
         pairs = [(p, step[1]) for p in b.points for step in b.nbr[p] if step is not None]
         assert pairs and all(table[q - p] == b.direction(p, q) for p, q in pairs)
+
+
+def test_the_heuristic_choice_is_the_best_scored_action(monkeypatch):
+    """best() picks from the phase's scores without making scored()'s list: the same action as
+    `max(scored(...))` in every Move and Action decision of a few games."""
+    fast = A.best
+    seen = []
+
+    def checked(g, legal, rng, blow_roads=False, guard=0):
+        again = copy.deepcopy(rng)
+        got = fast(g, legal, rng, blow_roads, guard)
+        if g.phase != "build":
+            assert got == max(A.scored(g, list(legal), again, blow_roads, guard), key=lambda t: t[0])[1]
+            assert copy.deepcopy(rng).next_u64() == again.next_u64()  # the same draws before
+            seen.append(got)
+        return got
+
+    monkeypatch.setattr(A, "best", checked)
+    _play("fortress", ["heuristic"] * 2, 1)
+    _play("duel", ["heuristic", "search"], 2)
+    _play("four", ["heuristic"] * 4, 3)
+    assert len(seen) > 300 and any(a.op == "fire" for a in seen)
