@@ -252,6 +252,22 @@ def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
     return out
 
 
+_TOUCHING: dict[int, tuple[list[int], list[float]]] = {}
+
+
+def _touching_scores(b, targets: tuple[int, ...]) -> list[float]:
+    """Cell -> a free circuit's build score when it touches my network, before its CPU and energy
+    terms (score_builds: 3 + 8 + what its nearness to an enemy CPU adds); per circuit_nearness list."""
+    near = circuit_nearness(b, targets)
+    hit = _TOUCHING.get(id(near))
+    if hit is None or hit[0] is not near:
+        if len(_TOUCHING) > 64:
+            _TOUCHING.clear()
+        _TOUCHING[id(near)] = (near, [3.0 + 8.0 + (20 - x if x < 20 else 0) for x in near])
+        hit = _TOUCHING[id(near)]
+    return hit[1]
+
+
 def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     """The action `max(scored(...))` picks in a Build phase (score_builds' scores, ties to the first
     best at or after the drawn index, cyclically), computed on the parts of the BuildList without
@@ -279,12 +295,13 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     if circuits:
         free_next = network(b, mycpu)[1] if mycpu >= 0 else set()
         cpu_links = mycpu >= 0 and any(x is not None and b.owner[x[0]] == me for x in b.nbr[mycpu])
-        near = circuit_nearness(b, ctx._targets)  # min(ctx.near(p), ctx.near(q)) per circuit
+        near = _touching_scores(b, ctx._targets)
         at_cpu = {x[0] for x in b.nbr[mycpu] if x is not None} if mycpu >= 0 else set()
         pc = pen(costs.circuit)
         cdef = 3.0 - pc
         # the free circuits touching my network, looked up in the list (a set lookup per free
-        # circuit, or a binary search per rim circuit when the network is small)
+        # circuit, or a binary search per rim circuit when the network is small); their scores are
+        # whole numbers: added in any order, the same floats
         if nc < 4 * len(free_next):
             touching = list(compress(enumerate(circuits), map(free_next.__contains__, circuits)))
         else:
@@ -293,12 +310,10 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
                 i = bisect_left(circuits, e)
                 if i < nc and circuits[i] == e:
                     touching.append((i, e))
+        ov = {1 + i: near[e] - pc for i, e in touching}
         for i, e in touching:
-            x = near[e]
-            sc = 3.0 + 8.0 + (20 - x if x < 20 else 0)
             if e in at_cpu:
-                sc += 25.0 if not cpu_links else -6.0
-            ov[1 + i] = sc - pc
+                ov[1 + i] += 25.0 if not cpu_links else -6.0
         touched = len(touching)
     block: list[float] = []
     no = len(objects) if legal.block else 0
