@@ -497,7 +497,6 @@ def _road(b, e: int, mycpu: int) -> bool:
 def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[float, Any]]:
     g, b = ctx.g, ctx.b
     out = []
-    sim = g.clone(keep_log=False)
     fluxes: dict[tuple[int, int], str] = {}  # (point, direction) -> ctx.flux: once, not per flux letter
     for a in legal:
         if a.op == "end":
@@ -532,8 +531,9 @@ def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[floa
                 f = fluxes[a.a, a.b] = ctx.flux(a.a, a.b)
             if a.item != f:
                 continue
-            # the previewed copy's own dice (as setting them on sim and letting preview clone them)
-            out.append((_fire_score(ctx, preview(sim, a.a, a.b, "NESW".index(f), CounterRng(rng.next_u64()))), a))
+            # preview fires on its own copy of the game (no log), with these dice: the game itself
+            # is not copied first (an outcome from a copy of a copy is the same)
+            out.append((_fire_score(ctx, preview(g, a.a, a.b, "NESW".index(f), CounterRng(rng.next_u64()))), a))
     return out
 
 
