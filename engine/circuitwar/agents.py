@@ -270,11 +270,9 @@ def _touching_scores(b, targets: tuple[int, ...]) -> list[float]:
 
 def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     """The action `max(scored(...))` picks in a Build phase (score_builds' scores, ties to the first
-    best at or after the drawn index, cyclically), computed on the parts of the BuildList without
-    making their score list: each part repeats a value or a block of values (the circuits', the
-    objects'), and only the actions scored otherwise (the circuits touching my network, the diodes
-    at my CPU or in the ring, the gridrunners) are listed; the best and its tie-break come from
-    those (`_first`), instead of scoring hundreds of actions."""
+    best at or after the drawn index, cyclically), computed on the parts of the BuildList: a score
+    list made by repeating the few distinct values and correcting the circuits whose score differs
+    (those touching my network, those at my CPU), instead of scoring hundreds of actions."""
     g, b, me = ctx.g, ctx.b, ctx.me
     costs = g.rules.build.costs
     energy, mycpu = g.energy[me], ctx.mycpu
@@ -285,43 +283,37 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     def pen(cost: int) -> float:
         return 30.0 if energy - cost < reserve else 0.0
 
-    circuits, objects = legal.circuits, legal.objects
-    nc = len(circuits)
-    start = 1 + nc  # the first object action
-    #: index -> score, where it differs from its part's repeated value (the circuits' one, the
-    #: object block's); the list is never made: the best and its tie-break come from the parts
-    ov: dict[int, float] = {}
-    cdef, touched = 0.0, 0
+    ss = [0.5]
+    circuits = legal.circuits
     if circuits:
         free_next = network(b, mycpu)[1] if mycpu >= 0 else set()
         cpu_links = mycpu >= 0 and any(x is not None and b.owner[x[0]] == me for x in b.nbr[mycpu])
-        near = _touching_scores(b, ctx._targets)
+        near = _touching_scores(b, ctx._targets)  # 3 + 8 + the nearness term, per circuit
         at_cpu = {x[0] for x in b.nbr[mycpu] if x is not None} if mycpu >= 0 else set()
         pc = pen(costs.circuit)
-        cdef = 3.0 - pc
+        ss.extend([3.0 - pc] * len(circuits))
         # the free circuits touching my network, looked up in the list (a set lookup per free
-        # circuit, or a binary search per rim circuit when the network is small); their scores are
-        # whole numbers: added in any order, the same floats
-        if nc < 4 * len(free_next):
+        # circuit, or a binary search per rim circuit when the network is small)
+        if len(circuits) < 4 * len(free_next):
             touching = list(compress(enumerate(circuits), map(free_next.__contains__, circuits)))
         else:
             touching = []
             for e in free_next:
                 i = bisect_left(circuits, e)
-                if i < nc and circuits[i] == e:
+                if i < len(circuits) and circuits[i] == e:
                     touching.append((i, e))
-        ov = {1 + i: near[e] - pc for i, e in touching}
-        for i, e in touching:
+        for i, e in touching:  # whole numbers: added in this order, the same floats as score_builds
+            ss[1 + i] = near[e] - pc
             if e in at_cpu:
-                ov[1 + i] += 25.0 if not cpu_links else -6.0
-        touched = len(touching)
-    block: list[float] = []
-    no = len(objects) if legal.block else 0
+                ss[1 + i] += 25.0 if not cpu_links else -6.0
+    objects = legal.objects
     if objects and legal.block:
         block = [-1.0 - pen(getattr(costs, name)) for name in legal.items]
         pd = pen(costs.diode)
         if legal.diode:
             block += [-1.0 - pd, -1.0 - pd]
+        start = len(ss)
+        ss.extend(block * len(objects))
         if legal.diode and mycpu >= 0:
             for step in b.nbr[mycpu]:
                 if step is None:
@@ -331,20 +323,19 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
                     continue
                 p, q = legal.ends(step[0])
                 at = start + i * legal.block + len(legal.items)
-                ov[at] = (22.0 if q != mycpu else -1.0) - pd  # the diode passing towards q, then p
-                ov[at + 1] = (22.0 if p != mycpu else -1.0) - pd
+                ss[at] = (22.0 if q != mycpu else -1.0) - pd  # the diode passing towards q, then p
+                ss[at + 1] = (22.0 if p != mycpu else -1.0) - pd
         if legal.diode:
             for e, x in ctx.ring().items():
                 i = bisect_left(objects, e)
                 if i == len(objects) or objects[i] != e:
                     continue
                 at = start + i * legal.block + len(legal.items)
-                ov[at if legal.ends(e)[1] == x else at + 1] = ctx.RING - pd
-    tail = start + no * len(block)  # the first gridrunner action
+                ss[at if legal.ends(e)[1] == x else at + 1] = ctx.RING - pd
     if legal.runners:
         mine = len(runners(b, me))
         cost = costs.gridrunner
-        for j, q in enumerate(legal.runners):
+        for q in legal.runners:
             d = b.direction(mycpu, q)
             sc = _runner_score(mine, energy, cost)
             if not passable(b.obj[b.nbr[mycpu][d][0]], d):
@@ -353,46 +344,13 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
                 sc = -20.0
             elif ctx.guard and b.runner[q] != EMPTY:
                 sc = ctx.EVICT
-            ov[tail + j] = sc - pen(cost)
-    # the best score: 0.5 (end), the overrides, and each repeated value some index still holds
-    best = max(ov.values(), default=0.5)
-    best = max(best, 0.5)
-    if nc > touched:  # a circuit not touching my network
-        best = max(best, cdef)
-    # offsets of the object block not overridden on every object
-    held = [no] * len(block)
-    for i in ov:
-        if start <= i < tail:
-            held[(i - start) % len(block)] -= 1
-    for j, v in enumerate(block):
-        if held[j] > 0:
-            best = max(best, v)
-    i = _first(best, k, ov, cdef, nc, block, no, tail)
-    return legal[i if i is not None else _first(best, 0, ov, cdef, nc, block, no, tail)]
-
-
-def _first(best: float, k: int, ov: dict[int, float], cdef: float, nc: int, block: list[float], no: int,
-           tail: int) -> int | None:
-    """The first index at or after k whose score (best_build's parts) is `best`; None when none is."""
-    found = [i for i, v in ov.items() if v == best and i >= k]
-    if 0 >= k and best == 0.5:
-        found.append(0)
-    if nc and cdef == best:  # the first circuit not overridden at or after k
-        i = max(k, 1)
-        while i in ov:
-            i += 1
-        if i <= nc:
-            found.append(i)
-    start, size = 1 + nc, len(block)
-    for j, v in enumerate(block):
-        if v != best:
-            continue
-        r = max(0, -(-(k - start - j) // size))  # the first object whose offset j is at or after k
-        while r < no and start + r * size + j in ov:
-            r += 1
-        if r < no:
-            found.append(start + r * size + j)
-    return min(found) if found else None
+            ss.append(sc - pen(cost))
+    best = max(ss)
+    try:
+        i = ss.index(best, k)
+    except ValueError:
+        i = ss.index(best)
+    return legal[i]
 
 
 _DIRECTIONS: dict[int, dict[int, int]] = {}
