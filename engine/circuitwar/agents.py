@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import compress
 from typing import Any
 
 from gridsmith.engine.core import agents as core_agents
@@ -293,19 +292,23 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
         pc = pen(costs.circuit)
         ss.extend([3.0 - pc] * len(circuits))
         # the free circuits touching my network, looked up in the list (a set lookup per free
-        # circuit, or a binary search per rim circuit when the network is small)
-        if len(circuits) < 4 * len(free_next):
-            touching = list(compress(enumerate(circuits), map(free_next.__contains__, circuits)))
+        # circuit, or a binary search per rim circuit when the network is small); their scores are
+        # whole numbers: added in this order, the same floats as score_builds
+        nc = len(circuits)
+        if nc < 4 * len(free_next):
+            for i, e in enumerate(circuits, 1):
+                if e in free_next:
+                    ss[i] = near[e] - pc
         else:
-            touching = []
             for e in free_next:
                 i = bisect_left(circuits, e)
-                if i < len(circuits) and circuits[i] == e:
-                    touching.append((i, e))
-        for i, e in touching:  # whole numbers: added in this order, the same floats as score_builds
-            ss[1 + i] = near[e] - pc
-            if e in at_cpu:
-                ss[1 + i] += 25.0 if not cpu_links else -6.0
+                if i < nc and circuits[i] == e:
+                    ss[1 + i] = near[e] - pc
+        for e in at_cpu:  # those of them at my CPU
+            if e in free_next:
+                i = bisect_left(circuits, e)
+                if i < nc and circuits[i] == e:
+                    ss[1 + i] += 25.0 if not cpu_links else -6.0
     objects = legal.objects
     if objects and legal.block:
         block = [-1.0 - pen(getattr(costs, name)) for name in legal.items]
