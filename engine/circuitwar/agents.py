@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import compress
 from typing import Any
 
 from gridsmith.engine.core import agents as core_agents
@@ -24,7 +23,7 @@ from .analysis import (FAR, circuit_nearness, cpus, distances_to, distances_to_a
                        network, passable, route, runners, within)
 from .actions import Action, BuildList
 from .beam import preview
-from .board import CAPACITOR, DIODE, EMPTY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF, opposite
+from .board import CAPACITOR, DIODE, DIR_DELTAS, EMPTY, GROUND, NO_CIRCUIT, NONE, RESISTOR, SWITCH_OFF, opposite
 from .events import CpuDrained, CpuStruck, Died, SideKilled
 
 
@@ -252,6 +251,22 @@ def score_builds(ctx: Context, legal: list) -> list[tuple[float, Any]]:
     return out
 
 
+_TOUCHING: dict[int, tuple[list[int], list[float]]] = {}
+
+
+def _touching_scores(b, targets: tuple[int, ...]) -> list[float]:
+    """Cell -> a free circuit's build score when it touches my network, before its CPU and energy
+    terms (score_builds: 3 + 8 + what its nearness to an enemy CPU adds); per circuit_nearness list."""
+    near = circuit_nearness(b, targets)
+    hit = _TOUCHING.get(id(near))
+    if hit is None or hit[0] is not near:
+        if len(_TOUCHING) > 64:
+            _TOUCHING.clear()
+        _TOUCHING[id(near)] = (near, [3.0 + 8.0 + (20 - x if x < 20 else 0) for x in near])
+        hit = _TOUCHING[id(near)]
+    return hit[1]
+
+
 def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     """The action `max(scored(...))` picks in a Build phase (score_builds' scores, ties to the first
     best at or after the drawn index, cyclically), computed on the parts of the BuildList: a score
@@ -272,26 +287,28 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     if circuits:
         free_next = network(b, mycpu)[1] if mycpu >= 0 else set()
         cpu_links = mycpu >= 0 and any(x is not None and b.owner[x[0]] == me for x in b.nbr[mycpu])
-        near = circuit_nearness(b, ctx._targets)  # min(ctx.near(p), ctx.near(q)) per circuit
+        near = _touching_scores(b, ctx._targets)  # 3 + 8 + the nearness term, per circuit
         at_cpu = {x[0] for x in b.nbr[mycpu] if x is not None} if mycpu >= 0 else set()
         pc = pen(costs.circuit)
         ss.extend([3.0 - pc] * len(circuits))
         # the free circuits touching my network, looked up in the list (a set lookup per free
-        # circuit, or a binary search per rim circuit when the network is small)
-        if len(circuits) < 4 * len(free_next):
-            touching = list(compress(enumerate(circuits), map(free_next.__contains__, circuits)))
+        # circuit, or a binary search per rim circuit when the network is small); their scores are
+        # whole numbers: added in this order, the same floats as score_builds
+        nc = len(circuits)
+        if nc < 4 * len(free_next):
+            for i, e in enumerate(circuits, 1):
+                if e in free_next:
+                    ss[i] = near[e] - pc
         else:
-            touching = []
             for e in free_next:
                 i = bisect_left(circuits, e)
-                if i < len(circuits) and circuits[i] == e:
-                    touching.append((i, e))
-        for i, e in touching:
-            x = near[e]
-            sc = 3.0 + 8.0 + (20 - x if x < 20 else 0)
-            if e in at_cpu:
-                sc += 25.0 if not cpu_links else -6.0
-            ss[1 + i] = sc - pc
+                if i < nc and circuits[i] == e:
+                    ss[1 + i] = near[e] - pc
+        for e in at_cpu:  # those of them at my CPU
+            if e in free_next:
+                i = bisect_left(circuits, e)
+                if i < nc and circuits[i] == e:
+                    ss[1 + i] += 25.0 if not cpu_links else -6.0
     objects = legal.objects
     if objects and legal.block:
         block = [-1.0 - pen(getattr(costs, name)) for name in legal.items]
@@ -339,28 +356,44 @@ def best_build(ctx: Context, legal: BuildList, rng: CounterRng) -> Action:
     return legal[i]
 
 
+_DIRECTIONS: dict[int, dict[int, int]] = {}
+
+
+def _directions(cols: int) -> dict[int, int]:
+    """q - p -> the direction d from point p to its neighbour q (Board.direction without the walk
+    over p's steps), per grid width."""
+    hit = _DIRECTIONS.get(cols)
+    if hit is None:
+        hit = _DIRECTIONS[cols] = {2 * (dr * cols + dc): d for d, (dr, dc) in enumerate(DIR_DELTAS)}
+    return hit
+
+
 def score_moves(ctx: Context, legal: list) -> list[tuple[float, Any]]:
     g, b, me = ctx.g, ctx.b, ctx.me
+    to_enemy = ctx.to_enemy
     out = []
     # commit: the Move phase's few actions go to the gridrunner nearest an enemy CPU (the strongest
     # of those), not spread over the fleet
-    mine = [(ctx.to_enemy(p), -b.level[p], p) for p in runners(b, me)]
+    mine = [(to_enemy(p), -b.level[p], p) for p in runners(b, me)]
     striker = min(mine)[2] if mine and min(mine)[0] < FAR else -1
+    dirs, nbr, level, objs, owner = _directions(b.cols), b.nbr, b.level, b.obj, b.owner
     for a in legal:
-        if a.op == "end":
+        op = a.op
+        if op == "end":
             out.append((0.0, a))
             continue
-        if a.op == "toggle":
+        if op == "toggle":
             out.append((-1.0, a))
             continue
         p, q = a.a, a.b
-        d = b.direction(p, q)
-        e = b.nbr[p][d][0]
-        lv, obj = b.level[p], b.obj[e]
+        d = dirs[q - p]
+        e = nbr[p][d][0]
+        lv, obj = level[p], objs[e]
         if not passable(obj, d):
             out.append((-100.0, a))
             continue
-        s = 5.0 * (ctx.to_enemy(p) - ctx.to_enemy(q)) if ctx.to_enemy(p) < FAR else -0.5
+        tp, tq = to_enemy(p), to_enemy(q)  # each asked once (memoized, but a call each)
+        s = 5.0 * (tp - tq) if tp < FAR else -0.5
         t = b.cpu[q]
         if t == me:
             s = -100.0
@@ -368,19 +401,19 @@ def score_moves(ctx: Context, legal: list) -> list[tuple[float, Any]]:
             s = 120.0 if g.energy[t] < ctx.drain.at(lv) else 30.0
         other = b.runner[q]
         if other not in (EMPTY, me):
-            mine_e, theirs = ctx.le.at(lv), ctx.le.at(b.level[q])
+            mine_e, theirs = ctx.le.at(lv), ctx.le.at(level[q])
             s += 15.0 if mine_e > theirs else 2.0 if mine_e == theirs else -30.0
         if obj == RESISTOR:
             s -= 3.0 + (40.0 if lv == 0 else 0.0)
         elif obj == CAPACITOR:
-            if b.owner[e] == me and lv < 2 and b.charge[e] > 0:
+            if owner[e] == me and lv < 2 and b.charge[e] > 0:
                 s += 3.0
-            elif b.owner[e] != me:
+            elif owner[e] != me:
                 s -= 2.0 + (40.0 if lv == 0 else 0.0)
-        if b.owner[e] != me:
+        if owner[e] != me:
             s += 1.0  # captures
         s += _siege(ctx, p, q)
-        if p == striker and ctx.to_enemy(q) < ctx.to_enemy(p):
+        if p == striker and tq < tp:
             s += 4.0
         out.append((s, a))
     return out
@@ -425,7 +458,7 @@ def _road(b, e: int, mycpu: int) -> bool:
 def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[float, Any]]:
     g, b = ctx.g, ctx.b
     out = []
-    sim = g.clone(keep_log=False)
+    fluxes: dict[tuple[int, int], str] = {}  # (point, direction) -> ctx.flux: once, not per flux letter
     for a in legal:
         if a.op == "end":
             out.append((0.0, a))
@@ -454,33 +487,50 @@ def score_actions(ctx: Context, legal: list, rng: CounterRng) -> list[tuple[floa
                 s += 4.0
             out.append((s, a))
         else:  # fire: one flux per direction, the one towards the nearest enemy CPU
-            if a.item != ctx.flux(a.a, a.b):
+            f = fluxes.get((a.a, a.b))
+            if f is None:
+                f = fluxes[a.a, a.b] = ctx.flux(a.a, a.b)
+            if a.item != f:
                 continue
-            sim.rng = CounterRng(rng.next_u64())
-            out.append((_fire_score(ctx, preview(sim, a.a, a.b, "NESW".index(a.item))), a))
+            # preview fires on its own copy of the game (no log), with these dice: the game itself
+            # is not copied first (an outcome from a copy of a copy is the same)
+            out.append((_fire_score(ctx, preview(g, a.a, a.b, "NESW".index(f), CounterRng(rng.next_u64()))), a))
     return out
 
 
 def scored(g, legal: list, rng: CounterRng, blow_roads: bool = False,
            guard: int = 0) -> list[tuple[float, Any]]:
-    ctx = Context(g, blow_roads, guard)
-    if g.phase == "build":
-        out = score_builds(ctx, legal)
-    elif g.phase == "move":
-        out = score_moves(ctx, legal)
-    else:
-        out = score_actions(ctx, legal, rng)
+    out = _scores(g, legal, rng, blow_roads, guard)
     # ties go to a random one of the best: one draw per decision, not one per action
     k = rng.randrange(len(out))
     n = len(out)
     return [(s - 1e-6 * ((i - k) % n), a) for i, (s, a) in enumerate(out)]
 
 
+def _scores(g, legal: list, rng: CounterRng, blow_roads: bool, guard: int) -> list[tuple[float, Any]]:
+    """The phase's scores, before the tie-break (scored)."""
+    ctx = Context(g, blow_roads, guard)
+    if g.phase == "build":
+        return score_builds(ctx, legal)
+    if g.phase == "move":
+        return score_moves(ctx, legal)
+    return score_actions(ctx, legal, rng)
+
+
 def best(g, legal: Sequence[Action], rng: CounterRng, blow_roads: bool = False, guard: int = 0) -> Action:
-    """The heuristic's choice: the best scored action (ties: see scored)."""
+    """The heuristic's choice: the best scored action (ties: see scored), the first of the best
+    as max() takes it, without making scored's list."""
     if g.phase == "build" and isinstance(legal, BuildList):
         return best_build(Context(g, guard=guard), legal, rng)
-    return max(scored(g, legal, rng, blow_roads, guard), key=lambda t: t[0])[1]
+    out = _scores(g, legal, rng, blow_roads, guard)
+    k = rng.randrange(len(out))
+    n = len(out)
+    top, pick = float("-inf"), None
+    for i, (s, a) in enumerate(out):
+        v = s - 1e-6 * ((i - k) % n)  # scored's value, the same arithmetic
+        if pick is None or v > top:
+            top, pick = v, a
+    return pick
 
 
 class HeuristicAgent:

@@ -69,6 +69,8 @@ def test_the_heuristic_build_is_the_best_scored_action(monkeypatch):
     _play("duel", ["heuristic", "search"], 1)
     _play("four", ["heuristic"] * 4, 5)
     _play("duel", ["search", "search"], 2, guard=True)  # the search's guarding builds (evictions)
+    for seed in (1, 2, 3):  # the small scenario the heuristic's speed is measured on
+        _play("fortress", ["heuristic"] * 2, seed)
     assert len(seen) > 100
 
 
@@ -163,3 +165,34 @@ def test_the_switch_list_kept_across_layouts_is_the_fresh_scan(monkeypatch):
     _play("duel", ["random", "random"], 4)
     _play("four", ["random", "heuristic", "random", "heuristic"], 1)
     assert len(seen) > 500 and any(seen)
+
+
+def test_the_move_scores_direction_table_is_board_direction():
+    """score_moves finds a move's direction from q - p (agents._directions), not by walking p's steps."""
+    for scenario in ("duel", "fortress", "four"):
+        b = GAME.new_game(load_file(CONTENT / f"{scenario}.scn.yaml").model, 1, base=str(CONTENT)).board
+        table = A._directions(b.cols)
+        pairs = [(p, step[1]) for p in b.points for step in b.nbr[p] if step is not None]
+        assert pairs and all(table[q - p] == b.direction(p, q) for p, q in pairs)
+
+
+def test_the_heuristic_choice_is_the_best_scored_action(monkeypatch):
+    """best() picks from the phase's scores without making scored()'s list: the same action as
+    `max(scored(...))` in every Move and Action decision of a few games."""
+    fast = A.best
+    seen = []
+
+    def checked(g, legal, rng, blow_roads=False, guard=0):
+        again = copy.deepcopy(rng)
+        got = fast(g, legal, rng, blow_roads, guard)
+        if g.phase != "build":
+            assert got == max(A.scored(g, list(legal), again, blow_roads, guard), key=lambda t: t[0])[1]
+            assert copy.deepcopy(rng).next_u64() == again.next_u64()  # the same draws before
+            seen.append(got)
+        return got
+
+    monkeypatch.setattr(A, "best", checked)
+    _play("fortress", ["heuristic"] * 2, 1)
+    _play("duel", ["heuristic", "search"], 2)
+    _play("four", ["heuristic"] * 4, 3)
+    assert len(seen) > 300 and any(a.op == "fire" for a in seen)
