@@ -6,6 +6,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
+from .core import collector
 from .core.mainwindow import MainWindow
 
 
@@ -17,6 +18,7 @@ def application() -> QApplication:
         app.setApplicationName("Gridsmith")
         app.setApplicationDisplayName("Gridsmith")
         app.setStyle("Fusion")  # the same look everywhere; Fusion follows the system's light/dark scheme
+    collector.install(app)  # cycles collected in the GUI thread only (a worker's collection can deadlock Qt)
     return app
 
 

@@ -9,6 +9,7 @@ a property test failed for taking 272 ms on one example, which says nothing abou
 is measured in bench/, never asserted in tests, so no example has a deadline.
 """
 import os
+import sys
 
 import pytest
 from hypothesis import settings
@@ -27,3 +28,20 @@ def _own_screenshot_folder(tmp_path_factory):
     os.environ["GRIDSMITH_SHOTS_DIR"] = str(tmp_path_factory.mktemp("shots"))
     yield
     del os.environ["GRIDSMITH_SHOTS_DIR"]
+
+
+@pytest.fixture(autouse=True)
+def _collect_in_the_gui_thread():
+    """Where a test runs a Qt application, cycles are collected in its GUI thread only, as in the
+    editor (editor.core.collector: a worker thread's collection can deadlock PySide6), and after each
+    test, so that tests without an event loop later in the session do not pile up cycles."""
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    app = widgets.QApplication.instance() if widgets is not None else None
+    if app is None:
+        yield
+        return
+    from gridsmith.editor.core import collector  # only in a process that already runs Qt
+
+    keeper = collector.install(app)
+    yield
+    keeper.check()

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from gridsmith.engine.core import games
 from gridsmith.formats.content import content_root
 
-from . import plugins
+from . import collector, plugins
 from .mainwindow import MainWindow
 from .play_provider import provider_class
 from .playwindow import open_play_window
@@ -135,6 +135,7 @@ def tour(out: Path, games_: Iterable[str] | None = None, sizes: Iterable[tuple[i
     app = QApplication.instance() or QApplication(["gridsmith-tour"])
     app.setStyle("Fusion")  # as `gridsmith edit` shows it (editor.app; the core does not import the app)
     app.setQuitOnLastWindowClosed(False)
+    collector.install(app)  # as editor.app: cycles collected in the GUI thread only
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     names = list(games_) if games_ else sorted(games.names())
