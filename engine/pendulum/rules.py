@@ -43,7 +43,7 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
                       only_bottom_rows: bool = False, worker: str | None = None) -> list[Action]:
     """Every `place` and `home` of seat q's workers (`worker`: that worker's only, in the same order)."""
     out: list[Action] = []
-    occ = state.occupancy()
+    occ: dict | None = None  # the top parts' occupants, read only for a worker they may refuse
     free = open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], only_bottom_rows)
     places = state._memo.setdefault("places", {})  # actions are values: one object per (worker, space)
     spaces = state.spaces
@@ -70,6 +70,8 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
             mine = places.get(w.wid)
             if mine is None:
                 mine = places[w.wid] = {}
+            if occ is None:
+                occ = state.occupancy()
             for sid in free:
                 if sid == here:
                     continue
