@@ -22,8 +22,8 @@ from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS, item_name
 
-from .actions import Act, Action, Claim, Done, Flip, Home, Pass, Place, Play, Refill, Retrieve, Wait
-from .council import apply_action
+from .actions import Act, Action, Claim, Done, Flip, Home, Pass, Place, Play, Refill, Retrieve, Reward, Wait
+from .council import apply_action, reward_off_board
 from .effects import UNLOGGED
 from .rules import act_actions
 from .runner import DEFAULT_AUTO_FLIP_MS
@@ -254,6 +254,11 @@ class GreedyAgent:
 
     def _trial(self, st: PendulumState, q: int, action: Action, base: float) -> float:
         """What `action` changes in the seat's value, tried on a light copy of `st`."""
+        if type(action) is Reward and action.reward != "default":
+            # a reward off the council board fails in the copy before it changes anything: not copied
+            r = st.rewards.get(action.reward)
+            if r is not None and r.type != "great_worker" and reward_off_board(st, action.reward):
+                return -1e9
         sim = light_copy(st, q, action)
         try:
             apply_action(sim, q, action, UNLOGGED)
