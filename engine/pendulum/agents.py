@@ -22,8 +22,8 @@ from gridsmith.engine.core import agents as core_agents
 from gridsmith.engine.core.rng import CounterRng
 from gridsmith.formats.pendulum.effects import RESOURCES, TRACKS, item_name
 
-from .actions import Act, Action, Claim, Done, Flip, Home, Pass, Place, Play, Refill, Retrieve, Wait
-from .council import apply_action
+from .actions import Act, Action, Claim, Done, Flip, Home, Pass, Place, Play, Refill, Retrieve, Reward, Wait
+from .council import apply_action, reward_off_board
 from .effects import UNLOGGED
 from .rules import act_actions
 from .runner import DEFAULT_AUTO_FLIP_MS
@@ -91,7 +91,10 @@ class GreedyAgent:
         #: `_seat_key`'s last answer: the view and seat it is for
         self._seat_key_of: PendulumState | None = None
         self._seat_key_q = -1
-        self._seat_key_hit: tuple = ()
+        self._seat_key_hit = -1
+        #: every seat key of the game met so far, by number: a position key holds the number, hashed and
+        #: compared at once, instead of the long tuple (one number per tuple: the same keys match)
+        self._seat_ids: dict[tuple, int] = {}
         #: a recall stratagem tried with the worker sent home, by the view weighed (`_recall_delta`)
         self._recall_view: PendulumState | None = None
         self._recall_home: dict[tuple, tuple[PendulumState | None, float, dict | None]] = {}
@@ -131,7 +134,8 @@ class GreedyAgent:
         """The actions of seat q weighed before in this position (filled by the caller); `kind`: what
         is kept (`position_key`); `everyone`: actions that read the other seats' workers (a recall)."""
         if self._game is not st._memo:
-            self._game, self._weighed = st._memo, {}
+            self._game, self._weighed, self._seat_ids = st._memo, {}, {}
+            self._seat_key_of = None  # its number was of the other game's `_seat_ids`
         key = self.position_key(st, q, kind, everyone)
         found = self._weighed.get(key)
         if found is None:
@@ -190,10 +194,11 @@ class GreedyAgent:
                                                      if w.space is not None and w.part == TOP})))
         return key
 
-    def _seat_key(self, st: PendulumState, q: int) -> tuple:
+    def _seat_key(self, st: PendulumState, q: int) -> int:
         """The part of every `position_key` of seat q that no kind narrows: the seat (its workers aside),
         the province display and deck, `value_context`; read once per view weighed (a view is never
-        changed: agents try actions on copies)."""
+        changed: agents try actions on copies), as its number in `_seat_ids` (called after `weighed`
+        has reset those for the game)."""
         if self._seat_key_of is st and self._seat_key_q == q:
             return self._seat_key_hit
         s = st.seats[q]
@@ -201,8 +206,12 @@ class GreedyAgent:
                s.small_reserve, s.large_reserve, tuple(s.hand), tuple(s.discard),
                tuple(tuple(c) for c in s.columns.values()), s.legendary, s.kept, s.claimed, s.next_wid,
                tuple(st.display), tuple(st.province_deck), self.value_context(st, q))
-        self._seat_key_of, self._seat_key_q, self._seat_key_hit = st, q, hit
-        return hit
+        ids = self._seat_ids
+        n = ids.get(hit)
+        if n is None:
+            n = ids[hit] = len(ids)
+        self._seat_key_of, self._seat_key_q, self._seat_key_hit = st, q, n
+        return n
 
     def value_context(self, st: PendulumState, q: int) -> tuple:
         """What `value` reads beyond seat q (greedy: nothing)."""
@@ -245,6 +254,11 @@ class GreedyAgent:
 
     def _trial(self, st: PendulumState, q: int, action: Action, base: float) -> float:
         """What `action` changes in the seat's value, tried on a light copy of `st`."""
+        if type(action) is Reward and action.reward != "default":
+            # a reward off the council board fails in the copy before it changes anything: not copied
+            r = st.rewards.get(action.reward)
+            if r is not None and r.type != "great_worker" and reward_off_board(st, action.reward):
+                return -1e9
         sim = light_copy(st, q, action)
         try:
             apply_action(sim, q, action, UNLOGGED)

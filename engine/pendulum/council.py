@@ -225,6 +225,12 @@ def council_actions(state: PendulumState, q: int) -> list[Action]:
     return []
 
 
+def reward_off_board(state: PendulumState, rid: str) -> bool:
+    """Whether council reward `rid` (neither the default nor the great worker) cannot be taken: not
+    shown this council, or taken already (`apply_council` refuses it before it changes anything)."""
+    return rid not in state.reward_slots or rid in state.council_taken
+
+
 def apply_council(state: PendulumState, q: int, action: Reward | Trim, log: list[str]) -> None:
     s = state.seats[q]
     if isinstance(action, Trim):
@@ -245,7 +251,7 @@ def apply_council(state: PendulumState, q: int, action: Reward | Trim, log: list
             state.great_worker(q, a[0], log)
             state.great_worker_up = False
         else:
-            if rid not in state.reward_slots or rid in state.council_taken:
+            if reward_off_board(state, rid):
                 raise IllegalAction(f"{rid} is not on the council board")
             state.council_taken.add(rid)
             if r.type == "permanent_stratagem":
@@ -349,4 +355,4 @@ def set_untimed(state: PendulumState, untimed: bool) -> int:
     return r
 
 
-__all__ = ["legal_actions", "apply_action", "after_action", "set_untimed", "next_round_to_decide", "start_round", "council_actions", "apply_council", "Cost"]
+__all__ = ["legal_actions", "apply_action", "after_action", "set_untimed", "next_round_to_decide", "start_round", "council_actions", "apply_council", "reward_off_board", "Cost"]

@@ -43,7 +43,7 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
                       only_bottom_rows: bool = False, worker: str | None = None) -> list[Action]:
     """Every `place` and `home` of seat q's workers (`worker`: that worker's only, in the same order)."""
     out: list[Action] = []
-    occ = state.occupancy()
+    occ: dict | None = None  # the top parts' occupants, read only for a worker they may refuse
     free = open_spaces(state, MOVE_IN_GLASS_ROW in state.seat_hooks[q], only_bottom_rows)
     places = state._memo.setdefault("places", {})  # actions are values: one object per (worker, space)
     spaces = state.spaces
@@ -70,6 +70,8 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
             mine = places.get(w.wid)
             if mine is None:
                 mine = places[w.wid] = {}
+            if occ is None:
+                occ = state.occupancy()
             for sid in free:
                 if sid == here:
                     continue
@@ -131,7 +133,17 @@ def _is_adjacent(state: PendulumState, sid: str) -> bool:
 def modifier_sets(state: PendulumState, q: int, space: str) -> list[tuple[str, ...]]:
     """The stratagems that may modify a worker action at `space`, as `with=` tokens: none; a gold waiver
     (purple or green); an adjacent action `CARD:SPACE` (only with the leader's `adjacent_action` hook);
-    both ("Modifying stratagems stack", FAQ: "eine benachbarte Aktion zu nutzen und zusätzlich ...")."""
+    both ("Modifying stratagems stack", FAQ: "eine benachbarte Aktion zu nutzen und zusätzlich ...").
+    Read-only, worked out once a game per seat, space, hand and hook: the rest it reads (the cards,
+    the spaces) is the same all game."""
+    key = ("modifier_sets", q, space, tuple(state.seats[q].hand), ADJACENT_ACTION in state.seat_hooks[q])
+    hit = state._memo.get(key)
+    if hit is None:
+        hit = state._memo[key] = _modifier_sets(state, q, space)
+    return hit
+
+
+def _modifier_sets(state: PendulumState, q: int, space: str) -> list[tuple[str, ...]]:
     hand = sorted(set(state.seats[q].hand))
     sp = state.spaces[space][2]
     adjacent = [f"{c}:{a}" for c in hand if _is_adjacent(state, c) and ADJACENT_ACTION in state.seat_hooks[q]
