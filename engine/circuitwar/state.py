@@ -188,11 +188,16 @@ class CircuitWarState(ResultState):
         cpus = list(b.cpus().values())
         circuits: list[int] = []
         if energy >= costs.circuit:
-            circuits = list(compress(circs, map(eq, owners, repeat(NO_CIRCUIT))))
+            free = list(map(eq, owners, repeat(NO_CIRCUIT)))
             # none next to an opposing player's CPU (manual 3 CIRCUIT)
             near_foe = {step[0] for c in cpus if cpu[c] != seat for step in b.nbr[c] if step is not None}
-            if near_foe:
-                circuits = list(filterfalse(near_foe.__contains__, circuits))
+            if b.odd:  # circuits[i] == 2 * i + 1: strike the few out of the mask, not a pass over the list
+                for e in near_foe:
+                    if e & 1:  # a circuit (every odd cell is one), at index e // 2
+                        free[e >> 1] = False
+                circuits = list(compress(circs, free))
+            else:
+                circuits = list(filterfalse(near_foe.__contains__, compress(circs, free)))
         items = _affordable(costs, energy)
         diode = costs.diode <= energy
         objects: list[int] = []
