@@ -196,3 +196,27 @@ def test_the_heuristic_choice_is_the_best_scored_action(monkeypatch):
     _play("duel", ["heuristic", "search"], 2)
     _play("four", ["heuristic"] * 4, 3)
     assert len(seen) > 300 and any(a.op == "fire" for a in seen)
+
+
+def test_the_build_scans_free_circuits_are_the_plain_filter(monkeypatch):
+    """`_builds` strikes the circuits next to an opposing CPU out of a mask (manual 3 CIRCUIT: none
+    there): the same list, in the same order, as filtering the free circuits one by one."""
+    scan = S.CircuitWarState._builds
+    seen = []
+
+    def checked(self, seat):
+        got = scan(self, seat)
+        b = self.board
+        if self.energy[seat] >= self.rules.build.costs.circuit:
+            foes = [p for s, p in b.cpus().items() if s != seat]
+            near = {step[0] for p in foes for step in b.nbr[p] if step is not None}
+            free = [e for e in b.circuits if b.owner[e] == S.NO_CIRCUIT]
+            assert got.circuits == [e for e in free if e not in near]
+            seen.append((b.odd, bool(near & set(free))))  # (a board of odd circuits, one struck out)
+        return got
+
+    monkeypatch.setattr(S.CircuitWarState, "_builds", checked)
+    for seed in (1, 2, 3):
+        _play("fortress", ["random", "random"], seed)
+    _play("duel", ["random", "heuristic"], 3)
+    assert len(seen) > 50 and (True, True) in seen
