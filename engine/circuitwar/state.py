@@ -125,8 +125,8 @@ class CircuitWarState(ResultState):
                 pass
             elif not self.alive[self.seat]:  # killed by its own gridrunner
                 self._next_part(ev)
-            else:
-                self._skip_if_stuck(ev)
+            elif len(self.legal_actions()) <= 1:  # only `end`: the program ends the part by itself
+                self._next_part(ev)
         self.last_events = ev
         return ev
 
@@ -362,10 +362,6 @@ class CircuitWarState(ResultState):
             return True
         self.frozen_at = mark
         return False
-
-    def _skip_if_stuck(self, ev: list) -> None:
-        if not self._can_act():  # only `end`: the program ends the part by itself
-            self._next_part(ev)
 
     def _can_act(self) -> bool:
         """Whether anything but `end` is legal."""
