@@ -75,12 +75,17 @@ def placement_actions(state: PendulumState, q: int, only_size: str | None = None
             for sid in free:
                 if sid == here:
                     continue
-                # `free` holds the rows this seat may enter as far as the glasses go (can_enter_top's first test)
-                if sid not in occ or state.blocked_top(q, w, spaces[sid][0], occ[sid]) is None:
-                    p = mine.get(sid)
-                    if p is None:
-                        p = mine[sid] = Place(w.wid, sid)
-                    out.append(p)
+                # `free` holds the rows this seat may enter as far as the glasses go (can_enter_top's
+                # first test). Without advanced placement this is a small worker without
+                # ignore_blocking, which blocked_top refuses exactly the occupied top parts outside
+                # black (`occ` holds it only on `here`): tested in place, it is most of the listing
+                if sid in occ and (spaces[sid][0] != "black" if not strict
+                                   else state.blocked_top(q, w, spaces[sid][0], occ[sid]) is not None):
+                    continue
+                p = mine.get(sid)
+                if p is None:
+                    p = mine[sid] = Place(w.wid, sid)
+                out.append(p)
         if w.space is not None and not only_size:
             out.append(Home(w.wid))
     return out

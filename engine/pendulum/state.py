@@ -32,7 +32,8 @@ from gridsmith.formats.pendulum.scenario import ResolvedScenario
 from .actions import Act, Action, Flip, IllegalAction
 from .council import after_action, apply_action, is_legal, legal_actions, start_round
 from .events import Event, Performed, PrivilegeRuling, Refused, Requested
-from .rules import ACT_WITHOUT_GLASS, BOTTOM, IGNORE_BLOCKING, MOVE_IN_GLASS_ROW, TOP, explain, open_spaces
+from .rules import (ACT_WITHOUT_GLASS, BOTTOM, IGNORE_BLOCKING, MOVE_IN_GLASS_ROW, TOP, WORKER_ACTIONS, explain,
+                    open_spaces)
 
 @dataclass
 class Worker:
@@ -237,10 +238,10 @@ class PendulumState:
 
     def occupants(self, space_id: str) -> list[tuple[int, Worker | None]]:
         """Workers on the top part (gold frame) of a space: (seat, worker); the neutral as (-1, None)."""
-        out: list[tuple[int, Worker | None]] = [(-1, None)] if space_id in self.neutral else []
-        for q, s in enumerate(self.seats):
-            out += [(q, w) for w in s.workers if w.space == space_id and w.part == TOP]
-        return out
+        # one comprehension over every seat (asked at every placement request and its commit)
+        out: list[tuple[int, Worker | None]] = [(q, w) for q, s in enumerate(self.seats) for w in s.workers
+                                                if w.space == space_id and w.part == TOP]
+        return [(-1, None)] + out if space_id in self.neutral else out
 
     def privilege_rank(self, q: int) -> int:
         return self.privilege.index(q)
@@ -499,8 +500,17 @@ class PendulumState:
                     self.events.append(ev)
                     return [ev]
             lent = q is not None and q in self._lent
-            # the glasses' objects change only in a flip: another action's snapshot keeps the same ones
-            snapshot = self.clone_parts(seat=None if lent else q, glasses=isinstance(action, Flip))
+            if isinstance(action, WORKER_ACTIONS):
+                # a place or home changes its seat alone (the overflow forgotten, then the worker; a
+                # refusal comes before the worker moves): the snapshot is that seat (the view's object
+                # when lent, as below), not every container of the game
+                seats = self.seats.copy()
+                if not lent:
+                    seats[q] = seats[q].copy()  # type: ignore[index]
+                snapshot = {"seats": seats}
+            else:
+                # the glasses' objects change only in a flip: another action's snapshot keeps the same ones
+                snapshot = self.clone_parts(seat=None if lent else q, glasses=isinstance(action, Flip))
             if lent:  # the seat the view holds is the snapshot: the game goes on with a copy
                 self.own_seat(q)
             lines: list[str] = []
