@@ -151,7 +151,7 @@ def _follow_alone(value: str, ref: Reference, referrer: Path | None) -> Followed
     hit = _ALONE.get(key)
     if hit is not None and all(stamp(p) == st for p, st in hit[1]):
         return hit[0]
-    path = _target(value, ref, referrer)[0] if _plain(value) else None
+    path = _target(value, ref, referrer)[0] if _refused(value, ref) is None else None
     before = stamp(path) if path is not None else ()
     with reading(referrer) as s:
         result = _follow(s, value, ref, referrer)
@@ -165,11 +165,6 @@ def _follow_alone(value: str, ref: Reference, referrer: Path | None) -> Followed
     return result
 
 
-def _plain(value: str) -> bool:
-    """A reference `_follow` would try to read (not empty, not too long, no control character)."""
-    return value != "" and len(value) <= MAX_REFERENCE_CHARS and not any(ord(c) < 32 or ord(c) == 127 for c in value)
-
-
 def _target(value: str, ref: Reference, referrer: Path | None) -> tuple[Path, bool]:
     """The path a plain reference names, and whether it is a bundled name."""
     if is_bundled_name(value):
@@ -180,17 +175,26 @@ def _target(value: str, ref: Reference, referrer: Path | None) -> tuple[Path, bo
     return path, False
 
 
-def _follow(s: Session, value: str, ref: Reference, referrer: Path | None) -> Followed:
-    what = f"{ref.label} {shown(value)}"
+def _refused(value: str, ref: Reference) -> Followed | None:
+    """The problem of a reference that names no path to read (empty, too long, a control
+    character), or None."""
     if not isinstance(value, str) or value == "":
         return Followed(None, "R601", f"{ref.label}: an empty reference names no file")
     if len(value) > MAX_REFERENCE_CHARS:
         return Followed(None, "R604", f"{ref.label}: the path has {len(value):,} characters; "
                         f"references are limited to {MAX_REFERENCE_CHARS:,}")
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
-        bad = next(c for c in value if ord(c) < 32 or ord(c) == 127)
-        return Followed(None, "R605", f"{what}: the path holds a control character (U+{ord(bad):04X}); "
-                        "file names in content must be plain text")
+    bad = next((c for c in value if ord(c) < 32 or ord(c) == 127), None)
+    if bad is not None:
+        return Followed(None, "R605", f"{ref.label} {shown(value)}: the path holds a control character "
+                        f"(U+{ord(bad):04X}); file names in content must be plain text")
+    return None
+
+
+def _follow(s: Session, value: str, ref: Reference, referrer: Path | None) -> Followed:
+    refused = _refused(value, ref)
+    if refused is not None:
+        return refused
+    what = f"{ref.label} {shown(value)}"
     path, bundled = _target(value, ref, referrer)
     try:
         real = real_path(path)
