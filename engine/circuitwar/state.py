@@ -125,7 +125,7 @@ class CircuitWarState(ResultState):
                 pass
             elif not self.alive[self.seat]:  # killed by its own gridrunner
                 self._next_part(ev)
-            elif len(self.legal_actions()) <= 1:  # only `end`: the program ends the part by itself
+            elif not self._can_act():  # only `end`: the program ends the part by itself
                 self._next_part(ev)
         self.last_events = ev
         return ev
