@@ -92,23 +92,16 @@ class PolledGame:
         st = self.state
         if st.is_over:
             return None
-        if st.phase == "timed":
-            # asked several times per action: `actors()` of a timed round walked in place (privilege
-            # order, the seats with a pending request skipped), no list built
-            now, free, clocks = st.now, self.free, self.clocks
-            busy = {p.seat for p in st.pending} if st.pending else ()
-            for q in st.privilege:
-                if q < 0 or q in busy or q in free:
-                    continue
-                c = clocks[q]
-                if not c.waiting and c.ready <= now:
-                    return q
-            return None
+        timed = st.phase == "timed"
         actors = st.actors()
         for q in actors:
-            if q not in self.free:
-                return q
-        return next((q for q in actors if q in self.free), None)
+            c = self.clocks[q]
+            if q in self.free or timed and (c.waiting or c.ready > st.now):
+                continue
+            return q
+        if not timed:
+            return next((q for q in actors if q in self.free), None)
+        return None
 
     # ---- the clock protocol of a real-time front end (engine.core.loop) ----------------------------
     @property
