@@ -47,7 +47,7 @@ def is_legal(state: PendulumState, q: int, action: Action) -> bool:
         if state.council_step == 5 and isinstance(action, (Place, Home)):
             # step 5's list: `pass`, the seat's placements while the turns' limit allows, a refill
             turn = bool(state.turn_order) and state.turn_order[state.turn_index] == q
-            return turn and state.turn_actions < 60 * len(state.turn_order) and may_move(state, q, action)
+            return turn and _step5_open(state) and may_move(state, q, action)
         return action in council_actions(state, q)
     return is_round_legal(state, q, action)
 
@@ -220,9 +220,13 @@ def council_actions(state: PendulumState, q: int) -> list[Action]:
     if state.council_step == 3:
         return trim_options(state, q) + refill
     if state.council_step == 5:
-        limit = 60 * len(state.turn_order)  # as in is_legal
-        return [Pass()] + (placement_actions(state, q) if state.turn_actions < limit else []) + refill
+        return [Pass()] + (placement_actions(state, q) if _step5_open(state) else []) + refill
     return []
+
+
+def _step5_open(state: PendulumState) -> bool:
+    """Whether step 5's placements are still open: the turns' safety limit, 60 a seat."""
+    return state.turn_actions < 60 * len(state.turn_order)
 
 
 def reward_off_board(state: PendulumState, rid: str) -> bool:
